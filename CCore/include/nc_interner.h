@@ -1,0 +1,87 @@
+/*
+ * nc_interner.h — XXH3 hashing and the key interner.
+ *
+ * The interner maps canonical key bytes to dense 32-bit ids (0, 1, 2, ... in
+ * order of first appearance) and back. The engine stores ids instead of
+ * strings, so record and field lookups never hash or compare Swift Strings.
+ *
+ *     nc_interner *keys;
+ *     nc_id id;
+ *     if (nc_interner_create(&keys, NULL) != NC_OK) return;
+ *     nc_interner_intern(keys, "Human:1000", 10, &id);   // id == 0
+ *     nc_interner_intern(keys, "QUERY_ROOT", 10, &id);   // id == 1
+ *     nc_interner_find(keys, "Human:1000", 10, &id);     // NC_OK, id == 0
+ *     size_t length;
+ *     const char *bytes = nc_interner_bytes(keys, 1, &length);   // "QUERY_ROOT"
+ *     nc_interner_destroy(keys);
+ *
+ * Contract
+ *   - Input is normalised as nc_canonicalize does (NFC, off the ASCII fast
+ *     path), so "é" precomposed and "e" + U+0301 intern to one id; invalid
+ *     UTF-8, NUL bytes and keys over NC_KEY_MAX_BYTES are refused.
+ *   - An issued id never changes and never goes away until the interner is
+ *     destroyed; the bytes it names stay at the same address (NUL-terminated)
+ *     for the interner's lifetime.
+ *   - Open addressing with linear probing over XXH3-64 hashes; the table
+ *     doubles before it is half full. Equal hashes are told apart by their
+ *     bytes, so even a constant hash function gives correct (slow) answers.
+ *   - A failed call (NC_ERR_NOMEM, NC_ERR_FULL, ...) changes nothing.
+ *   - An interner is not thread-safe: callers serialise access to it.
+ */
+#ifndef NC_INTERNER_H
+#define NC_INTERNER_H
+
+#include "nc_base.h"
+#include "nc_keys.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint32_t nc_id;
+
+/* Never issued; returned where there is no id. */
+#define NC_ID_NONE UINT32_MAX
+
+/* The most ids an interner issues by default. */
+#define NC_ID_LIMIT (UINT32_MAX - 1u)
+
+/* XXH3-64 of `length` bytes (seed 0). */
+uint64_t nc_hash64(const void *bytes, size_t length);
+
+typedef struct nc_interner nc_interner;
+
+typedef struct nc_interner_config {
+    /* Where memory comes from; NULL for the C library. Must outlive the interner. */
+    const nc_allocator *allocator;
+    /* The most ids to issue; 0 for NC_ID_LIMIT. Interning past it is NC_ERR_FULL. */
+    uint32_t max_ids;
+    /* The hash function; NULL for nc_hash64. Tests use a weak one to force collisions. */
+    uint64_t (*hash)(const void *bytes, size_t length);
+} nc_interner_config;
+
+/* Creates an empty interner; `config` may be NULL for the defaults. */
+nc_status nc_interner_create(nc_interner **out, const nc_interner_config *config);
+void nc_interner_destroy(nc_interner *interner);
+
+/* The id of `bytes`, issuing the next id if they are new. */
+nc_status nc_interner_intern(nc_interner *interner, const void *bytes, size_t length, nc_id *id);
+
+/* The id of `bytes` if they were interned before (NC_OK), else NC_ERR_NOT_FOUND.
+ * Never inserts. */
+nc_status nc_interner_find(nc_interner *interner, const void *bytes, size_t length, nc_id *id);
+
+/* The canonical bytes of `id`, or NULL for an id never issued. */
+const char *nc_interner_bytes(const nc_interner *interner, nc_id id, size_t *length);
+
+/* How many ids have been issued. */
+uint32_t nc_interner_count(const nc_interner *interner);
+
+/* Bytes of memory the interner holds (table, entries, key storage). */
+size_t nc_interner_memory(const nc_interner *interner);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NC_INTERNER_H */

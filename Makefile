@@ -1,0 +1,70 @@
+SHELL := /bin/bash
+# normcache — the two set-up commands are `make run` and `make test`; both install
+# what is missing first. `make bench` and `make fuzz` are for performance and the C core.
+
+SWIFT ?= swift
+CLANG ?= clang
+FUZZ_SECONDS ?= 20
+APT_PACKAGES := libedit-dev libxxhash-dev libsqlite3-dev libutf8proc-dev tmux
+
+C_SOURCES := $(wildcard CCore/src/*.c)
+C_FLAGS := -std=c11 -g -O1 -Wall -Wextra -fuse-ld=lld -ICCore/include -fno-sanitize-recover=all
+C_LIBS := -lutf8proc
+C_OUT := .build/ccore
+
+.PHONY: deps build run test test-swift test-c test-interactive fuzz bench clean
+
+# Installs the Debian packages that are missing (as root), or says what to install.
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "normcache needs these Debian packages:$$missing"; \
+	    echo "install them with: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+# Every product, so that plugin libraries exist beside the executable.
+build: deps
+	$(SWIFT) build
+
+run: build
+	.build/debug/normcache
+
+test: deps test-swift test-c fuzz test-interactive
+
+test-swift:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# C unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (leaks included).
+test-c:
+	@mkdir -p $(C_OUT)
+	$(CLANG) $(C_FLAGS) -fsanitize=address,undefined $(C_SOURCES) Tests/CCore/ccore_tests.c $(C_LIBS) -o $(C_OUT)/ccore_tests
+	$(C_OUT)/ccore_tests
+
+# libFuzzer over the canonicalizer and the interner, seeded from Tests/CCore/fuzz-seeds.
+fuzz:
+	@mkdir -p $(C_OUT)/corpus
+	$(CLANG) $(C_FLAGS) -fsanitize=fuzzer,address,undefined $(C_SOURCES) Tests/CCore/fuzz_keys.c $(C_LIBS) -o $(C_OUT)/fuzz_keys
+	$(C_OUT)/fuzz_keys -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+	  $(C_OUT)/corpus Tests/CCore/fuzz-seeds 2>&1 | grep -E '^(stat::number_of_executed_units|Done|==.*ERROR)' ; \
+	  exit $${PIPESTATUS[0]}
+
+# The REPL in a real terminal (tmux): prompt, history, help, Ctrl-D.
+test-interactive:
+	$(SWIFT) build --product normcache
+	Tests/Interactive/repl_terminal_test.sh .build/debug/normcache
+
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/normcache bench
+
+clean:
+	rm -rf .build

@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+//
+// normcache: a normalized GraphQL client cache for Swift, with a C key core,
+// run-time service plugins and the `normcache` REPL workbench.
+// Layers (each depends only on those below): CCore → NormCache → Workbench → normcache.
+import PackageDescription
+
+let package = Package(
+    name: "normcache",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "normcache", targets: ["normcache"]),
+        .library(name: "NormCache", targets: ["NormCache"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries (Debian: libxxhash-dev, libedit-dev, libsqlite3-dev, libutf8proc-dev).
+        .systemLibrary(name: "CXXHash", path: "Sources/CXXHash"),
+        .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+
+        // The C core: canonical keys, XXH3 hashing, the key interner.
+        .target(
+            name: "CCore",
+            dependencies: ["CXXHash"],
+            path: "CCore",
+            sources: ["src"],
+            publicHeadersPath: "include",
+            cSettings: [.unsafeFlags(["-std=c11"])],
+            linkerSettings: [.linkedLibrary("utf8proc")]
+        ),
+
+        // The engine.
+        .target(name: "NormCache", dependencies: ["CCore"]),
+
+        // The REPL workbench and the benchmarks it runs.
+        .target(name: "Workbench", dependencies: ["NormCache", "CEdit"]),
+        .target(name: "NormBench", dependencies: ["NormCache", "CCore", "CXXHash"]),
+
+        // The executable: argument parsing and subcommands only.
+        .executableTarget(
+            name: "normcache",
+            dependencies: [
+                "Workbench", "NormBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,56 @@
+import Foundation
+
+/// One named measurement of `normcache bench`, reported beside a raw baseline that does
+/// the same work without normcache, measured in the same run, so the ratio survives the
+/// drift of absolute times on shared machines.
+///
+/// ```swift
+/// let result = KeyBenchmarks.intern.measure(5)
+/// print(result.ratio)   // intern rate / raw XXH3 rate
+/// ```
+public struct Benchmark: Sendable {
+    public let name: String
+    public let unit: String
+    /// What is measured and what the baseline is, for the table's readers.
+    public let summary: String
+    /// Runs one warm-up and `runs` measured rounds and reports the medians.
+    public let measure: @Sendable (_ runs: Int) -> BenchmarkResult
+}
+
+/// A benchmark's medians: `value` for normcache, `baseline` for the raw work, and
+/// `ratio` = value / baseline (for rates, higher is better).
+public struct BenchmarkResult: Sendable {
+    public let name: String
+    public let value: Double
+    public let unit: String
+    public let baseline: Double
+    public let ratio: Double
+}
+
+/// Timing helpers shared by the benchmarks.
+enum Stopwatch {
+    /// Seconds taken by `body`.
+    static func seconds(_ body: () -> Void) -> Double {
+        let elapsed = ContinuousClock().measure(body)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// The median of `runs` timings of each body after one warm-up of each; the two are
+    /// interleaved so that both see the same machine conditions.
+    static func medians(runs: Int, _ measured: () -> Void, baseline: () -> Void) -> (measured: Double, baseline: Double) {
+        measured()
+        baseline()
+        var ours: [Double] = [], raw: [Double] = []
+        for _ in 0..<runs {
+            ours.append(seconds(measured))
+            raw.append(seconds(baseline))
+        }
+        return (median(ours), median(raw))
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Every benchmark `normcache bench` knows, and how results are printed.
+public enum BenchmarkSuite {
+    public static let all: [Benchmark] = [KeyBenchmarks.intern]
+
+    /// Runs the benchmarks called `names` (all when empty), printing each result as it
+    /// finishes: a JSON line per result with `json`, a table otherwise.
+    public static func run(names: [String], runs: Int, json: Bool) {
+        let selected = names.isEmpty ? all : all.filter { names.contains($0.name) }
+        if !json {
+            print(row("benchmark", "value", "unit", "baseline", "ratio"))
+        }
+        for benchmark in selected {
+            let result = benchmark.measure(runs)
+            if json {
+                print(jsonLine(result))
+            } else {
+                print(row(result.name, format(result.value), result.unit, format(result.baseline), String(format: "%.3f", result.ratio)))
+                print("  " + benchmark.summary)
+            }
+        }
+    }
+
+    /// One `bench` event; a value that JSON cannot hold (infinite, NaN) is written as null.
+    static func jsonLine(_ result: BenchmarkResult) -> String {
+        let number = { (value: Double) in value.isFinite ? "\(value)" : "null" }
+        return "{\"event\":\"bench\",\"name\":\"\(result.name)\",\"value\":\(number(result.value)),"
+            + "\"unit\":\"\(result.unit)\",\"baseline\":\(number(result.baseline)),\"ratio\":\(number(result.ratio))}"
+    }
+
+    private static func row(_ cells: String...) -> String {
+        zip(cells, [16, 14, 10, 14, 8]).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined()
+    }
+
+    private static func format(_ value: Double) -> String {
+        value >= 1000 ? String(format: "%.0f", value) : String(format: "%.3f", value)
+    }
+}

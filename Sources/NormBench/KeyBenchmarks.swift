@@ -1,0 +1,94 @@
+import CXXHash
+import NormCache
+
+/// Benchmarks of the C key core as the engine uses it.
+enum KeyBenchmarks {
+    static let keyCount = 1_000_000
+
+    /// `keys.intern`: interning the keys that normalizing responses produces, in keys per
+    /// second, against raw XXH3-64 over the same bytes.
+    static let intern = Benchmark(
+        name: "keys.intern",
+        unit: "keys/s",
+        summary: "intern 1M keys as normalizing responses meets them (\(KeyWorkload.distinctEntities) entities; "
+            + "entity, field and path keys) into a fresh interner; baseline: raw XXH3-64 over the same bytes"
+    ) { runs in
+        let workload = KeyWorkload(count: keyCount)
+        var checksum: UInt64 = 0
+        let (ours, raw) = Stopwatch.medians(runs: runs, {
+            let interner: KeyInterner
+            do { interner = try KeyInterner() } catch { fatalError("keys.intern: \(error)") }
+            workload.forEach { key in
+                do { checksum &+= UInt64(try interner.intern(utf8: key).rawValue) }
+                catch { fatalError("keys.intern: \(error)") }
+            }
+        }, baseline: {
+            workload.forEach { key in checksum &+= nc_xxh3_64(key.baseAddress, key.count) }
+        })
+        precondition(checksum != 0)
+        let rate = Double(keyCount) / ours, rawRate = Double(keyCount) / raw
+        return BenchmarkResult(name: "keys.intern", value: rate, unit: "keys/s", baseline: rawRate, ratio: rate / rawRate)
+    }
+}
+
+/// A deterministic stream of the keys a normalized cache meets while writing responses:
+/// for each object, its entity key, the field keys of its selection (some with arguments)
+/// and the path key of an unkeyed child. Entities repeat, as they do across responses.
+struct KeyWorkload {
+    static let distinctEntities = 50_000
+
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+
+    init(count: Int) {
+        let types = ["Trip", "User", "Station", "Airport", "Reservation", "Journey", "Human", "Droid"]
+        let fields = [
+            "__typename", "id", "name", "owner", "destination", "dates(format:ISO8601)",
+            "journeys(first:10)", "reservations([filter:confirmed:true,kinds:[HOTEL, FLIGHT]],first:20)",
+            "friends(first:3)", "height(unit:METER)",
+        ]
+        var random = SplitMix64(seed: 0x6e63_6b65_7973)
+        bytes.reserveCapacity(count * 20)
+        ends.reserveCapacity(count)
+        while ends.count < count {
+            let entity = Int(random.next() % UInt64(Self.distinctEntities))
+            let entityKey = "\(types[entity % types.count]):\(entity)"
+            append(entityKey)
+            for field in fields.prefix(3 + Int(random.next() % UInt64(fields.count - 2))) where ends.count < count {
+                append(field)
+            }
+            if ends.count < count { append(entityKey + ".destination") }
+        }
+    }
+
+    private mutating func append(_ key: String) {
+        bytes.append(contentsOf: key.utf8)
+        ends.append(bytes.count)
+    }
+
+    /// Calls `body` with each key's UTF-8 bytes in order.
+    func forEach(_ body: (UnsafeRawBufferPointer) -> Void) {
+        bytes.withUnsafeBytes { all in
+            var start = 0
+            for end in ends {
+                body(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                start = end
+            }
+        }
+    }
+}
+
+/// A small seeded generator, so every run measures the same workload.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

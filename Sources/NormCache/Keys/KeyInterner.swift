@@ -1,0 +1,81 @@
+import CCore
+
+/// A dense integer standing for one canonical key in a ``KeyInterner``.
+///
+/// Ids are issued 0, 1, 2, … in order of first appearance and never change, so the
+/// engine can index arrays with them instead of hashing `String`s.
+public struct KeyID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static func < (lhs: KeyID, rhs: KeyID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { "#\(rawValue)" }
+}
+
+/// Maps keys to ``KeyID``s and back, through the C core's interner (XXH3, open addressing).
+///
+/// Keys are normalised to Unicode NFC first, so `"é"` and `"e\u{301}"` get one id, as
+/// Swift's `==` would have it. Not thread-safe: the owner serialises access.
+///
+/// ```swift
+/// let keys = try KeyInterner()
+/// let luke = try keys.intern("Human:1000")     // #0
+/// try keys.intern("QUERY_ROOT")                // #1
+/// keys.find("Human:1000") == luke              // true
+/// keys.key(for: luke)                          // "Human:1000"
+/// ```
+public final class KeyInterner {
+    private let handle: OpaquePointer
+
+    /// - Parameter maxIDs: the most ids to issue (`nil` for about 4 billion); interning
+    ///   past it throws ``KeyError/Reason/full``.
+    public init(maxIDs: UInt32? = nil) throws(KeyError) {
+        var config = nc_interner_config(allocator: nil, max_ids: maxIDs ?? 0, hash: nil)
+        var handle: OpaquePointer?
+        try KeyError.check(nc_interner_create(&handle, &config), "create a key interner")
+        self.handle = handle!
+    }
+
+    deinit { nc_interner_destroy(handle) }
+
+    /// The id of `key`, issued now if the key is new.
+    @discardableResult
+    public func intern(_ key: String) throws(KeyError) -> KeyID {
+        var id: nc_id = 0
+        let status = key.withUTF8Bytes { nc_interner_intern(handle, $0, $1, &id) }
+        try KeyError.check(status, "intern \(key.quotedPreview)")
+        return KeyID(rawValue: id)
+    }
+
+    /// The id of a key given as UTF-8 bytes, issued now if the key is new. The fast path:
+    /// no `String` is made.
+    @discardableResult
+    public func intern(utf8 bytes: UnsafeRawBufferPointer) throws(KeyError) -> KeyID {
+        var id: nc_id = 0
+        let status = nc_interner_intern(handle, bytes.baseAddress, bytes.count, &id)
+        try KeyError.check(status, "intern \(String(decoding: bytes, as: UTF8.self).quotedPreview)")
+        return KeyID(rawValue: id)
+    }
+
+    /// The id of `key` if it was interned before; never issues one.
+    public func find(_ key: String) -> KeyID? {
+        var id: nc_id = 0
+        let status = key.withUTF8Bytes { nc_interner_find(handle, $0, $1, &id) }
+        return status == NC_OK ? KeyID(rawValue: id) : nil
+    }
+
+    /// The canonical key of `id`, or `nil` for an id this interner never issued.
+    public func key(for id: KeyID) -> String? {
+        var length = 0
+        guard let bytes = nc_interner_bytes(handle, id.rawValue, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    /// How many ids have been issued.
+    public var count: Int { Int(nc_interner_count(handle)) }
+
+    /// Bytes of memory the interner holds.
+    public var memoryBytes: Int { nc_interner_memory(handle) }
+}

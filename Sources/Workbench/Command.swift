@@ -1,0 +1,41 @@
+/// One dot-command of the workbench: its name, its usage, its help text, and what it does.
+///
+/// Every command lives in ``CommandTable``; `.help` is generated from it, as in sqlite3's shell.
+///
+/// ```swift
+/// Command(name: "quit", usage: "", help: "Leave the workbench (also .exit, Ctrl-D)") { session, _ in
+///     session.finish()
+/// }
+/// ```
+public struct Command: Sendable {
+    public let name: String
+    /// The arguments after the name, e.g. `"[COMMAND]"`; empty for none.
+    public let usage: String
+    public let help: String
+    /// Other names that run the same command, e.g. `exit` for `quit`.
+    public let aliases: [String]
+    let run: @Sendable (Session, [String]) throws -> Void
+
+    public init(
+        name: String, usage: String = "", help: String, aliases: [String] = [],
+        run: @escaping @Sendable (Session, [String]) throws -> Void
+    ) {
+        self.name = name
+        self.usage = usage
+        self.help = help
+        self.aliases = aliases
+        self.run = run
+    }
+
+    /// `.name USAGE`, as `.help` shows it.
+    public var synopsis: String { usage.isEmpty ? "." + name : "." + name + " " + usage }
+}
+
+/// A command that could not do what it was asked; the message says what and why.
+public struct CommandError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}

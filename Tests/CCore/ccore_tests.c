@@ -1,0 +1,350 @@
+/*
+ * ccore_tests.c — unit tests of the C core, built with -fsanitize=address,undefined
+ * by `make test-c`. Prints one line per failure and "N passed, N failed" at the end.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nc_interner.h"
+#include "nc_keys.h"
+
+static int passed, failed;
+
+#define CHECK(condition)                                                        \
+    do {                                                                        \
+        if (condition) passed++;                                                \
+        else {                                                                  \
+            failed++;                                                           \
+            fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #condition); \
+        }                                                                       \
+    } while (0)
+
+#define CHECK_KEY(buffer, text) \
+    CHECK((buffer).length == strlen(text) && memcmp((buffer).bytes, (text), (buffer).length) == 0)
+
+/* ---- a small writer for the argument encoding ---- */
+
+typedef struct { uint8_t *bytes; size_t length, capacity; } encoding;
+
+static void raw(encoding *e, const void *bytes, size_t length) {
+    if (e->length + length > e->capacity) {
+        e->capacity = (e->length + length) * 2 + 64;
+        e->bytes = realloc(e->bytes, e->capacity);
+    }
+    memcpy(e->bytes + e->length, bytes, length);
+    e->length += length;
+}
+static void u8(encoding *e, uint8_t v) { raw(e, &v, 1); }
+static void u32(encoding *e, uint32_t v) { uint8_t b[4] = {v, v >> 8, v >> 16, v >> 24}; raw(e, b, 4); }
+static void u64(encoding *e, uint64_t v) { for (int i = 0; i < 8; i++) u8(e, (uint8_t)(v >> (8 * i))); }
+static void text(encoding *e, const char *s) { u32(e, (uint32_t)strlen(s)); raw(e, s, strlen(s)); }
+static void string_value(encoding *e, const char *s) { u8(e, NC_TAG_STRING); text(e, s); }
+static void int_value(encoding *e, int64_t v) { u8(e, NC_TAG_INT); u64(e, (uint64_t)v); }
+static void float_value(encoding *e, double v) { uint64_t bits; memcpy(&bits, &v, 8); u8(e, NC_TAG_FLOAT); u64(e, bits); }
+
+static nc_status field(nc_buffer *out, const char *name, const encoding *e) {
+    return nc_field_key(out, name, strlen(name), e->bytes, e->length);
+}
+
+/* ---- an allocator that fails on demand, to prove every NOMEM path changes nothing ---- */
+
+typedef struct { long remaining; long live; } failing;
+
+static void *failing_reallocate(void *context, void *pointer, size_t size) {
+    failing *f = context;
+    if (size == 0) {
+        if (pointer) f->live--;
+        free(pointer);
+        return NULL;
+    }
+    if (f->remaining == 0) return NULL;
+    if (f->remaining > 0) f->remaining--;
+    void *result = realloc(pointer, size);
+    if (result && !pointer) f->live++;
+    return result;
+}
+
+/* ---- tests ---- */
+
+static void test_field_keys(void) {
+    nc_buffer out;
+    nc_buffer_init(&out, NULL);
+    encoding e = {0};
+
+    CHECK(nc_field_key(&out, "height", 6, NULL, 0) == NC_OK);
+    CHECK_KEY(out, "height");
+
+    /* friends([filter:ids:[1, 2],kind:A],first:3), arguments given out of order */
+    u32(&e, 2);
+    text(&e, "first"); int_value(&e, 3);
+    text(&e, "filter"); u8(&e, NC_TAG_OBJECT); u32(&e, 2);
+    text(&e, "kind"); string_value(&e, "A");
+    text(&e, "ids"); u8(&e, NC_TAG_LIST); u32(&e, 2); int_value(&e, 1); int_value(&e, 2);
+    CHECK(field(&out, "friends", &e) == NC_OK);
+    CHECK_KEY(out, "friends([filter:ids:[1, 2],kind:A],first:3)");
+
+    /* a list of input objects: orderBy:[desc:false,field:name,field:id]; floats as Swift prints them */
+    e.length = 0;
+    u32(&e, 2);
+    text(&e, "orderBy"); u8(&e, NC_TAG_LIST); u32(&e, 2);
+    u8(&e, NC_TAG_OBJECT); u32(&e, 2); text(&e, "field"); string_value(&e, "name"); text(&e, "desc"); u8(&e, NC_TAG_FALSE);
+    u8(&e, NC_TAG_OBJECT); u32(&e, 1); text(&e, "field"); string_value(&e, "id");
+    text(&e, "max"); float_value(&e, 30);
+    CHECK(field(&out, "search", &e) == NC_OK);
+    CHECK_KEY(out, "search(max:30.0,orderBy:[desc:false,field:name,field:id])");
+
+    /* no arguments in the encoding: the bare name */
+    e.length = 0;
+    u32(&e, 0);
+    CHECK(field(&out, "hero", &e) == NC_OK);
+    CHECK_KEY(out, "hero");
+
+    nc_buffer_release(&out);
+    free(e.bytes);
+}
+
+static void test_malformed_arguments(void) {
+    nc_buffer out;
+    nc_buffer_init(&out, NULL);
+    encoding e = {0};
+
+    const uint8_t truncated[] = {1, 0, 0, 0, 1, 0, 0, 0, 'x', NC_TAG_INT, 1, 2};
+    CHECK(nc_field_key(&out, "f", 1, truncated, sizeof truncated) == NC_ERR_MALFORMED);
+    CHECK(out.length == 0);
+    const uint8_t unknown_tag[] = {1, 0, 0, 0, 1, 0, 0, 0, 'x', 'Z'};
+    CHECK(nc_field_key(&out, "f", 1, unknown_tag, sizeof unknown_tag) == NC_ERR_MALFORMED);
+    const uint8_t trailing[] = {1, 0, 0, 0, 1, 0, 0, 0, 'x', NC_TAG_NULL, 0};
+    CHECK(nc_field_key(&out, "f", 1, trailing, sizeof trailing) == NC_ERR_MALFORMED);
+    const uint8_t huge_count[] = {0xff, 0xff, 0xff, 0xff, 1, 0, 0, 0, 'x', NC_TAG_NULL};
+    CHECK(nc_field_key(&out, "f", 1, huge_count, sizeof huge_count) == NC_ERR_MALFORMED);
+    const uint8_t huge_list[] = {1, 0, 0, 0, 1, 0, 0, 0, 'x', NC_TAG_LIST, 0xff, 0xff, 0xff, 0x7f};
+    CHECK(nc_field_key(&out, "f", 1, huge_list, sizeof huge_list) == NC_ERR_MALFORMED);
+    const uint8_t short_count[] = {1, 0};
+    CHECK(nc_field_key(&out, "f", 1, short_count, sizeof short_count) == NC_ERR_MALFORMED);
+
+    u32(&e, 2);
+    text(&e, "a"); u8(&e, NC_TAG_NULL);
+    text(&e, "a"); u8(&e, NC_TAG_TRUE);
+    CHECK(field(&out, "f", &e) == NC_ERR_DUPLICATE_NAME);
+
+    /* 10,000 nested lists, and 10,000 nested objects */
+    e.length = 0;
+    u32(&e, 1); text(&e, "d");
+    for (int i = 0; i < 10000; i++) { u8(&e, NC_TAG_LIST); u32(&e, 1); }
+    u8(&e, NC_TAG_NULL);
+    CHECK(field(&out, "f", &e) == NC_ERR_TOO_DEEP);
+    e.length = 0;
+    u32(&e, 1); text(&e, "d");
+    for (int i = 0; i < 10000; i++) { u8(&e, NC_TAG_OBJECT); u32(&e, 1); text(&e, "o"); }
+    u8(&e, NC_TAG_NULL);
+    CHECK(field(&out, "f", &e) == NC_ERR_TOO_DEEP);
+    /* exactly the limit is fine */
+    e.length = 0;
+    u32(&e, 1); text(&e, "d");
+    for (int i = 0; i < NC_VALUE_MAX_DEPTH; i++) { u8(&e, NC_TAG_LIST); u32(&e, 1); }
+    u8(&e, NC_TAG_NULL);
+    CHECK(field(&out, "f", &e) == NC_OK);
+
+    /* a 1 MiB string, invalid UTF-8, an embedded NUL */
+    char *big = malloc(1 << 20);
+    memset(big, 'x', 1 << 20);
+    big[(1 << 20) - 1] = 0;
+    e.length = 0;
+    u32(&e, 1); text(&e, "t"); string_value(&e, big);
+    CHECK(field(&out, "f", &e) == NC_ERR_TOO_LONG);
+    free(big);
+    e.length = 0;
+    u32(&e, 1); text(&e, "t"); u8(&e, NC_TAG_STRING); u32(&e, 2); raw(&e, "\xC3\x28", 2);
+    CHECK(field(&out, "f", &e) == NC_ERR_INVALID_UTF8);
+    e.length = 0;
+    u32(&e, 1); text(&e, "t"); u8(&e, NC_TAG_STRING); u32(&e, 3); raw(&e, "a\0b", 3);
+    CHECK(field(&out, "f", &e) == NC_ERR_EMBEDDED_NUL);
+    CHECK(nc_field_key(&out, "", 0, NULL, 0) == NC_ERR_INVALID_ARGUMENT);
+    CHECK(nc_field_key(&out, "f", 1, NULL, 3) == NC_ERR_INVALID_ARGUMENT);
+
+    nc_buffer_release(&out);
+    free(e.bytes);
+}
+
+static void test_entity_and_path_keys(void) {
+    nc_buffer out;
+    nc_buffer_init(&out, NULL);
+    nc_text one[] = {{"1000", 4}};
+    CHECK(nc_entity_key(&out, "Human", 5, one, 1) == NC_OK);
+    CHECK_KEY(out, "Human:1000");
+    nc_text two[] = {{"a+b", 3}, {"c\\d", 3}};
+    CHECK(nc_entity_key(&out, "T", 1, two, 2) == NC_OK);
+    CHECK_KEY(out, "T:a\\+b+c\\\\d");
+    CHECK(nc_entity_key(&out, "T", 1, two, 0) == NC_ERR_INVALID_ARGUMENT);
+    CHECK(nc_entity_key(&out, "", 0, one, 1) == NC_ERR_INVALID_ARGUMENT);
+    nc_text decomposed[] = {{"e\xCC\x81", 3}};
+    CHECK(nc_entity_key(&out, "T", 1, decomposed, 1) == NC_OK);
+    CHECK_KEY(out, "T:\xC3\xA9");
+
+    CHECK(nc_path_key(&out, "Droid:2001", 10, "modules(installed:true)", 23, 1) == NC_OK);
+    CHECK_KEY(out, "Droid:2001.modules(installed:true).1");
+    CHECK(nc_path_key(&out, "Human:1000", 10, "appearance", 10, -1) == NC_OK);
+    CHECK_KEY(out, "Human:1000.appearance");
+    CHECK(nc_path_key(&out, "P", 1, "", 0, -1) == NC_ERR_INVALID_ARGUMENT);
+    nc_buffer_release(&out);
+}
+
+static void test_format_double(void) {
+    char text[32];
+    struct { double value; const char *expected; } cases[] = {
+        {30, "30.0"}, {1.5, "1.5"}, {-0.0, "-0.0"}, {1e-5, "1e-05"}, {0.0001, "0.0001"},
+        {1e16, "1e+16"}, {1e15, "1000000000000000.0"}, {5e-324, "5e-324"}, {0.1, "0.1"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t length = nc_format_double(cases[i].value, text);
+        CHECK(length == strlen(cases[i].expected) && strcmp(text, cases[i].expected) == 0);
+    }
+}
+
+static void test_interner(void) {
+    nc_interner *keys;
+    nc_id id = 0, other = 0;
+    CHECK(nc_interner_create(&keys, NULL) == NC_OK);
+    CHECK(nc_interner_intern(keys, "Human:1000", 10, &id) == NC_OK && id == 0);
+    CHECK(nc_interner_intern(keys, "QUERY_ROOT", 10, &id) == NC_OK && id == 1);
+    CHECK(nc_interner_intern(keys, "Human:1000", 10, &id) == NC_OK && id == 0);
+    CHECK(nc_interner_find(keys, "QUERY_ROOT", 10, &id) == NC_OK && id == 1);
+    CHECK(nc_interner_find(keys, "missing", 7, &id) == NC_ERR_NOT_FOUND);
+    CHECK(nc_interner_count(keys) == 2);
+
+    /* bytes stay at one address while the interner grows */
+    size_t length;
+    const char *first = nc_interner_bytes(keys, 0, &length);
+    char key[32];
+    int dense = 0;
+    for (int i = 0; i < 100000; i++) {
+        int n = snprintf(key, sizeof key, "Trip:%d", i);
+        dense += nc_interner_intern(keys, key, (size_t)n, &id) == NC_OK && id == (nc_id)i + 2;
+    }
+    CHECK(dense == 100000);
+    CHECK(nc_interner_bytes(keys, 0, &length) == first && length == 10 && strcmp(first, "Human:1000") == 0);
+    CHECK(nc_interner_bytes(keys, 100002, &length) == NULL);
+
+    /* NFC: precomposed and decomposed é are one key */
+    CHECK(nc_interner_intern(keys, "Padm\xC3\xA9", 6, &id) == NC_OK);
+    CHECK(nc_interner_intern(keys, "Padme\xCC\x81", 7, &other) == NC_OK && other == id);
+
+    /* refused input changes nothing */
+    uint32_t count = nc_interner_count(keys);
+    CHECK(nc_interner_intern(keys, "a\0b", 3, &id) == NC_ERR_EMBEDDED_NUL);
+    CHECK(nc_interner_intern(keys, "\xFF", 1, &id) == NC_ERR_INVALID_UTF8);
+    CHECK(nc_interner_intern(keys, "\xC0\xAF", 2, &id) == NC_ERR_INVALID_UTF8); /* overlong "/" */
+    char *big = calloc(1, (1 << 20) + 1);
+    memset(big, 'k', 1 << 20);
+    CHECK(nc_interner_intern(keys, big, 1 << 20, &id) == NC_ERR_TOO_LONG);
+    memcpy(big, "\xC3\xA9", 2);
+    CHECK(nc_interner_intern(keys, big, 1 << 20, &id) == NC_ERR_TOO_LONG);
+    free(big);
+    CHECK(nc_interner_count(keys) == count);
+    CHECK(nc_interner_memory(keys) > 100000);
+    nc_interner_destroy(keys);
+}
+
+static uint64_t constant_hash(const void *bytes, size_t length) { (void)bytes; (void)length; return 42; }
+
+static void test_interner_collisions_and_limits(void) {
+    nc_interner *keys;
+    nc_interner_config config = {.hash = constant_hash};
+    CHECK(nc_interner_create(&keys, &config) == NC_OK);
+    char key[32];
+    nc_id id;
+    for (int i = 0; i < 3000; i++) {
+        int n = snprintf(key, sizeof key, "K:%d", i);
+        CHECK(nc_interner_intern(keys, key, (size_t)n, &id) == NC_OK && id == (nc_id)i);
+    }
+    int found = 0;
+    for (int i = 0; i < 3000; i++) {
+        int n = snprintf(key, sizeof key, "K:%d", i);
+        found += nc_interner_find(keys, key, (size_t)n, &id) == NC_OK && id == (nc_id)i;
+    }
+    CHECK(found == 3000);
+    nc_interner_destroy(keys);
+
+    nc_interner_config small = {.max_ids = 2};
+    CHECK(nc_interner_create(&keys, &small) == NC_OK);
+    CHECK(nc_interner_intern(keys, "a", 1, &id) == NC_OK);
+    CHECK(nc_interner_intern(keys, "b", 1, &id) == NC_OK);
+    CHECK(nc_interner_intern(keys, "c", 1, &id) == NC_ERR_FULL);
+    CHECK(nc_interner_intern(keys, "b", 1, &id) == NC_OK && id == 1);
+    CHECK(nc_interner_count(keys) == 2);
+    nc_interner_destroy(keys);
+}
+
+/* Fail the n-th allocation for every n until a run needs no failure: each failure
+ * must be NC_ERR_NOMEM with nothing changed, and nothing may leak. */
+static void test_out_of_memory(void) {
+    for (long budget = 0;; budget++) {
+        failing f = {.remaining = budget};
+        nc_allocator allocator = {failing_reallocate, &f};
+        nc_interner_config config = {.allocator = &allocator};
+        nc_interner *keys;
+        nc_status status = nc_interner_create(&keys, &config);
+        if (status != NC_OK) {
+            CHECK(status == NC_ERR_NOMEM && f.live == 0);
+            continue;
+        }
+        int ok = 1;
+        uint32_t issued = 0;
+        char key[48];
+        for (int i = 0; i < 5000 && ok; i++) {
+            int n = snprintf(key, sizeof key, i % 2 ? "Trip:%d" : "Caf\xC3\xA9 Pi\xC3\xB1" "a:%d", i);
+            nc_id id;
+            status = nc_interner_intern(keys, key, (size_t)n, &id);
+            if (status == NC_OK) issued++;
+            else {
+                CHECK(status == NC_ERR_NOMEM);
+                CHECK(nc_interner_count(keys) == issued);
+                CHECK(nc_interner_find(keys, key, (size_t)n, &id) != NC_OK);
+                ok = 0;
+            }
+        }
+        nc_interner_destroy(keys);
+        CHECK(f.live == 0);
+        if (ok) break;
+    }
+    for (long budget = 0;; budget++) {
+        failing f = {.remaining = budget};
+        nc_allocator allocator = {failing_reallocate, &f};
+        nc_buffer out;
+        nc_buffer_init(&out, &allocator);
+        encoding e = {0};
+        u32(&e, 40);
+        for (int i = 0; i < 40; i++) {
+            char name[8];
+            snprintf(name, sizeof name, "a%02d", 39 - i);
+            text(&e, name);
+            string_value(&e, "valu\xC3\xA9");
+        }
+        nc_status status = field(&out, "f", &e);
+        free(e.bytes);
+        CHECK(status == NC_OK || (status == NC_ERR_NOMEM && out.length == 0));
+        nc_buffer_release(&out);
+        CHECK(f.live == 0);
+        if (status == NC_OK) break;
+    }
+}
+
+static void test_status_messages(void) {
+    for (int s = NC_OK; s <= NC_ERR_INVALID_ARGUMENT; s++)
+        CHECK(strcmp(nc_status_message((nc_status)s), "unknown status") != 0);
+    CHECK(strcmp(nc_status_message((nc_status)999), "unknown status") == 0);
+}
+
+int main(void) {
+    test_field_keys();
+    test_malformed_arguments();
+    test_entity_and_path_keys();
+    test_format_double();
+    test_interner();
+    test_interner_collisions_and_limits();
+    test_out_of_memory();
+    test_status_messages();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

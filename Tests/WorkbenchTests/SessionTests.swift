@@ -1,0 +1,69 @@
+import Testing
+@testable import Workbench
+
+/// The session interpreter, fed lines as a pipe or the REPL would feed them.
+@Suite struct SessionTests {
+    final class Transcript {
+        var output: [String] = []
+        var errors: [String] = []
+    }
+
+    func run(_ lines: String...) -> (Session, Transcript) {
+        let transcript = Transcript()
+        let session = Session(output: { transcript.output.append($0) }, errors: { transcript.errors.append($0) })
+        for line in lines where !session.isFinished { session.execute(line) }
+        return (session, transcript)
+    }
+
+    @Test func helpIsGeneratedFromTheCommandTable() {
+        let (_, transcript) = run(".help")
+        #expect(transcript.output.count == CommandTable.commands.count)
+        for (line, command) in zip(transcript.output, CommandTable.commands) {
+            #expect(line.hasPrefix(command.synopsis))
+            #expect(line.hasSuffix(command.help))
+        }
+    }
+
+    @Test func helpForOneCommand() {
+        let (_, transcript) = run(".help quit", ".help .help")
+        #expect(transcript.output == [
+            ".quit", "  Leave the workbench (also Ctrl-D)", "  also: .exit",
+            ".help [COMMAND]", "  List the commands, or show one command's help",
+        ])
+        #expect(transcript.errors.isEmpty)
+    }
+
+    @Test func quitAndExitEndTheSession() {
+        for word in [".quit", ".exit", "  .quit  "] {
+            let (session, transcript) = run(word, ".help")
+            #expect(session.isFinished)
+            #expect(transcript.output.isEmpty)
+        }
+    }
+
+    @Test func commentsAndBlankLinesDoNothing() {
+        let (session, transcript) = run("", "   ", "# a comment", "  # indented")
+        #expect(!session.isFinished && session.failures == 0)
+        #expect(transcript.output.isEmpty && transcript.errors.isEmpty)
+    }
+
+    @Test func mistakesAreNamedWithSuggestions() {
+        let (session, transcript) = run(".hlep", ".qit", ".frobnicate", "hello", ".quit now", ".help nope")
+        #expect(session.failures == 6)
+        #expect(transcript.errors == [
+            "error: unknown command \".hlep\"; did you mean .help? (.help lists the commands)",
+            "error: unknown command \".qit\"; did you mean .quit? (.help lists the commands)",
+            "error: unknown command \".frobnicate\" (.help lists the commands)",
+            "error: \"hello\" is not a command; commands start with \".\" (.help lists them)",
+            "error: .quit takes no arguments",
+            "error: unknown command \".nope\" (.help lists the commands)",
+        ])
+        #expect(!session.isFinished)
+    }
+
+    @Test func editDistance() {
+        #expect(Workbench.editDistance("help", "hlep") == 2)
+        #expect(Workbench.editDistance("", "abc") == 3)
+        #expect(Workbench.editDistance("quit", "quit") == 0)
+    }
+}
