@@ -7,24 +7,28 @@
 #include "internal.h"
 #include "nc_interner.h"
 
-/* Key bytes live in blocks that never move, so nc_interner_bytes pointers stay valid. */
+/* Key records live in blocks that never move, so nc_interner_bytes pointers stay valid. */
 enum { BLOCK_BYTES = 256 * 1024 };
 
 typedef struct block {
     struct block *previous;
     size_t used, size;
-    char bytes[];
+    _Alignas(8) char bytes[];
 } block;
 
-typedef struct entry {
-    const char *bytes;
+/* One interned key: its hash and id beside its bytes, so a lookup that reaches the
+ * record needs no other memory to confirm a match. */
+typedef struct record {
     uint64_t hash;
     uint32_t length;
-} entry;
+    nc_id id;
+    char bytes[]; /* length bytes, then NUL */
+} record;
 
-/* A slot holds id + 1 (0 = empty) and the hash's high 32 bits, to skip most byte compares. */
+/* A slot points at its record (NULL = empty) and keeps the hash's high 32 bits, so most
+ * mismatches are decided without touching the record. */
 typedef struct slot {
-    uint32_t id_plus_one;
+    const record *record;
     uint32_t tag;
 } slot;
 
@@ -34,8 +38,8 @@ struct nc_interner {
     uint32_t max_ids;
     slot *slots;
     size_t mask; /* slot count - 1; the slot count is a power of two */
-    entry *entries;
-    uint32_t count, entry_capacity;
+    const record **records; /* by id */
+    uint32_t count, record_capacity;
     block *blocks;
     size_t block_bytes; /* bytes held by all blocks, for nc_interner_memory */
     nc_buffer normal, scratch; /* NFC work buffers, kept between calls */
@@ -74,7 +78,7 @@ void nc_interner_destroy(nc_interner *interner) {
         nc__reallocate(allocator, b, 0);
         b = previous;
     }
-    nc__reallocate(allocator, interner->entries, 0);
+    nc__reallocate(allocator, interner->records, 0);
     nc__reallocate(allocator, interner->slots, 0);
     nc_buffer_release(&interner->normal);
     nc_buffer_release(&interner->scratch);
@@ -85,7 +89,8 @@ static inline uint64_t hash_of(const nc_interner *interner, const void *bytes, s
     return interner->hash ? interner->hash(bytes, length) : XXH3_64bits(bytes, length);
 }
 
-/* The canonical form of the input: the input itself on the ASCII fast path, else its NFC form. */
+/* The NFC form of input that is not already known: NC_OK with the input itself on the
+ * ASCII fast path, else with the interner's normalised copy. */
 static nc_status canonical(nc_interner *interner, const void **bytes, size_t *length) {
     if (*length > NC_KEY_MAX_BYTES) return NC_ERR_TOO_LONG;
     if (nc__is_plain_ascii(*bytes, *length)) return NC_OK;
@@ -96,16 +101,53 @@ static nc_status canonical(nc_interner *interner, const void **bytes, size_t *le
     return NC_OK;
 }
 
+/* Equal bytes, compared a word at a time (keys are short; a libc call costs more). */
+static inline int same_bytes(const char *a, const char *b, size_t length) {
+    uint64_t x, y;
+    if (length >= 8) {
+        for (size_t i = 0; i + 8 < length; i += 8) {
+            memcpy(&x, a + i, 8);
+            memcpy(&y, b + i, 8);
+            if (x != y) return 0;
+        }
+        memcpy(&x, a + length - 8, 8);
+        memcpy(&y, b + length - 8, 8);
+        return x == y;
+    }
+    for (size_t i = 0; i < length; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
 /* The slot holding `bytes`, or the empty slot where they would go. */
 static slot *probe(const nc_interner *interner, const void *bytes, size_t length, uint64_t hash) {
     uint32_t tag = (uint32_t)(hash >> 32);
     for (size_t i = hash & interner->mask;; i = (i + 1) & interner->mask) {
         slot *s = &interner->slots[i];
-        if (s->id_plus_one == 0) return s;
-        if (s->tag != tag) continue;
-        const entry *e = &interner->entries[s->id_plus_one - 1];
-        if (e->hash == hash && e->length == length && memcmp(e->bytes, bytes, length) == 0) return s;
+        if (s->record == NULL) return s;
+        if (s->tag == tag && s->record->hash == hash && s->record->length == length &&
+            same_bytes(s->record->bytes, bytes, length))
+            return s;
     }
+}
+
+/* Looks `bytes` up as given (a stored key is canonical, so a hit needs no check), and
+ * only on a miss canonicalises them and looks again. On NC_OK, `*found` is the slot of
+ * the canonical bytes (empty if they are new) and `bytes`, `length`, `hash` describe them. */
+static nc_status locate(nc_interner *interner, const void **bytes, size_t *length, uint64_t *hash, slot **found) {
+    if (*length <= NC_KEY_MAX_BYTES) {
+        *hash = hash_of(interner, *bytes, *length);
+        *found = probe(interner, *bytes, *length, *hash);
+        if ((*found)->record != NULL) return NC_OK;
+    }
+    const void *raw = *bytes;
+    nc_status status = canonical(interner, bytes, length);
+    if (status != NC_OK) return status;
+    if (*bytes != raw) {
+        *hash = hash_of(interner, *bytes, *length);
+        *found = probe(interner, *bytes, *length, *hash);
+    }
+    return NC_OK;
 }
 
 static nc_status grow_slots(nc_interner *interner) {
@@ -115,11 +157,10 @@ static nc_status grow_slots(nc_interner *interner) {
     memset(slots, 0, count * sizeof(slot));
     size_t mask = count - 1;
     for (uint32_t id = 0; id < interner->count; id++) {
-        uint64_t hash = interner->entries[id].hash;
-        size_t i = hash & mask;
-        while (slots[i].id_plus_one != 0) i = (i + 1) & mask;
-        slots[i].id_plus_one = id + 1;
-        slots[i].tag = (uint32_t)(hash >> 32);
+        const record *r = interner->records[id];
+        size_t i = r->hash & mask;
+        while (slots[i].record != NULL) i = (i + 1) & mask;
+        slots[i] = (slot){.record = r, .tag = (uint32_t)(r->hash >> 32)};
     }
     nc__reallocate(interner->allocator, interner->slots, 0);
     interner->slots = slots;
@@ -127,18 +168,19 @@ static nc_status grow_slots(nc_interner *interner) {
     return NC_OK;
 }
 
-static nc_status grow_entries(nc_interner *interner) {
-    uint32_t capacity = interner->entry_capacity ? interner->entry_capacity * 2 : 1024;
-    if (capacity < interner->entry_capacity) capacity = UINT32_MAX; /* wrapped past 2^31 */
-    entry *entries = nc__reallocate(interner->allocator, interner->entries, (size_t)capacity * sizeof(entry));
-    if (entries == NULL) return NC_ERR_NOMEM;
-    interner->entries = entries;
-    interner->entry_capacity = capacity;
+static nc_status grow_records(nc_interner *interner) {
+    uint32_t capacity = interner->record_capacity ? interner->record_capacity * 2 : 1024;
+    if (capacity < interner->record_capacity) capacity = UINT32_MAX; /* wrapped past 2^31 */
+    const record **records = nc__reallocate(interner->allocator, interner->records, (size_t)capacity * sizeof *records);
+    if (records == NULL) return NC_ERR_NOMEM;
+    interner->records = records;
+    interner->record_capacity = capacity;
     return NC_OK;
 }
 
-/* Room for `size` bytes in the newest block, starting a block when it is full. */
-static char *store(nc_interner *interner, size_t size) {
+/* Room for a record of `length` key bytes in the newest block, starting a block when it is full. */
+static record *store(nc_interner *interner, size_t length) {
+    size_t size = (sizeof(record) + length + 1 + 7) & ~(size_t)7;
     block *b = interner->blocks;
     if (b == NULL || b->size - b->used < size) {
         size_t bytes = size > BLOCK_BYTES ? size : BLOCK_BYTES;
@@ -150,19 +192,19 @@ static char *store(nc_interner *interner, size_t size) {
         interner->blocks = b;
         interner->block_bytes += sizeof(block) + bytes;
     }
-    char *at = b->bytes + b->used;
+    record *r = (record *)(void *)(b->bytes + b->used);
     b->used += size;
-    return at;
+    return r;
 }
 
 nc_status nc_interner_intern(nc_interner *interner, const void *bytes, size_t length, nc_id *id) {
     if (interner == NULL || id == NULL || (bytes == NULL && length > 0)) return NC_ERR_INVALID_ARGUMENT;
-    nc_status status = canonical(interner, &bytes, &length);
+    uint64_t hash;
+    slot *s;
+    nc_status status = locate(interner, &bytes, &length, &hash, &s);
     if (status != NC_OK) return status;
-    uint64_t hash = hash_of(interner, bytes, length);
-    slot *s = probe(interner, bytes, length, hash);
-    if (s->id_plus_one != 0) {
-        *id = s->id_plus_one - 1;
+    if (s->record != NULL) {
+        *id = s->record->id;
         return NC_OK;
     }
     if (interner->count >= interner->max_ids) return NC_ERR_FULL;
@@ -171,39 +213,41 @@ nc_status nc_interner_intern(nc_interner *interner, const void *bytes, size_t le
         if ((status = grow_slots(interner)) != NC_OK) return status;
         s = probe(interner, bytes, length, hash);
     }
-    if (interner->count == interner->entry_capacity && (status = grow_entries(interner)) != NC_OK) return status;
-    char *copy = store(interner, length + 1);
-    if (copy == NULL) return NC_ERR_NOMEM;
-    if (length > 0) memcpy(copy, bytes, length);
-    copy[length] = '\0';
-    nc_id issued = interner->count++;
-    interner->entries[issued] = (entry){.bytes = copy, .hash = hash, .length = (uint32_t)length};
-    s->id_plus_one = issued + 1;
-    s->tag = (uint32_t)(hash >> 32);
-    *id = issued;
+    if (interner->count == interner->record_capacity && (status = grow_records(interner)) != NC_OK) return status;
+    record *r = store(interner, length);
+    if (r == NULL) return NC_ERR_NOMEM;
+    r->hash = hash;
+    r->length = (uint32_t)length;
+    r->id = interner->count++;
+    if (length > 0) memcpy(r->bytes, bytes, length);
+    r->bytes[length] = '\0';
+    interner->records[r->id] = r;
+    *s = (slot){.record = r, .tag = (uint32_t)(hash >> 32)};
+    *id = r->id;
     return NC_OK;
 }
 
 nc_status nc_interner_find(nc_interner *interner, const void *bytes, size_t length, nc_id *id) {
     if (interner == NULL || id == NULL || (bytes == NULL && length > 0)) return NC_ERR_INVALID_ARGUMENT;
-    nc_status status = canonical(interner, &bytes, &length);
+    uint64_t hash;
+    slot *s;
+    nc_status status = locate(interner, &bytes, &length, &hash, &s);
     if (status != NC_OK) return status;
-    slot *s = probe(interner, bytes, length, hash_of(interner, bytes, length));
-    if (s->id_plus_one == 0) return NC_ERR_NOT_FOUND;
-    *id = s->id_plus_one - 1;
+    if (s->record == NULL) return NC_ERR_NOT_FOUND;
+    *id = s->record->id;
     return NC_OK;
 }
 
 const char *nc_interner_bytes(const nc_interner *interner, nc_id id, size_t *length) {
     if (interner == NULL || id >= interner->count) return NULL;
-    if (length != NULL) *length = interner->entries[id].length;
-    return interner->entries[id].bytes;
+    if (length != NULL) *length = interner->records[id]->length;
+    return interner->records[id]->bytes;
 }
 
 uint32_t nc_interner_count(const nc_interner *interner) { return interner ? interner->count : 0; }
 
 size_t nc_interner_memory(const nc_interner *interner) {
     if (interner == NULL) return 0;
-    return sizeof *interner + (interner->mask + 1) * sizeof(slot) + (size_t)interner->entry_capacity * sizeof(entry) +
+    return sizeof *interner + (interner->mask + 1) * sizeof(slot) + (size_t)interner->record_capacity * sizeof(record *) +
            interner->block_bytes + interner->normal.capacity + interner->scratch.capacity;
 }

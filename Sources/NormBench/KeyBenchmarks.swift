@@ -35,7 +35,7 @@ enum KeyBenchmarks {
 /// for each object, its entity key, the field keys of its selection (some with arguments)
 /// and the path key of an unkeyed child. Entities repeat, as they do across responses.
 struct KeyWorkload {
-    static let distinctEntities = 50_000
+    static let distinctEntities = 10_000
 
     private var bytes: [UInt8] = []
     private var ends: [Int] = []

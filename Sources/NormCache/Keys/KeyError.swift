@@ -37,7 +37,7 @@ public struct KeyError: Error, Equatable, CustomStringConvertible {
     /// The C core's sentence for the reason.
     public let message: String
 
-    init(_ status: nc_status, _ context: String) {
+    @usableFromInline init(_ status: nc_status, _ context: String) {
         self.reason = Reason(status)
         self.context = context
         self.message = String(cString: nc_status_message(status))
@@ -53,7 +53,7 @@ public struct KeyError: Error, Equatable, CustomStringConvertible {
 
 extension String {
     /// A short quoted preview for error messages: long keys are cut, control characters escaped.
-    var quotedPreview: String {
+    @usableFromInline var quotedPreview: String {
         let cut = count > 60 ? String(prefix(60)) + "…" : self
         return "\"" + cut.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined() + "\""
     }

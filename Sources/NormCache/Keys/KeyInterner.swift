@@ -27,7 +27,7 @@ public struct KeyID: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// keys.key(for: luke)                          // "Human:1000"
 /// ```
 public final class KeyInterner {
-    private let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
 
     /// - Parameter maxIDs: the most ids to issue (`nil` for about 4 billion); interning
     ///   past it throws ``KeyError/Reason/full``.
@@ -50,12 +50,12 @@ public final class KeyInterner {
     }
 
     /// The id of a key given as UTF-8 bytes, issued now if the key is new. The fast path:
-    /// no `String` is made.
-    @discardableResult
+    /// no `String` is made, and the call inlines into the caller.
+    @inlinable @discardableResult
     public func intern(utf8 bytes: UnsafeRawBufferPointer) throws(KeyError) -> KeyID {
         var id: nc_id = 0
         let status = nc_interner_intern(handle, bytes.baseAddress, bytes.count, &id)
-        try KeyError.check(status, "intern \(String(decoding: bytes, as: UTF8.self).quotedPreview)")
+        if status != NC_OK { throw KeyError(status, "intern \(String(decoding: bytes, as: UTF8.self).quotedPreview)") }
         return KeyID(rawValue: id)
     }
 
