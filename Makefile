@@ -50,12 +50,14 @@ test-c:
 	$(C_OUT)/ccore_tests
 
 # libFuzzer over the canonicalizer and the interner, seeded from Tests/CCore/fuzz-seeds.
+# The full log is kept in $(C_OUT)/fuzz.log and shown when the fuzzer finds a problem.
 fuzz:
 	@mkdir -p $(C_OUT)/corpus
 	$(CLANG) $(C_FLAGS) -fsanitize=fuzzer,address,undefined $(C_SOURCES) Tests/CCore/fuzz_keys.c $(C_LIBS) -o $(C_OUT)/fuzz_keys
-	$(C_OUT)/fuzz_keys -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
-	  $(C_OUT)/corpus Tests/CCore/fuzz-seeds 2>&1 | grep -E '^(stat::number_of_executed_units|Done|==.*ERROR)' ; \
-	  exit $${PIPESTATUS[0]}
+	@$(C_OUT)/fuzz_keys -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+	  -artifact_prefix=$(C_OUT)/ $(C_OUT)/corpus Tests/CCore/fuzz-seeds > $(C_OUT)/fuzz.log 2>&1 \
+	  || { tail -n 80 $(C_OUT)/fuzz.log; echo "fuzz: failed; the input that did it is in $(C_OUT)/"; exit 1; }
+	@grep -E '^(Done|stat::number_of_executed_units)' $(C_OUT)/fuzz.log
 
 # The REPL in a real terminal (tmux): prompt, history, help, Ctrl-D.
 test-interactive:
