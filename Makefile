@@ -12,7 +12,7 @@ C_FLAGS := -std=c11 -g -O1 -Wall -Wextra -fuse-ld=lld -ICCore/include -fno-sanit
 C_LIBS := -lutf8proc
 C_OUT := .build/ccore
 
-.PHONY: deps build run test test-swift test-c test-interactive fuzz bench clean
+.PHONY: deps build run test test-swift test-c test-cli test-interactive fuzz bench clean
 
 # Installs the Debian packages that are missing (as root), or says what to install.
 deps:
@@ -37,7 +37,7 @@ build: deps
 run: build
 	.build/debug/normcache
 
-test: deps test-swift test-c fuzz test-interactive
+test: deps test-swift test-c fuzz test-cli test-interactive
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -58,6 +58,11 @@ fuzz:
 	  -artifact_prefix=$(C_OUT)/ $(C_OUT)/corpus Tests/CCore/fuzz-seeds > $(C_OUT)/fuzz.log 2>&1 \
 	  || { tail -n 80 $(C_OUT)/fuzz.log; echo "fuzz: failed; the input that did it is in $(C_OUT)/"; exit 1; }
 	@grep -E '^(Done|stat::number_of_executed_units)' $(C_OUT)/fuzz.log
+
+# The command line: exit statuses, messages, the bench JSON event.
+test-cli:
+	$(SWIFT) build --product normcache
+	Tests/CLI/cli_test.sh .build/debug/normcache
 
 # The REPL in a real terminal (tmux): prompt, history, help, Ctrl-D.
 test-interactive:
