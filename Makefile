@@ -41,7 +41,7 @@ test: deps test-swift test-c fuzz test-cli test-interactive
 
 test-swift:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 # C unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (leaks included).
 test-c:

@@ -40,5 +40,5 @@ expect_screen "EXITED-0" "Ctrl-D leaves with status 0"
 if grep -qF ".hlep" "$home/.normcache_history" 2>/dev/null; then passed=$((passed + 1)); else
   failed=$((failed + 1)); echo "FAIL: history was not saved to ~/.normcache_history"; fi
 
-echo "repl terminal: $passed passed, $failed failed"
+echo "terminal: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
