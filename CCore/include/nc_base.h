@@ -7,8 +7,9 @@
  *   - There is no global state: memory comes from the `nc_allocator` a caller
  *     hands in (NULL means the C library's realloc/free), and every object
  *     owns what it allocated.
- *   - A function that fails returns a status other than NC_OK and leaves its
- *     outputs and the objects it was given as they were before the call.
+ *   - A function that fails returns a status other than NC_OK and leaves the
+ *     objects it was given as they were before the call; the one exception is a
+ *     key builder's output buffer (nc_keys.h), which is left empty.
  */
 #ifndef NC_BASE_H
 #define NC_BASE_H

@@ -55,7 +55,7 @@ public final class KeyInterner {
     public func intern(utf8 bytes: UnsafeRawBufferPointer) throws(KeyError) -> KeyID {
         var id: nc_id = 0
         let status = nc_interner_intern(handle, bytes.baseAddress, bytes.count, &id)
-        if status != NC_OK { throw KeyError(status, "intern \(String(decoding: bytes, as: UTF8.self).quotedPreview)") }
+        try KeyError.check(status, "intern \(String(decoding: bytes, as: UTF8.self).quotedPreview)")
         return KeyID(rawValue: id)
     }
 
