@@ -14,6 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         // System libraries (Debian: libxxhash-dev, libedit-dev, libsqlite3-dev, libutf8proc-dev).
@@ -32,8 +33,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("utf8proc")]
         ),
 
-        // The engine.
-        .target(name: "NormCache", dependencies: ["CCore"]),
+        // The engine: keys, values, operations (parsed by GraphQLSwift), records, watchers.
+        .target(name: "NormCache", dependencies: ["CCore", "CXXHash", .product(name: "GraphQL", package: "GraphQL")]),
 
         // The REPL workbench and the benchmarks it runs.
         .target(name: "Workbench", dependencies: ["NormCache", "CEdit"]),

@@ -1,0 +1,230 @@
+/// Everything the engine holds, guarded by ``NormalizedCache``'s lock: interned keys,
+/// the base records, optimistic layers, invalidations, watchers and compiled plans.
+final class EngineState {
+    let recordKeys: KeyInterner
+    let fieldKeys: KeyInterner
+    let keyBuilder = KeyBuilder()
+    var base = RecordTable()
+    var layers: [OptimisticLayer] = []
+    var invalidated: Set<UInt64> = []
+    var policies = TypePolicies()
+    var possibleTypes = PossibleTypes()
+    let store: RecordStore?
+    var watchers = WatcherRegistry()
+    var warnings: [String] = []
+
+    /// Plans by document hash (several per hash when operation names differ).
+    var operations: [UInt64: [Operation]] = [:]
+    /// Static field-key ids of each operation's fields, by `FieldPlan.index` (NC_ID_NONE
+    /// where the key depends on variables).
+    var fieldIDs: [ObjectIdentifier: [UInt32]] = [:]
+    /// The arguments each field key was built from, for Apollo Client snapshots.
+    var fieldArguments: [UInt32: (name: String, arguments: [String: ArgumentValue])] = [:]
+
+    /// The commit in progress: what changed so far and how to undo it.
+    var changes = ChangeSet()
+    var undo: [UndoStep] = []
+    var transactionDepth = 0
+
+    let typenameField: UInt32
+
+    init(store: RecordStore?) throws(CacheError) {
+        do {
+            recordKeys = try KeyInterner()
+            fieldKeys = try KeyInterner()
+            typenameField = try fieldKeys.intern("__typename").rawValue
+        } catch { throw .key(error) }
+        self.store = store
+    }
+
+    // MARK: keys
+
+    func recordID(_ key: String) throws(CacheError) -> UInt32 {
+        do { return try recordKeys.intern(key).rawValue } catch { throw .key(error) }
+    }
+
+    func fieldID(_ key: String) throws(CacheError) -> UInt32 {
+        do { return try fieldKeys.intern(key).rawValue } catch { throw .key(error) }
+    }
+
+    func recordKey(_ id: UInt32) -> String { recordKeys.key(for: KeyID(rawValue: id)) ?? "#\(id)" }
+    func fieldKey(_ id: UInt32) -> String { fieldKeys.key(for: KeyID(rawValue: id)) ?? "#\(id)" }
+    func name(_ packed: UInt64) -> String {
+        recordKey(UInt32(packed >> 32)) + "." + fieldKey(UInt32(truncatingIfNeeded: packed))
+    }
+
+    /// The static field ids of `operation`, interned the first time it is seen.
+    func staticFieldIDs(_ operation: Operation) throws(CacheError) -> [UInt32] {
+        if let ids = fieldIDs[ObjectIdentifier(operation)] { return ids }
+        var ids = [UInt32](repeating: NC_ID_NONE_VALUE, count: operation.fieldCount)
+        func visit(_ plan: SelectionPlan) throws(CacheError) {
+            for field in plan.fields {
+                if let key = field.staticKey {
+                    ids[field.index] = try fieldID(key)
+                    if !field.arguments.isEmpty { rememberArguments(ids[field.index], field, CacheObject(), [:]) }
+                }
+                if let children = field.selections { try visit(children) }
+            }
+        }
+        try visit(operation.selections)
+        fieldIDs[ObjectIdentifier(operation)] = ids
+        return ids
+    }
+
+    /// The field-key id of `field` under `variables`.
+    @inline(__always)
+    func fieldID(of field: FieldPlan, ids: [UInt32], variables: CacheObject, types: [String: String]) throws(CacheError) -> UInt32 {
+        let id = ids[field.index]
+        if id != NC_ID_NONE_VALUE { return id }
+        var arguments: [String: ArgumentValue] = [:]
+        for argument in field.arguments {
+            if let value = argument.value.resolve(with: variables, types: types) { arguments[argument.name] = value }
+        }
+        let key: String
+        do { key = try keyBuilder.fieldKey(field.name, arguments: arguments) } catch { throw .key(error) }
+        let fid = try fieldID(key)
+        if !arguments.isEmpty, fieldArguments[fid] == nil { fieldArguments[fid] = (field.name, arguments) }
+        return fid
+    }
+
+    private func rememberArguments(_ id: UInt32, _ field: FieldPlan, _ variables: CacheObject, _ types: [String: String]) {
+        var arguments: [String: ArgumentValue] = [:]
+        for argument in field.arguments {
+            if let value = argument.value.resolve(with: variables, types: types) { arguments[argument.name] = value }
+        }
+        fieldArguments[id] = (field.name, arguments)
+    }
+
+    // MARK: values as seen through the optimistic layers
+
+    @inline(__always) func value(_ record: UInt32, _ field: UInt32) -> CacheValue? {
+        if !layers.isEmpty {
+            for layer in layers.reversed() {
+                if let value = layer.table.value(record, field) { return value }
+            }
+        }
+        return base.value(record, field)
+    }
+
+    func recordExists(_ record: UInt32) -> Bool {
+        base[record] != nil || layers.contains { $0.table[record] != nil }
+    }
+
+    /// The record's fields as visible (layers over base), in field order.
+    func visibleFields(_ record: UInt32) -> [(UInt32, CacheValue)] {
+        var result: [(UInt32, CacheValue)] = []
+        var seen = Set<UInt32>()
+        for table in layers.reversed().map(\.table) + [base] {
+            guard let stored = table[record] else { continue }
+            for (field, value) in zip(stored.fieldIDs, stored.values) where seen.insert(field).inserted {
+                result.append((field, value))
+            }
+        }
+        return result
+    }
+
+    // MARK: changing records
+
+    /// Sets (or with nil removes) one field in the base table or a layer; records the
+    /// change only if the visible value really changed.
+    func setField(_ record: UInt32, _ field: UInt32, _ value: CacheValue?, layer: String? = nil) {
+        let visibleBefore = self.value(record, field)
+        let old: CacheValue?
+        if let layer, let index = layers.firstIndex(where: { $0.id == layer }) {
+            old = layers[index].table.set(record, field, value)
+        } else {
+            old = base.set(record, field, value)
+        }
+        if old == value { return }
+        undo.append(.field(layer: layer, record: record, field: field, old: old))
+        if layer == nil { changes.dirtyRecords.insert(record) }
+        if visibleBefore != self.value(record, field) { changes.fields.insert(pack(record, field)) }
+        if value != nil, layer == nil, invalidated.remove(pack(record, field)) != nil {
+            undo.append(.invalidation(pack(record, field), wasInvalid: true))
+            changes.fields.insert(pack(record, field))
+        }
+    }
+
+    /// Removes a whole record from the base table.
+    func removeRecord(_ record: UInt32) {
+        guard let stored = base[record] else { return }
+        for field in stored.fieldIDs { setField(record, field, nil) }
+        changes.removedRecords.insert(record)
+        changes.dirtyRecords.remove(record)
+    }
+
+    // MARK: transactions
+
+    /// Runs `body` as one commit: on success the changes are written through to the
+    /// store and watchers hear of them once; on a throw every change is undone.
+    func commit<R>(cause: ChangeCause, _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
+        if transactionDepth == 0 {
+            changes = ChangeSet()
+            changes.cause = cause
+            undo = []
+        }
+        transactionDepth += 1
+        let result: R
+        do {
+            result = try body()
+        } catch {
+            transactionDepth -= 1
+            if transactionDepth == 0 { rollBack() }
+            throw error
+        }
+        transactionDepth -= 1
+        guard transactionDepth == 0 else { return (result, []) }
+        do { try writeThrough() } catch {
+            rollBack()
+            throw error
+        }
+        let deliveries = watchers.notify(changes, state: self)
+        changes = ChangeSet()
+        undo = []
+        return (result, deliveries)
+    }
+
+    private func rollBack() {
+        for step in undo.reversed() {
+            switch step {
+            case .field(let layer, let record, let field, let old):
+                if let layer, let index = layers.firstIndex(where: { $0.id == layer }) {
+                    layers[index].table.set(record, field, old)
+                } else if layer == nil {
+                    base.set(record, field, old)
+                }
+            case .invalidation(let pair, let wasInvalid):
+                if wasInvalid { invalidated.insert(pair) } else { invalidated.remove(pair) }
+            case .layerAdded(let id): layers.removeAll { $0.id == id }
+            case .layerRemoved(let layer, let index): layers.insert(layer, at: min(index, layers.count))
+            }
+        }
+        undo = []
+        changes = ChangeSet()
+    }
+
+    private func writeThrough() throws(CacheError) {
+        guard let store, !(changes.dirtyRecords.isEmpty && changes.removedRecords.isEmpty) else { return }
+        var records: [Record] = []
+        var removed: [String] = []
+        for id in changes.dirtyRecords {
+            if let stored = base[id] {
+                var fields = CacheObject()
+                for (field, value) in zip(stored.fieldIDs, stored.values) { fields.appendNew(fieldKey(field), value) }
+                records.append(Record(key: recordKey(id), fields: fields))
+            } else {
+                removed.append(recordKey(id))
+            }
+        }
+        removed += changes.removedRecords.filter { base[$0] == nil }.map(recordKey)
+        do {
+            if !records.isEmpty { try store.merge(records) }
+            if !removed.isEmpty { try store.remove(removed) }
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+}
+
+/// NC_ID_NONE as a Swift constant (the C macro's value).
+let NC_ID_NONE_VALUE = UInt32.max

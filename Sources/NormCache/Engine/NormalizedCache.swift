@@ -1,0 +1,377 @@
+import CXXHash
+import Foundation
+
+/// A normalized GraphQL cache: responses are split into records keyed `Type:id`, reads
+/// put them back together, and watchers hear of every change that alters their result.
+///
+/// Thread-safe: every call takes the cache's lock, so a read always sees whole commits.
+/// Watcher callbacks run after the lock is released, in commit order, one at a time; a
+/// callback may call the cache (what it causes is delivered after it returns).
+///
+/// ```swift
+/// let cache = try NormalizedCache()
+/// let trips = try cache.operation("{ trips { id name } }")
+/// try cache.write(data: ["trips": [["__typename": "Trip", "id": "1", "name": "Lisbon"]]], for: trips)
+/// try cache.record("Trip:1")                 // ["__typename": "Trip", "id": "1", "name": "Lisbon"]
+/// let watch = try cache.watch(trips) { print($0.cause, $0.result.data ?? nil) }
+/// try cache.write(record: "Trip:1", fields: ["name": "Porto"])   // the watcher emits: write
+/// ```
+public final class NormalizedCache: @unchecked Sendable {
+    private let lock = NSRecursiveLock()
+    /// Emissions waiting for delivery, and whether a thread is delivering them (guarded by `lock`).
+    private var pending: [WatchDelivery] = []
+    private var delivering = false
+    private let state: EngineState
+
+    /// A cache over `store`, loading every record it holds (nil: memory only).
+    public init(store: RecordStore? = nil) throws(CacheError) {
+        state = try EngineState(store: store)
+        if let store {
+            do {
+                for record in try store.load(try store.keys()) {
+                    let id = try state.recordID(record.key)
+                    for (key, value) in record.fields.members { state.base.set(id, try state.fieldID(key), value) }
+                }
+            } catch let error as CacheError { throw error } catch { throw .storage("\(error)") }
+        }
+    }
+
+    // MARK: configuration
+
+    /// How objects become records; changes apply to later writes.
+    public var typePolicies: TypePolicies {
+        get { locked { state.policies } }
+        set { locked { state.policies = newValue } }
+    }
+
+    /// What the cache knows of interfaces and unions, from a schema or from responses.
+    public var possibleTypes: PossibleTypes {
+        get { locked { state.possibleTypes } }
+        set { locked { state.possibleTypes = newValue } }
+    }
+
+    /// Warnings from writes since the last call (objects without key fields, records
+    /// that changed type), oldest first.
+    public func takeWarnings() -> [String] {
+        locked {
+            defer { state.warnings = [] }
+            return state.warnings
+        }
+    }
+
+    // MARK: operations
+
+    /// The compiled plan of `document` (its operation `name` if it holds several),
+    /// compiled once and cached by the document's XXH3 hash.
+    public func operation(_ document: String, name: String? = nil) throws(CacheError) -> Operation {
+        let hash = document.withUTF8Bytes { nc_xxh3_64($0, $1) }
+        if let cached = locked({ state.operations[hash]?.first { $0.source == document && (name == nil || $0.name == name) } }) {
+            return cached
+        }
+        let operation: Operation
+        do { operation = try OperationCompiler.compile(document, name: name) } catch { throw .operation(error) }
+        return try lockedThrowing { () throws(CacheError) in
+            state.operations[hash, default: []].append(operation)
+            _ = try state.staticFieldIDs(operation)
+            return operation
+        }
+    }
+
+    // MARK: writing
+
+    /// Writes a GraphQL response (`{"data": …, "errors": […]}`) for `operation`. With
+    /// errors present, fields missing from the data are skipped instead of refused.
+    /// Returns the record-field keys that changed.
+    @discardableResult
+    public func write(response: CacheValue, for operation: Operation, variables: CacheObject = CacheObject(),
+                      cause: ChangeCause = .write) throws(CacheError) -> [String] {
+        guard case .object(let object) = response else {
+            throw .invalid("a response must be a JSON object, not \(response.kindDescription)")
+        }
+        let hasErrors: Bool
+        switch object["errors"] {
+        case nil, .null?: hasErrors = false
+        case .list(let errors)?: hasErrors = !errors.isEmpty
+        case let other?: throw .invalid("a response's \"errors\" must be a list, not \(other.kindDescription)")
+        }
+        switch object["data"] {
+        case .object(let data)?: return try write(data: data, for: operation, variables: variables, partial: hasErrors, cause: cause)
+        case nil, .null?: return []
+        case let other?: throw .invalid("a response's \"data\" must be an object, not \(other.kindDescription)")
+        }
+    }
+
+    /// Writes `data` (the response's `data` object) for `operation`.
+    @discardableResult
+    public func write(data: CacheObject, for operation: Operation, variables: CacheObject = CacheObject(),
+                      partial: Bool = false, cause: ChangeCause = .write) throws(CacheError) -> [String] {
+        try commit(cause: cause) { () throws(CacheError) in
+            try normalize(data, for: operation, variables: variables, partial: partial, layer: nil)
+        }
+    }
+
+    /// Sets fields of one record directly (the workbench's `.write KEY JSON`); a
+    /// `{"$reference": K}` value links to record K.
+    @discardableResult
+    public func write(record key: String, fields: CacheObject) throws(CacheError) -> [String] {
+        try commit(cause: .write) { () throws(CacheError) in
+            let record = try state.recordID(key)
+            for (field, value) in fields.members { state.setField(record, try state.fieldID(field), value) }
+            return changedNames()
+        }
+    }
+
+    private func normalize(_ data: CacheObject, for operation: Operation, variables: CacheObject, partial: Bool, layer: String?) throws(CacheError) -> [String] {
+        var normalizer = try Normalizer(state: state, operation: operation, variables: variables, partial: partial)
+        try normalizer.normalize(data, rootKey: operation.kind.rootKey)
+        normalizer.apply(layer: layer)
+        return changedNames()
+    }
+
+    private func changedNames() -> [String] { state.changes.fields.map(state.name).sorted() }
+
+    /// Runs several writes, evictions and reads as one commit: one change set, one round
+    /// of notifications; if `body` throws, nothing it did remains.
+    public func transaction<R>(_ body: (NormalizedCache) throws -> R) throws -> R {
+        lock.lock()
+        var deliveries: [WatchDelivery] = []
+        let result: R
+        do {
+            (result, deliveries) = try state.commit(cause: .write) { () throws(CacheError) in
+                do { return try body(self) } catch let error as CacheError { throw error } catch { throw .invalid("\(error)") }
+            }
+        } catch {
+            lock.unlock()
+            throw error
+        }
+        deliver(deliveries)
+        return result
+    }
+
+    // MARK: reading
+
+    /// Reads `operation` from the cache. Incomplete reads have `data == nil` unless
+    /// `partial` is true.
+    public func read(_ operation: Operation, variables: CacheObject = CacheObject(), partial: Bool = false) throws(CacheError) -> ReadResult {
+        try lockedThrowing { () throws(CacheError) in try Reader.read(operation, variables: variables, partial: partial, state: state) }
+    }
+
+    /// A record's fields, keyed by field key (references as `.reference`), layers applied;
+    /// `nil` if there is no such record.
+    public func record(_ key: String) -> CacheObject? {
+        locked {
+            guard let id = state.recordKeys.find(key), state.recordExists(id.rawValue) else { return nil }
+            var fields = CacheObject()
+            for (field, value) in state.visibleFields(id.rawValue) { fields.appendNew(state.fieldKey(field), value) }
+            return fields
+        }
+    }
+
+    /// Every record key, sorted.
+    public func keys() -> [String] {
+        locked { allRecordIDs().map(state.recordKey).sorted() }
+    }
+
+    /// Keys of the records that reference `key`.
+    public func referrers(of key: String) -> [String] {
+        locked {
+            allRecordIDs().compactMap { id -> String? in
+                state.visibleFields(id).contains { Self.references($0.1, key) } ? state.recordKey(id) : nil
+            }.sorted()
+        }
+    }
+
+    /// `Trip:2.name` for a dependency.
+    public func name(of ref: FieldRef) -> String { locked { state.name(ref.packed) } }
+
+    /// How much the cache holds.
+    public var statistics: (records: Int, fields: Int, watchers: Int, layers: Int) {
+        locked {
+            let ids = allRecordIDs()
+            return (ids.count, ids.reduce(0) { $0 + state.visibleFields($1).count }, state.watchers.count, state.layers.count)
+        }
+    }
+
+    func allRecordIDs() -> [UInt32] {
+        var ids = Set(state.base.ids)
+        for layer in state.layers { ids.formUnion(layer.table.ids) }
+        return ids.sorted()
+    }
+
+    static func references(_ value: CacheValue, _ key: String) -> Bool {
+        switch value {
+        case .reference(let target): target == key
+        case .list(let items): items.contains { references($0, key) }
+        default: false
+        }
+    }
+
+    // MARK: watching
+
+    /// Starts a watcher: `onEmission` gets the current read at once, then a new read
+    /// each time a change alters it. Keep the returned ``Watch``; cancel it to stop.
+    public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), partial: Bool = false,
+                      onEmission: @escaping @Sendable (WatchEmission) -> Void) throws(CacheError) -> Watch {
+        lock.lock()
+        let watcher = state.watchers.add(operation, variables: variables, partial: partial, callback: onEmission)
+        let delivery: WatchDelivery?
+        do { delivery = try state.watchers.refresh(watcher, cause: .initial, changed: [], state: state) } catch {
+            state.watchers.remove(watcher.id)
+            lock.unlock()
+            throw error
+        }
+        deliver(delivery.map { [$0] } ?? [])
+        return Watch(id: watcher.id, cache: self)
+    }
+
+    /// A watcher as an `AsyncStream` of emissions; the stream's end cancels the watcher.
+    public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), partial: Bool = false) throws(CacheError)
+        -> (watch: Watch, emissions: AsyncStream<WatchEmission>)
+    {
+        let (stream, continuation) = AsyncStream<WatchEmission>.makeStream()
+        let watch = try watch(operation, variables: variables, partial: partial) { continuation.yield($0) }
+        continuation.onTermination = { [weak self] _ in self?.cancel(watch.id) }
+        return (watch, stream)
+    }
+
+    /// Gives a watcher new variables and emits its new read (cause `refetch` until the
+    /// client has fetched for them).
+    public func setVariables(of watch: Watch, to variables: CacheObject) throws(CacheError) {
+        lock.lock()
+        guard let watcher = state.watchers.watcher(watch.id) else {
+            lock.unlock()
+            throw .invalid("no watcher \(watch.id)")
+        }
+        watcher.variables = variables
+        let delivery: WatchDelivery?
+        do { delivery = try state.watchers.refresh(watcher, cause: .refetch, changed: [], state: state) } catch {
+            lock.unlock()
+            throw error
+        }
+        deliver(delivery.map { [$0] } ?? [])
+    }
+
+    /// Ids of the active watchers, and their emission counts.
+    public var watchers: [(id: Int, operation: Operation, emissions: Int)] {
+        locked { state.watchers.ids.compactMap { id in state.watchers.watcher(id).map { (id, $0.operation, $0.emissions) } } }
+    }
+
+    func cancel(_ id: Int) { locked { state.watchers.remove(id) } }
+
+    // MARK: optimistic layers
+
+    /// Writes an optimistic response for a mutation in its own layer: reads and watchers
+    /// see it until ``commitOptimistic(_:response:for:variables:)`` or ``rollBackOptimistic(_:)``.
+    @discardableResult
+    public func writeOptimistic(_ layer: String, data: CacheObject, for operation: Operation,
+                                variables: CacheObject = CacheObject()) throws(CacheError) -> [String] {
+        try commit(cause: .optimistic) { () throws(CacheError) in
+            guard !state.layers.contains(where: { $0.id == layer }) else { throw .invalid("optimistic layer \"\(layer)\" exists already") }
+            state.layers.append(OptimisticLayer(id: layer))
+            state.undo.append(.layerAdded(layer))
+            return try normalize(data, for: operation, variables: variables, partial: true, layer: layer)
+        }
+    }
+
+    /// Replaces an optimistic layer with the server's result, in one commit.
+    @discardableResult
+    public func commitOptimistic(_ layer: String, response: CacheValue, for operation: Operation,
+                                 variables: CacheObject = CacheObject()) throws(CacheError) -> [String] {
+        try commit(cause: .write) { () throws(CacheError) in
+            try removeLayer(layer)
+            return try write(response: response, for: operation, variables: variables)
+        }
+    }
+
+    /// Removes an optimistic layer (the mutation failed); watchers hear `rollback`.
+    @discardableResult
+    public func rollBackOptimistic(_ layer: String) throws(CacheError) -> [String] {
+        try commit(cause: .rollback) { () throws(CacheError) in
+            try removeLayer(layer)
+            return changedNames()
+        }
+    }
+
+    private func removeLayer(_ id: String) throws(CacheError) {
+        guard let index = state.layers.firstIndex(where: { $0.id == id }) else { throw .invalid("no optimistic layer \"\(id)\"") }
+        let layer = state.layers[index]
+        var pairs: [UInt64] = []
+        for record in layer.table.ids {
+            for field in layer.table[record]!.fieldIDs { pairs.append(pack(record, field)) }
+        }
+        let before = pairs.map { state.value(UInt32($0 >> 32), UInt32(truncatingIfNeeded: $0)) }
+        state.layers.remove(at: index)
+        state.undo.append(.layerRemoved(layer, at: index))
+        for (pair, old) in zip(pairs, before) where state.value(UInt32(pair >> 32), UInt32(truncatingIfNeeded: pair)) != old {
+            state.changes.fields.insert(pair)
+        }
+    }
+
+    // MARK: commit plumbing
+
+    func commit<R>(cause: ChangeCause, _ body: () throws(CacheError) -> R) throws(CacheError) -> R {
+        lock.lock()
+        let result: R, deliveries: [WatchDelivery]
+        do { (result, deliveries) = try state.commit(cause: cause, body) } catch {
+            lock.unlock()
+            throw error
+        }
+        deliver(deliveries)
+        return result
+    }
+
+    /// Queues `deliveries`, releases the lock, and runs queued callbacks in commit order
+    /// unless another thread (or an outer call on this one) is already running them.
+    private func deliver(_ deliveries: [WatchDelivery]) {
+        pending += deliveries
+        guard !delivering, state.transactionDepth == 0 else {
+            lock.unlock()
+            return
+        }
+        delivering = true
+        while !pending.isEmpty {
+            let batch = pending
+            pending = []
+            lock.unlock()
+            for delivery in batch { delivery.callback(delivery.emission) }
+            lock.lock()
+        }
+        delivering = false
+        lock.unlock()
+    }
+
+    func locked<R>(_ body: () -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    func lockedThrowing<R>(_ body: () throws(CacheError) -> R) throws(CacheError) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    var engine: EngineState { state }
+}
+
+/// A running watcher; ``cancel()`` stops it and frees what it held.
+public struct Watch: Sendable, Hashable {
+    public let id: Int
+    private let cache: Unowned
+
+    init(id: Int, cache: NormalizedCache) {
+        self.id = id
+        self.cache = Unowned(cache)
+    }
+
+    public func cancel() { cache.value?.cancel(id) }
+
+    public static func == (a: Watch, b: Watch) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    private struct Unowned: Sendable {
+        weak var value: NormalizedCache?
+        init(_ value: NormalizedCache) { self.value = value }
+    }
+}

@@ -1,0 +1,177 @@
+/// Writes a response's data into records: objects with key fields become entity
+/// records (`Trip:2`), others path records (`QUERY_ROOT.trips.0`), and each field is
+/// stored under its field key. The whole response is checked and turned into a list of
+/// field writes before any record changes, so a rejected response leaves no trace.
+struct Normalizer {
+    let state: EngineState
+    let operation: Operation
+    let ids: [UInt32]
+    let variables: CacheObject
+    let types: [String: String]
+    /// With GraphQL errors beside the data, missing fields are expected: skip them.
+    let partial: Bool
+    var writes: [(record: UInt32, field: UInt32, value: CacheValue)] = []
+    /// Records whose old fields go first: they held an object of another type.
+    var replaced: [UInt32] = []
+
+    init(state: EngineState, operation: Operation, variables: CacheObject, partial: Bool) throws(CacheError) {
+        self.state = state
+        self.operation = operation
+        self.ids = try state.staticFieldIDs(operation)
+        self.variables = variables
+        var types: [String: String] = [:]
+        for variable in operation.variables { types[variable.name] = variable.typeName }
+        self.types = types
+        self.partial = partial
+    }
+
+    mutating func normalize(_ data: CacheObject, rootKey: String) throws(CacheError) {
+        let root = try state.recordID(rootKey)
+        do {
+            try writeObject(data, plan: operation.selections, record: root, key: rootKey,
+                            typename: state.possibleTypes.rootTypes[operation.kind] ?? "Query")
+        } catch {
+            throw .response(ResponseError(message: error.message, path: "data" + error.path.reversed().joined()))
+        }
+    }
+
+    struct Failure: Error {
+        let message: String
+        var path: [String] = []
+    }
+
+    private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, key: String, typename: String) throws(Failure) {
+        for field in plan.fields {
+            if plan.isConditional, !applies(field, typename: typename, object: object, plan: plan) { continue }
+            guard let value = object[field.responseKey] else {
+                if partial || field.name == "__typename" { continue }
+                throw Failure(message: "missing field \"\(field.responseKey)\"", path: ["." + field.responseKey])
+            }
+            let fid: UInt32
+            do { fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types) }
+            catch { throw Failure(message: "\(error)", path: ["." + field.responseKey]) }
+            do {
+                let stored = try store(value, field: field, parentKey: key, fieldKey: fid, suffix: "")
+                writes.append((record, fid, stored))
+            } catch var failure {
+                failure.path.append("." + field.responseKey)
+                throw failure
+            }
+        }
+    }
+
+    /// The value to keep for `value`: objects become references to their records.
+    private mutating func store(_ value: CacheValue, field: FieldPlan, parentKey: String, fieldKey: UInt32, suffix: String) throws(Failure) -> CacheValue {
+        guard let selections = field.selections else {
+            if case .reference = value { throw Failure(message: "a reference is not a response value") }
+            return value
+        }
+        switch value {
+        case .null: return .null
+        case .list(let items):
+            var stored: [CacheValue] = []
+            stored.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                do { stored.append(try store(item, field: field, parentKey: parentKey, fieldKey: fieldKey, suffix: suffix + ".\(index)")) }
+                catch var failure {
+                    failure.path.append("[\(index)]")
+                    throw failure
+                }
+            }
+            return .list(stored)
+        case .object(let object):
+            let typename: String?
+            switch object["__typename"] {
+            case .string(let name)?: typename = name
+            case nil, .null?: typename = nil
+            case let other?: throw Failure(message: "__typename is \(other.kindDescription), not a string", path: [".__typename"])
+            }
+            let key = try recordKey(for: object, typename: typename, selections: selections, parentKey: parentKey, fieldKey: fieldKey, suffix: suffix)
+            let record: UInt32
+            do { record = try state.recordID(key) } catch { throw Failure(message: "\(error)") }
+            if let typename, case .string(let old)? = state.base.value(record, state.typenameField), old != typename {
+                state.warnings.append("\(key) held a \(old) and now holds a \(typename): its old fields were dropped")
+                replaced.append(record)
+            }
+            try writeObject(object, plan: selections, record: record, key: key, typename: typename ?? "")
+            return .reference(key)
+        default:
+            throw Failure(message: "expected an object or null for \"\(field.responseKey)\", found \(value.kindDescription)")
+        }
+    }
+
+    /// The entity key from the type policy and key fields, or else the path key.
+    private mutating func recordKey(for object: CacheObject, typename: String?, selections: SelectionPlan,
+                                    parentKey: String, fieldKey: UInt32, suffix: String) throws(Failure) -> String {
+        if let typename, let keying = state.policies.keying(for: typename) {
+            var values: [String] = []
+            for name in keying.fields {
+                let responseKey = selections.fields.first { $0.name == name && $0.arguments.isEmpty }?.responseKey ?? name
+                switch object[responseKey] {
+                case .string(let text)?: values.append(text)
+                case .int(let number)?: values.append(String(number))
+                case .double(let number)?: values.append(number.description)
+                case .bool(let flag)?: values.append(flag ? "true" : "false")
+                default: break
+                }
+            }
+            if values.count == keying.fields.count {
+                if values.count == 1, Self.isPlainASCII(keying.group), Self.isPlainASCII(values[0]) {
+                    return keying.group + ":" + values[0]
+                }
+                do { return try state.keyBuilder.entityKey(type: keying.group, values: values) }
+                catch { throw Failure(message: "\(error)") }
+            }
+            let path = parentKey + "." + state.fieldKey(fieldKey) + suffix
+            state.warnings.append("\(typename) at \(path) has no \(keying.fields.joined(separator: ", ")): stored under its path key")
+            return path
+        }
+        return parentKey + "." + state.fieldKey(fieldKey) + suffix
+    }
+
+    private static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 &- 1 < 0x7F }
+    }
+
+    /// Whether a guarded field applies to an object of type `typename`.
+    private func applies(_ field: FieldPlan, typename: String, object: CacheObject, plan: SelectionPlan) -> Bool {
+        guard conditionsHold(field.conditions, variables) else { return false }
+        for condition in field.typeConditions where !state.possibleTypes.matches(typename, condition: condition) {
+            if state.possibleTypes.knows(typename, condition: condition) || typename.isEmpty { return false }
+            // No schema and nothing learned yet: the fragment applies if the object has all its fields.
+            let fragmentFields = plan.fields.filter { $0.typeConditions.contains(condition) && conditionsHold($0.conditions, variables) }
+            guard fragmentFields.allSatisfy({ object[$0.responseKey] != nil || $0.name == "__typename" }) else { return false }
+            state.possibleTypes.learn(typename, satisfies: condition)
+        }
+        return true
+    }
+
+    /// Applies the writes collected by ``normalize(_:rootKey:)``.
+    func apply(layer: String?) {
+        for record in replaced {
+            for (field, _) in state.visibleFields(record) { state.setField(record, field, nil, layer: layer) }
+        }
+        for write in writes { state.setField(write.record, write.field, write.value, layer: layer) }
+    }
+}
+
+/// Whether `@include`/`@skip` conditions hold under `variables` (a missing variable is false).
+func conditionsHold(_ conditions: [FieldPlan.Condition], _ variables: CacheObject) -> Bool {
+    for condition in conditions {
+        let value: Bool
+        switch condition.value {
+        case .literal(let literal): value = literal
+        case .variable(let name): value = variables[name] == .bool(true)
+        }
+        if value != condition.include { return false }
+    }
+    return true
+}
+
+/// A response that does not fit its operation, and where (`data.trips[3].name`).
+public struct ResponseError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public let path: String
+
+    public var description: String { "response does not fit the operation at \(path): \(message)" }
+}

@@ -1,0 +1,135 @@
+/// The outcome of reading an operation from the cache.
+///
+/// ```swift
+/// let result = try cache.read(op, variables: ["id": "2"])
+/// result.complete     // false
+/// result.missing      // ["QUERY_ROOT.trip(id:2)"]: which field would go to the network
+/// result.data         // nil (ask for partial: true to get what is there)
+/// ```
+public struct ReadResult: Sendable, Equatable {
+    /// The data in the shape the operation asked for; `nil` when incomplete, unless the
+    /// read was partial (then missing fields are left out).
+    public let data: CacheValue?
+    /// True when every field was in the cache and none is invalidated.
+    public var complete: Bool { missing.isEmpty }
+    /// Record-field keys (`Trip:1.name`) that were absent or invalidated.
+    public let missing: [String]
+    /// Of ``missing``, those present but invalidated.
+    public let stale: [String]
+    let dependencyIDs: [UInt64]
+
+    /// Every record field the read looked at, found or not: what a watcher watches.
+    public var dependencies: Set<FieldRef> { Set(dependencyIDs.map(FieldRef.init(packed:))) }
+
+    public static func == (lhs: ReadResult, rhs: ReadResult) -> Bool {
+        lhs.data == rhs.data && lhs.missing == rhs.missing && lhs.stale == rhs.stale
+    }
+}
+
+/// Reads an operation's selections out of the records, following references.
+struct Reader {
+    let state: EngineState
+    let ids: [UInt32]
+    let variables: CacheObject
+    let types: [String: String]
+    var dependencies: [UInt64] = []
+    var missing: [String] = []
+    var stale: [String] = []
+
+    init(state: EngineState, operation: Operation, variables: CacheObject) throws(CacheError) {
+        self.state = state
+        self.ids = try state.staticFieldIDs(operation)
+        self.variables = variables
+        var types: [String: String] = [:]
+        for variable in operation.variables { types[variable.name] = variable.typeName }
+        self.types = types
+    }
+
+    static func read(_ operation: Operation, variables: CacheObject, partial: Bool, state: EngineState) throws(CacheError) -> ReadResult {
+        var reader = try Reader(state: state, operation: operation, variables: variables)
+        let rootKey = operation.kind.rootKey
+        let root = try state.recordID(rootKey)
+        let data = try reader.readRecord(root, plan: operation.selections,
+                                         typename: state.possibleTypes.rootTypes[operation.kind] ?? "Query")
+        let complete = reader.missing.isEmpty
+        return ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
+                          stale: reader.stale, dependencyIDs: reader.dependencies)
+    }
+
+    private mutating func readRecord(_ record: UInt32, plan: SelectionPlan, typename knownTypename: String?) throws(CacheError) -> CacheObject {
+        var typename = knownTypename ?? ""
+        if knownTypename == nil, plan.isConditional, case .string(let name)? = state.value(record, state.typenameField) {
+            typename = name
+        }
+        var result = CacheObject()
+        for field in plan.fields {
+            if plan.isConditional, !applies(field, typename: typename) { continue }
+            let fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types)
+            let pair = pack(record, fid)
+            dependencies.append(pair)
+            guard let value = state.value(record, fid) else {
+                missing.append(state.name(pair))
+                continue
+            }
+            if !state.invalidated.isEmpty, state.invalidated.contains(pair) {
+                missing.append(state.name(pair))
+                stale.append(state.name(pair))
+            }
+            let resolved = try resolve(value, selections: field.selections)
+            if plan.isConditional { merge(resolved, as: field.responseKey, into: &result) }
+            else { result.appendNew(field.responseKey, resolved) }
+        }
+        return result
+    }
+
+    private mutating func resolve(_ value: CacheValue, selections: SelectionPlan?) throws(CacheError) -> CacheValue {
+        guard let selections else { return value }
+        switch value {
+        case .reference(let key):
+            let record: UInt32
+            if let id = state.recordKeys.find(key) { record = id.rawValue } else { record = try state.recordID(key) }
+            return .object(try readRecord(record, plan: selections, typename: nil))
+        case .list(let items):
+            var resolved: [CacheValue] = []
+            resolved.reserveCapacity(items.count)
+            for item in items { resolved.append(try resolve(item, selections: selections)) }
+            return .list(resolved)
+        case .object(let object):
+            // An object kept inline (restored from an Apollo Client snapshot): its members are field keys.
+            var result = CacheObject()
+            for field in selections.fields where conditionsHold(field.conditions, variables) {
+                let key = try state.fieldKey(state.fieldID(of: field, ids: ids, variables: variables, types: types))
+                if let member = object[key] { result[field.responseKey] = try resolve(member, selections: field.selections) }
+            }
+            return .object(result)
+        default:
+            return value
+        }
+    }
+
+    private func applies(_ field: FieldPlan, typename: String) -> Bool {
+        guard conditionsHold(field.conditions, variables) else { return false }
+        return field.typeConditions.allSatisfy { state.possibleTypes.matches(typename, condition: $0) }
+    }
+
+    /// Sets `key` in `object`, merging objects field by field when two fragments select it.
+    private func merge(_ value: CacheValue, as key: String, into object: inout CacheObject) {
+        guard let existing = object[key] else {
+            object.appendNew(key, value)
+            return
+        }
+        object[key] = Self.merged(existing, value)
+    }
+
+    private static func merged(_ a: CacheValue, _ b: CacheValue) -> CacheValue {
+        switch (a, b) {
+        case (.object(var left), .object(let right)):
+            for (key, value) in right.members { left[key] = left[key].map { merged($0, value) } ?? value }
+            return .object(left)
+        case (.list(let left), .list(let right)) where left.count == right.count:
+            return .list(zip(left, right).map { merged($0, $1) })
+        default:
+            return a
+        }
+    }
+}

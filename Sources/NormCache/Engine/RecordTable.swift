@@ -1,0 +1,107 @@
+/// A record's fields in memory: field-key ids beside their values. Records are small, so
+/// a scan of the ids is the lookup; records with many fields (a busy `QUERY_ROOT`) also
+/// keep a hash index.
+struct StoredRecord {
+    private(set) var fieldIDs: [UInt32] = []
+    private(set) var values: [CacheValue] = []
+    private var index: [UInt32: Int]? = nil
+    private static let indexFrom = 24
+
+    var isEmpty: Bool { fieldIDs.isEmpty }
+    var count: Int { fieldIDs.count }
+
+    @inline(__always) func position(of field: UInt32) -> Int? {
+        if let index { return index[field] }
+        for i in fieldIDs.indices where fieldIDs[i] == field { return i }
+        return nil
+    }
+
+    func value(of field: UInt32) -> CacheValue? { position(of: field).map { values[$0] } }
+
+    /// Sets a field; returns its previous value.
+    @discardableResult
+    mutating func set(_ field: UInt32, _ value: CacheValue) -> CacheValue? {
+        if let i = position(of: field) {
+            let old = values[i]
+            values[i] = value
+            return old
+        }
+        fieldIDs.append(field)
+        values.append(value)
+        if index != nil {
+            index![field] = fieldIDs.count - 1
+        } else if fieldIDs.count >= Self.indexFrom {
+            index = Dictionary(uniqueKeysWithValues: fieldIDs.enumerated().map { ($1, $0) })
+        }
+        return nil
+    }
+
+    /// Removes a field; returns its value.
+    @discardableResult
+    mutating func remove(_ field: UInt32) -> CacheValue? {
+        guard let i = position(of: field) else { return nil }
+        let old = values[i]
+        fieldIDs.remove(at: i)
+        values.remove(at: i)
+        if index != nil { index = Dictionary(uniqueKeysWithValues: fieldIDs.enumerated().map { ($1, $0) }) }
+        return old
+    }
+}
+
+/// Records indexed by their key's interned id.
+struct RecordTable {
+    private(set) var records: [StoredRecord?] = []
+    private(set) var count = 0
+
+    subscript(record: UInt32) -> StoredRecord? {
+        Int(record) < records.count ? records[Int(record)] : nil
+    }
+
+    func value(_ record: UInt32, _ field: UInt32) -> CacheValue? {
+        guard Int(record) < records.count else { return nil }
+        return records[Int(record)]?.value(of: field)
+    }
+
+    @discardableResult
+    mutating func set(_ record: UInt32, _ field: UInt32, _ value: CacheValue?) -> CacheValue? {
+        let i = Int(record)
+        if i >= records.count {
+            guard value != nil else { return nil }
+            records.append(contentsOf: repeatElement(nil, count: i + 1 - records.count))
+        }
+        guard let value else {
+            guard records[i] != nil else { return nil }
+            let old = records[i]!.remove(field)
+            if records[i]!.isEmpty {
+                records[i] = nil
+                count -= 1
+            }
+            return old
+        }
+        if records[i] == nil {
+            records[i] = StoredRecord()
+            count += 1
+        }
+        return records[i]!.set(field, value)
+    }
+
+    /// Removes a whole record; returns it.
+    @discardableResult
+    mutating func remove(_ record: UInt32) -> StoredRecord? {
+        guard let old = self[record] else { return nil }
+        records[Int(record)] = nil
+        count -= 1
+        return old
+    }
+
+    /// Ids of records that exist.
+    var ids: [UInt32] {
+        records.indices.compactMap { records[$0] == nil ? nil : UInt32($0) }
+    }
+}
+
+/// The records written for one optimistic mutation, over the base table.
+struct OptimisticLayer {
+    let id: String
+    var table = RecordTable()
+}

@@ -1,0 +1,126 @@
+/// Apollo Client's `cache.extract()` / `cache.restore()` format: one JSON object from
+/// record id to fields, references as `{"__ref": K}`, the root as `ROOT_QUERY` with a
+/// `__typename`, and arguments in field keys as JSON: `hero({"episode":"JEDI"})`.
+///
+/// ```swift
+/// let snapshot = cache.extract()
+/// // {"ROOT_QUERY":{"__typename":"Query","hero({\"episode\":\"JEDI\"})":{"__ref":"Human:1000"}}, ...}
+/// try other.restore(snapshot)
+/// ```
+extension NormalizedCache {
+    private static let roots = [("QUERY_ROOT", "ROOT_QUERY", "Query"), ("MUTATION_ROOT", "ROOT_MUTATION", "Mutation"),
+                                ("SUBSCRIPTION_ROOT", "ROOT_SUBSCRIPTION", "Subscription")]
+
+    /// The cache's records (optimistic layers left out) as an Apollo Client snapshot.
+    public func extract() -> CacheValue {
+        locked {
+            let state = engine
+            var snapshot = CacheObject()
+            for id in state.base.ids.sorted(by: { state.recordKey($0) < state.recordKey($1) }) {
+                let key = state.recordKey(id)
+                let root = Self.roots.first { $0.0 == key }
+                var fields = CacheObject()
+                if let root { fields.appendNew("__typename", .string(root.2)) }
+                let stored = state.base[id]!
+                for (field, value) in zip(stored.fieldIDs, stored.values) {
+                    fields[clientFieldKey(field)] = Self.clientValue(value)
+                }
+                snapshot.appendNew(root?.1 ?? key, .object(fields))
+            }
+            return .object(snapshot)
+        }
+    }
+
+    /// Replaces the cache's records with those of an Apollo Client snapshot, in one
+    /// commit; a malformed snapshot changes nothing.
+    public func restore(_ snapshot: CacheValue) throws(CacheError) {
+        guard case .object(let records) = snapshot else {
+            throw .invalid("a snapshot must be a JSON object of records, not \(snapshot.kindDescription)")
+        }
+        var converted: [(String, [(String, CacheValue)])] = []
+        for (key, value) in records.members {
+            guard case .object(let fields) = value else {
+                throw .invalid("snapshot record \"\(key)\" must be an object, not \(value.kindDescription)")
+            }
+            let root = Self.roots.first { $0.1 == key }
+            var list: [(String, CacheValue)] = []
+            for (field, value) in fields.members {
+                if root != nil, field == "__typename" { continue }
+                list.append((try iosFieldKey(field, record: key), Self.iosValue(value)))
+            }
+            converted.append((root?.0 ?? key, list))
+        }
+        try commit(cause: .write) { () throws(CacheError) in
+            let state = engine
+            for id in state.base.ids { state.removeRecord(id) }
+            for (key, fields) in converted {
+                let id = try state.recordID(key)
+                for (field, value) in fields { state.setField(id, try state.fieldID(field), value) }
+            }
+        }
+    }
+
+    /// `hero({"episode":"JEDI"})` for `hero(episode:JEDI)`, when the engine built that key.
+    private func clientFieldKey(_ field: UInt32) -> String {
+        let state = engine
+        guard let built = state.fieldArguments[field] else { return state.fieldKey(field) }
+        var object = CacheObject()
+        for name in built.arguments.keys.sorted() { object.appendNew(name, Self.json(built.arguments[name]!)) }
+        return built.name + "(" + JSON.string(.object(object), sortedKeys: true) + ")"
+    }
+
+    /// `hero(episode:JEDI)` for `hero({"episode":"JEDI"})`; other keys unchanged.
+    private func iosFieldKey(_ key: String, record: String) throws(CacheError) -> String {
+        guard let open = key.firstIndex(of: "("), key.hasSuffix(")") else { return key }
+        let name = String(key[..<open])
+        let inside = String(key[key.index(after: open)..<key.index(before: key.endIndex)])
+        guard inside.hasPrefix("{") else { return key }
+        let arguments: CacheValue
+        do { arguments = try JSON.parse(inside) } catch {
+            throw .invalid("snapshot record \"\(record)\", field \"\(key)\": arguments are not JSON: \(error)")
+        }
+        guard case .object(let object) = arguments else { return key }
+        var values: [String: ArgumentValue] = [:]
+        for (argument, value) in object.members { values[argument] = ArgumentValue(value) }
+        do {
+            let built = try engine.keyBuilder.fieldKey(name, arguments: values)
+            return built
+        } catch { throw .key(error) }
+    }
+
+    /// References as `{"__ref": K}` objects, roots renamed.
+    private static func clientValue(_ value: CacheValue) -> CacheValue {
+        switch value {
+        case .reference(let key): ["__ref": .string(roots.first { $0.0 == key }?.1 ?? key)]
+        case .list(let items): .list(items.map(clientValue))
+        default: value
+        }
+    }
+
+    private static func iosValue(_ value: CacheValue) -> CacheValue {
+        switch value {
+        case .object(let object):
+            if object.count == 1, object.keys[0] == "__ref", case .string(let key) = object.values[0] {
+                return .reference(roots.first { $0.1 == key }?.0 ?? key)
+            }
+            var converted = CacheObject()
+            for (key, member) in object.members { converted.appendNew(key, iosValue(member)) }
+            return .object(converted)
+        case .list(let items): return .list(items.map(iosValue))
+        default: return value
+        }
+    }
+
+    private static func json(_ argument: ArgumentValue) -> CacheValue {
+        switch argument {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .float(let value): .double(value)
+        case .string(let value): .string(value)
+        case .list(let items): .list(items.map(json))
+        case .object(let fields):
+            .object(fields.keys.sorted().reduce(into: CacheObject()) { $0.appendNew($1, json(fields[$1]!)) })
+        }
+    }
+}

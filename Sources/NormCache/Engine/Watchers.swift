@@ -1,0 +1,130 @@
+/// One emission of a watcher: the current read, why it happened, and which record
+/// fields changed to cause it.
+public struct WatchEmission: Sendable, Equatable {
+    public let watcher: Int
+    /// 1 for the first emission.
+    public let number: Int
+    public let cause: ChangeCause
+    public let result: ReadResult
+    /// Record-field keys (`Trip:2.name`) whose change caused this emission, sorted.
+    public let changed: [String]
+}
+
+/// A callback and the emission to hand it, delivered once the engine's lock is released.
+struct WatchDelivery {
+    let callback: @Sendable (WatchEmission) -> Void
+    let emission: WatchEmission
+}
+
+/// The watchers, and an inverted index from record field to the watchers that depend
+/// on it, so a change costs O(affected watchers), not O(all).
+struct WatcherRegistry {
+    final class Watcher {
+        let id: Int
+        let operation: Operation
+        var variables: CacheObject
+        let partial: Bool
+        let callback: @Sendable (WatchEmission) -> Void
+        var dependencies: [UInt64] = []
+        var last: ReadResult?
+        var emissions = 0
+
+        init(id: Int, operation: Operation, variables: CacheObject, partial: Bool, callback: @escaping @Sendable (WatchEmission) -> Void) {
+            self.id = id
+            self.operation = operation
+            self.variables = variables
+            self.partial = partial
+            self.callback = callback
+        }
+    }
+
+    private(set) var watchers: [Int: Watcher] = [:]
+    private var index: [UInt64: WatcherSet] = [:]
+    private var nextID = 1
+
+    /// Most fields have one watcher; a set only when there are more.
+    private enum WatcherSet {
+        case one(Int)
+        case many(Set<Int>)
+    }
+
+    var count: Int { watchers.count }
+    var ids: [Int] { watchers.keys.sorted() }
+
+    mutating func add(_ operation: Operation, variables: CacheObject, partial: Bool,
+                      callback: @escaping @Sendable (WatchEmission) -> Void) -> Watcher {
+        let watcher = Watcher(id: nextID, operation: operation, variables: variables, partial: partial, callback: callback)
+        nextID += 1
+        watchers[watcher.id] = watcher
+        return watcher
+    }
+
+    mutating func remove(_ id: Int) {
+        guard let watcher = watchers.removeValue(forKey: id) else { return }
+        unindex(watcher)
+    }
+
+    func watcher(_ id: Int) -> Watcher? { watchers[id] }
+
+    /// Reads the watcher's operation, re-indexes its dependencies, and returns an
+    /// emission if the result differs from the last one (always for the first).
+    mutating func refresh(_ watcher: Watcher, cause: ChangeCause, changed: [String], state: EngineState) throws(CacheError) -> WatchDelivery? {
+        let result = try Reader.read(watcher.operation, variables: watcher.variables, partial: watcher.partial, state: state)
+        let dependencies = Array(Set(result.dependencyIDs)).sorted()
+        if dependencies != watcher.dependencies {
+            unindex(watcher)
+            watcher.dependencies = dependencies
+            for pair in dependencies {
+                switch index[pair] {
+                case nil: index[pair] = .one(watcher.id)
+                case .one(let other)?: index[pair] = .many([other, watcher.id])
+                case .many(var set)?:
+                    index[pair] = nil
+                    set.insert(watcher.id)
+                    index[pair] = .many(set)
+                }
+            }
+        }
+        if let last = watcher.last, last == result { return nil }
+        watcher.last = result
+        watcher.emissions += 1
+        return WatchDelivery(callback: watcher.callback,
+                             emission: WatchEmission(watcher: watcher.id, number: watcher.emissions, cause: cause, result: result, changed: changed))
+    }
+
+    private mutating func unindex(_ watcher: Watcher) {
+        for pair in watcher.dependencies {
+            switch index[pair] {
+            case .one(let id)? where id == watcher.id: index[pair] = nil
+            case .many(var set)?:
+                index[pair] = nil
+                set.remove(watcher.id)
+                index[pair] = set.count == 1 ? .one(set.first!) : .many(set)
+            default: break
+            }
+        }
+    }
+
+    /// Re-reads the watchers a change set touches; returns the emissions to deliver.
+    mutating func notify(_ changes: ChangeSet, state: EngineState) -> [WatchDelivery] {
+        guard !watchers.isEmpty, !changes.fields.isEmpty else { return [] }
+        var affected: [Int: [UInt64]] = [:]
+        for pair in changes.fields {
+            switch index[pair] {
+            case .one(let id)?: affected[id, default: []].append(pair)
+            case .many(let set)?: for id in set { affected[id, default: []].append(pair) }
+            case nil: break
+            }
+        }
+        var deliveries: [WatchDelivery] = []
+        for id in affected.keys.sorted() {
+            guard let watcher = watchers[id] else { continue }
+            let changed = affected[id]!.map(state.name).sorted()
+            // A read that fails now (a key refused) leaves the watcher as it was.
+            if let delivery = try? refresh(watcher, cause: changes.cause, changed: changed, state: state) {
+                deliveries.append(delivery)
+            }
+        }
+        return deliveries
+    }
+}

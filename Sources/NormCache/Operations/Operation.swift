@@ -1,0 +1,129 @@
+/// A GraphQL operation compiled once into a selection plan: what the engine walks to
+/// write a response into records and to read it back. Build one with
+/// ``NormalizedCache/operation(_:name:)``, which caches plans by the document's hash.
+///
+/// ```swift
+/// let op = try cache.operation("query Hero($ep: Episode) { hero(episode: $ep) { name } }")
+/// op.name         // "Hero"
+/// op.kind         // .query
+/// op.variables    // [ep: Episode]
+/// ```
+public final class Operation: Sendable {
+    public enum Kind: String, Sendable {
+        case query, mutation, subscription
+
+        /// The record a response of this kind is written under.
+        public var rootKey: String {
+            switch self {
+            case .query: "QUERY_ROOT"
+            case .mutation: "MUTATION_ROOT"
+            case .subscription: "SUBSCRIPTION_ROOT"
+            }
+        }
+    }
+
+    /// A declared variable: `$first: Int = 10`.
+    public struct Variable: Sendable, Equatable, CustomStringConvertible {
+        public let name: String
+        /// The variable's named type without list or non-null wrappers (`Int`, `TripFilter`).
+        public let typeName: String
+        public let defaultValue: CacheValue?
+
+        public var description: String { "\(name): \(typeName)" }
+    }
+
+    public let name: String?
+    public let kind: Kind
+    public let variables: [Variable]
+    /// The document text the operation was compiled from.
+    public let source: String
+    let selections: SelectionPlan
+    /// How many fields the plan has; each ``FieldPlan`` has an `index` below it.
+    let fieldCount: Int
+
+    init(name: String?, kind: Kind, variables: [Variable], source: String, selections: SelectionPlan, fieldCount: Int) {
+        self.name = name
+        self.kind = kind
+        self.variables = variables
+        self.source = source
+        self.selections = selections
+        self.fieldCount = fieldCount
+    }
+}
+
+/// Why a document could not be compiled, with its place in the document.
+public struct OperationError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    /// 1-based, when the problem has a place.
+    public let line: Int?
+    public let column: Int?
+
+    init(_ message: String, line: Int? = nil, column: Int? = nil) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String {
+        if let line, let column { return "GraphQL error at line \(line), column \(column): \(message)" }
+        return "GraphQL error: \(message)"
+    }
+}
+
+/// The fields of one selection set, with fragments flattened into guards on each field.
+final class SelectionPlan: Sendable {
+    let fields: [FieldPlan]
+    /// True when some field has a type condition or an `@include`/`@skip`: then the
+    /// fields that apply depend on the object's type or the variables.
+    let isConditional: Bool
+
+    init(fields: [FieldPlan]) {
+        self.fields = fields
+        self.isConditional = fields.contains { !$0.typeConditions.isEmpty || !$0.conditions.isEmpty }
+    }
+}
+
+/// One field of a selection set.
+struct FieldPlan: Sendable {
+    /// Dense within its operation, so engines can keep per-field data in an array.
+    let index: Int
+    /// The alias, or the name.
+    let responseKey: String
+    let name: String
+    let arguments: [(name: String, value: ArgumentTemplate)]
+    /// The field key when it does not depend on variables (no arguments, or literals only).
+    let staticKey: String?
+    /// Fragment type conditions the object's type must satisfy, outermost first.
+    let typeConditions: [String]
+    /// `@include` / `@skip` conditions, all of which must hold.
+    let conditions: [Condition]
+    /// The sub-selection of an object-typed field.
+    let selections: SelectionPlan?
+
+    /// `@include(if:)` (`include` true) or `@skip(if:)` (`include` false) on a literal or a variable.
+    struct Condition: Sendable, Equatable {
+        enum Value: Sendable, Equatable {
+            case literal(Bool)
+            case variable(String)
+        }
+        let include: Bool
+        let value: Value
+    }
+}
+
+/// An argument value as written in the document; variables are substituted per execution.
+indirect enum ArgumentTemplate: Sendable {
+    case literal(ArgumentValue)
+    case variable(String)
+    case list([ArgumentTemplate])
+    case object([(name: String, value: ArgumentTemplate)])
+
+    var hasVariables: Bool {
+        switch self {
+        case .literal: false
+        case .variable: true
+        case .list(let items): items.contains { $0.hasVariables }
+        case .object(let fields): fields.contains { $0.value.hasVariables }
+        }
+    }
+}

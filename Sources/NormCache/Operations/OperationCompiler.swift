@@ -1,0 +1,354 @@
+import Foundation
+import GraphQL
+
+/// Turns GraphQL text into an ``Operation``: parses it with GraphQLSwift, picks the
+/// operation, inlines fragments as guards on their fields, merges fields that share a
+/// response key, and adds `__typename` to every selection set below the root.
+enum OperationCompiler {
+    /// Deeper nesting of braces, brackets and parentheses is refused before parsing, so
+    /// a hostile document cannot exhaust the parser's stack.
+    static let maxNesting = 128
+
+    static func compile(_ source: String, name: String?) throws(OperationError) -> Operation {
+        try checkNesting(source)
+        let document: Document
+        do {
+            document = try parse(source: source)
+        } catch let error as GraphQLError {
+            let location = error.locations.first
+            throw OperationError(error.message.replacingOccurrences(of: "Syntax Error: ", with: ""),
+                                 line: location?.line, column: location?.column)
+        } catch {
+            throw OperationError("\(error)")
+        }
+        var operations: [OperationDefinition] = []
+        var fragments: [String: FragmentDefinition] = [:]
+        for definition in document.definitions {
+            if let operation = definition as? OperationDefinition {
+                operations.append(operation)
+            } else if let fragment = definition as? FragmentDefinition {
+                if fragments[fragment.name.value] != nil {
+                    throw error("fragment \"\(fragment.name.value)\" is defined twice", at: fragment.loc)
+                }
+                fragments[fragment.name.value] = fragment
+            } else {
+                throw error("a schema definition is not an operation", at: nil)
+            }
+        }
+        let operation: OperationDefinition
+        if let name {
+            guard let named = operations.first(where: { $0.name?.value == name }) else {
+                throw OperationError("the document has no operation named \"\(name)\"")
+            }
+            operation = named
+        } else {
+            guard operations.count == 1 else {
+                throw OperationError(operations.isEmpty
+                    ? "the document has no operation"
+                    : "the document has \(operations.count) operations; say which one to run by name")
+            }
+            operation = operations[0]
+        }
+        var builder = Builder(fragments: fragments)
+        let raw = try builder.collect(operation.selectionSet, guards: Guards(), path: [])
+        let plan = try builder.finish(raw, addTypename: false)
+        let kind: Operation.Kind = switch operation.operation {
+        case .query: .query
+        case .mutation: .mutation
+        case .subscription: .subscription
+        }
+        var variables: [Operation.Variable] = []
+        for definition in operation.variableDefinitions {
+            let defaultValue = try definition.defaultValue.map { value throws(OperationError) in
+                try constant(value, what: "the default of $\(definition.variable.name.value)")
+            }
+            variables.append(.init(name: definition.variable.name.value, typeName: namedType(definition.type),
+                                   defaultValue: defaultValue))
+        }
+        return Operation(name: operation.name?.value, kind: kind, variables: variables, source: source,
+                         selections: plan, fieldCount: builder.fieldCount)
+    }
+
+    private static func checkNesting(_ source: String) throws(OperationError) {
+        var depth = 0, line = 1, column = 0
+        var inString = false, escaped = false, inComment = false
+        for byte in source.utf8 {
+            column += 1
+            if byte == 0x0A {
+                line += 1
+                column = 0
+                inComment = false
+                continue
+            }
+            if inComment { continue }
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "#"): inComment = true
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("):
+                depth += 1
+                if depth > maxNesting {
+                    throw OperationError("nesting deeper than \(maxNesting) levels", line: line, column: column)
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ")"): depth -= 1
+            default: break
+            }
+        }
+    }
+
+    static func error(_ message: String, at location: Location?) -> OperationError {
+        OperationError(message, line: location?.startToken.line, column: location?.startToken.column)
+    }
+
+    private static func namedType(_ type: any GraphQL.`Type`) -> String {
+        if let named = type as? NamedType { return named.name.value }
+        if let list = type as? ListType { return namedType(list.type) }
+        if let nonNull = type as? NonNullType { return namedType(nonNull.type) }
+        return "?"
+    }
+
+    /// A literal without variables, as a JSON value (variable defaults).
+    static func constant(_ value: any GraphQL.Value, what: String) throws(OperationError) -> CacheValue {
+        switch value {
+        case let int as IntValue:
+            guard let number = Int64(int.value) else { throw error("\(what): \(int.value) does not fit in 64 bits", at: int.loc) }
+            return .int(number)
+        case let float as FloatValue:
+            guard let number = Double(float.value) else { throw error("\(what): bad float \(float.value)", at: float.loc) }
+            return .double(number)
+        case let string as StringValue: return .string(string.value)
+        case let bool as BooleanValue: return .bool(bool.value)
+        case is NullValue: return .null
+        case let enumValue as EnumValue: return .string(enumValue.value)
+        case let list as ListValue:
+            var items: [CacheValue] = []
+            for item in list.values { items.append(try constant(item, what: what)) }
+            return .list(items)
+        case let object as ObjectValue:
+            var result = CacheObject()
+            for field in object.fields { result[field.name.value] = try constant(field.value, what: what) }
+            return .object(result)
+        case let variable as GraphQL.Variable:
+            throw error("\(what) cannot use the variable $\(variable.name.value)", at: variable.loc)
+        default:
+            throw OperationError("\(what): unsupported value")
+        }
+    }
+
+    /// The fragments' type conditions and directives that lead to a field.
+    struct Guards: Equatable {
+        var typeConditions: [String] = []
+        var conditions: [FieldPlan.Condition] = []
+    }
+
+    /// A field before merging.
+    final class RawField {
+        let responseKey: String
+        let name: String
+        let arguments: [(name: String, value: ArgumentTemplate)]
+        let argumentText: String
+        let guards: Guards
+        var children: [RawField]?
+        let location: Location?
+
+        init(responseKey: String, name: String, arguments: [(name: String, value: ArgumentTemplate)], argumentText: String,
+             guards: Guards, children: [RawField]?, location: Location?) {
+            self.responseKey = responseKey
+            self.name = name
+            self.arguments = arguments
+            self.argumentText = argumentText
+            self.guards = guards
+            self.children = children
+            self.location = location
+        }
+    }
+
+    struct Builder {
+        let fragments: [String: FragmentDefinition]
+        var fieldCount = 0
+
+        init(fragments: [String: FragmentDefinition]) { self.fragments = fragments }
+
+        /// Every field of a selection set, fragments inlined, in document order.
+        mutating func collect(_ set: SelectionSet, guards: Guards, path: [String]) throws(OperationError) -> [RawField] {
+            var fields: [RawField] = []
+            for selection in set.selections {
+                switch selection {
+                case let field as Field:
+                    var fieldGuards = guards
+                    fieldGuards.conditions += try conditions(field.directives)
+                    let arguments = try field.arguments.map { argument throws(OperationError) in
+                        (name: argument.name.value, value: try template(argument.value))
+                    }
+                    let children = try field.selectionSet.map { sub throws(OperationError) in
+                        try collect(sub, guards: Guards(), path: path)
+                    }
+                    fields.append(RawField(
+                        responseKey: field.alias?.value ?? field.name.value, name: field.name.value, arguments: arguments,
+                        argumentText: field.arguments.map { "\($0.name.value):\(GraphQL.print(ast: $0.value))" }.sorted().joined(separator: ","),
+                        guards: fieldGuards, children: children, location: field.loc))
+                case let inline as InlineFragment:
+                    var inner = guards
+                    if let condition = inline.typeCondition?.name.value, !inner.typeConditions.contains(condition) {
+                        inner.typeConditions.append(condition)
+                    }
+                    inner.conditions += try conditions(inline.directives)
+                    fields += try collect(inline.selectionSet, guards: inner, path: path)
+                case let spread as FragmentSpread:
+                    let name = spread.name.value
+                    guard let fragment = fragments[name] else {
+                        throw OperationCompiler.error("unknown fragment \"\(name)\"", at: spread.loc)
+                    }
+                    if path.contains(name) {
+                        throw OperationCompiler.error("fragment \"\(name)\" spreads itself (\((path + [name]).joined(separator: " → ")))", at: spread.loc)
+                    }
+                    var inner = guards
+                    let condition = fragment.typeCondition.name.value
+                    if !inner.typeConditions.contains(condition) { inner.typeConditions.append(condition) }
+                    inner.conditions += try conditions(spread.directives)
+                    fields += try collect(fragment.selectionSet, guards: inner, path: path + [name])
+                default:
+                    throw OperationError("unsupported selection")
+                }
+            }
+            return fields
+        }
+
+        /// Merges fields with one response key and the same guards (their sub-selections
+        /// combine), refuses conflicting ones, and numbers the result.
+        mutating func finish(_ raw: [RawField], addTypename: Bool) throws(OperationError) -> SelectionPlan {
+            var merged: [RawField] = []
+            for field in raw {
+                if let same = merged.first(where: { $0.responseKey == field.responseKey && $0.guards == field.guards }) {
+                    guard same.name == field.name, same.argumentText == field.argumentText else {
+                        throw OperationCompiler.error(
+                            "fields \"\(field.responseKey)\" conflict: \(same.name)(\(same.argumentText)) and \(field.name)(\(field.argumentText)); use different aliases",
+                            at: field.location)
+                    }
+                    if let children = field.children { same.children = (same.children ?? []) + children }
+                } else {
+                    merged.append(field)
+                }
+            }
+            if addTypename, !merged.contains(where: { $0.responseKey == "__typename" && $0.guards == Guards() }) {
+                merged.insert(RawField(responseKey: "__typename", name: "__typename", arguments: [], argumentText: "",
+                                       guards: Guards(), children: nil, location: nil), at: 0)
+            }
+            var fields: [FieldPlan] = []
+            for field in merged {
+                let children = try field.children.map { children throws(OperationError) in try finish(children, addTypename: true) }
+                let staticKey: String?
+                if field.arguments.isEmpty {
+                    staticKey = field.name
+                } else if field.arguments.contains(where: { $0.value.hasVariables }) {
+                    staticKey = nil
+                } else {
+                    var literal: [String: ArgumentValue] = [:]
+                    for argument in field.arguments {
+                        if case .literal(let value) = argument.value { literal[argument.name] = value }
+                        else if let value = argument.value.resolve(with: CacheObject(), types: [:]) { literal[argument.name] = value }
+                    }
+                    do { staticKey = try KeyBuilder().fieldKey(field.name, arguments: literal) }
+                    catch { throw OperationCompiler.error("\(error)", at: field.location) }
+                }
+                fields.append(FieldPlan(index: fieldCount, responseKey: field.responseKey, name: field.name,
+                                        arguments: field.arguments, staticKey: staticKey,
+                                        typeConditions: field.guards.typeConditions, conditions: field.guards.conditions,
+                                        selections: children))
+                fieldCount += 1
+            }
+            return SelectionPlan(fields: fields)
+        }
+
+        private func conditions(_ directives: [Directive]) throws(OperationError) -> [FieldPlan.Condition] {
+            var result: [FieldPlan.Condition] = []
+            for directive in directives {
+                let include: Bool
+                switch directive.name.value {
+                case "include": include = true
+                case "skip": include = false
+                default: continue
+                }
+                guard let argument = directive.arguments.first(where: { $0.name.value == "if" }) else {
+                    throw OperationCompiler.error("@\(directive.name.value) needs an \"if\" argument", at: directive.loc)
+                }
+                switch argument.value {
+                case let bool as BooleanValue: result.append(.init(include: include, value: .literal(bool.value)))
+                case let variable as GraphQL.Variable: result.append(.init(include: include, value: .variable(variable.name.value)))
+                default:
+                    throw OperationCompiler.error("@\(directive.name.value)(if:) takes a Boolean or a variable", at: argument.loc)
+                }
+            }
+            return result
+        }
+
+        private func template(_ value: any GraphQL.Value) throws(OperationError) -> ArgumentTemplate {
+            switch value {
+            case let variable as GraphQL.Variable: return .variable(variable.name.value)
+            case let int as IntValue:
+                guard let number = Int64(int.value) else {
+                    throw OperationCompiler.error("integer \(int.value) does not fit in 64 bits", at: int.loc)
+                }
+                return .literal(.int(number))
+            case let float as FloatValue:
+                guard let number = Double(float.value) else { throw OperationCompiler.error("bad float \(float.value)", at: float.loc) }
+                return .literal(.float(number))
+            case let string as StringValue: return .literal(.string(string.value))
+            case let bool as BooleanValue: return .literal(.bool(bool.value))
+            case is NullValue: return .literal(.null)
+            case let enumValue as EnumValue: return .literal(.string(enumValue.value))
+            case let list as ListValue:
+                var items: [ArgumentTemplate] = []
+                for item in list.values { items.append(try template(item)) }
+                return .list(items)
+            case let object as ObjectValue:
+                var fields: [(name: String, value: ArgumentTemplate)] = []
+                for field in object.fields { fields.append((field.name.value, try template(field.value))) }
+                return .object(fields)
+            default:
+                throw OperationError("unsupported argument value")
+            }
+        }
+    }
+}
+
+extension ArgumentTemplate {
+    /// The argument's value with `variables` substituted; `nil` when it is a variable
+    /// that was not given (the argument is then left out of the key, as Apollo does).
+    /// `types` maps variable names to their declared types, so a `Float` variable given
+    /// as `30` is keyed `30.0`.
+    func resolve(with variables: CacheObject, types: [String: String]) -> ArgumentValue? {
+        switch self {
+        case .literal(let value): return value
+        case .variable(let name):
+            guard let value = variables[name] else { return nil }
+            return ArgumentValue(value, floating: types[name] == "Float")
+        case .list(let items): return .list(items.map { $0.resolve(with: variables, types: types) ?? .null })
+        case .object(let fields):
+            var object: [String: ArgumentValue] = [:]
+            for field in fields { object[field.name] = field.value.resolve(with: variables, types: types) }
+            return .object(object)
+        }
+    }
+}
+
+extension ArgumentValue {
+    /// A variable's JSON value as an argument; `floating` makes integers Floats.
+    init(_ value: CacheValue, floating: Bool = false) {
+        switch value {
+        case .null: self = .null
+        case .bool(let bool): self = .bool(bool)
+        case .int(let int): self = floating ? .float(Double(int)) : .int(int)
+        case .double(let double): self = .float(double)
+        case .string(let string), .reference(let string): self = .string(string)
+        case .list(let items): self = .list(items.map { ArgumentValue($0, floating: floating) })
+        case .object(let object):
+            var fields: [String: ArgumentValue] = [:]
+            for (key, value) in object.members { fields[key] = ArgumentValue(value) }
+            self = .object(fields)
+        }
+    }
+}

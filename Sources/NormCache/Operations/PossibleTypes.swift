@@ -1,0 +1,84 @@
+import GraphQL
+
+/// Which object types satisfy a fragment's type condition (`... on Character`): the
+/// implementations of interfaces and the members of unions. Learned from a schema (SDL
+/// or an introspection result) when one is known, and otherwise from responses.
+///
+/// ```swift
+/// var types = try PossibleTypes(sdl: "interface Character { id: ID! } type Human implements Character { id: ID! }")
+/// types.matches("Human", condition: "Character")   // true
+/// types.learn("Droid", satisfies: "Character")     // seen in a response
+/// ```
+public struct PossibleTypes: Sendable, Equatable {
+    private var supertypes: [String: Set<String>] = [:]
+    /// The root operation type names (`Query`, `Mutation`, `Subscription` unless the schema renames them).
+    public private(set) var rootTypes: [Operation.Kind: String] = [.query: "Query", .mutation: "Mutation", .subscription: "Subscription"]
+    /// True once a schema was given: then nothing is learned from responses.
+    public private(set) var fromSchema = false
+
+    public init() {}
+
+    /// The possible types declared in SDL: `implements` clauses and union members.
+    public init(sdl: String) throws(OperationError) {
+        let document: Document
+        do { document = try parse(source: sdl) } catch let error as GraphQLError {
+            throw OperationError("schema: " + error.message, line: error.locations.first?.line, column: error.locations.first?.column)
+        } catch { throw OperationError("schema: \(error)") }
+        for definition in document.definitions {
+            switch definition {
+            case let object as ObjectTypeDefinition:
+                for interface in object.interfaces { learn(object.name.value, satisfies: interface.name.value) }
+            case let extensionDefinition as TypeExtensionDefinition:
+                let object = extensionDefinition.definition
+                for interface in object.interfaces { learn(object.name.value, satisfies: interface.name.value) }
+            case let union as UnionTypeDefinition:
+                for member in union.types { learn(member.name.value, satisfies: union.name.value) }
+            case let schema as SchemaDefinition:
+                for operation in schema.operationTypes {
+                    let kind: Operation.Kind = switch operation.operation {
+                    case .query: .query
+                    case .mutation: .mutation
+                    case .subscription: .subscription
+                    }
+                    rootTypes[kind] = operation.type.name.value
+                }
+            default: break
+            }
+        }
+        fromSchema = true
+    }
+
+    /// The possible types in an introspection result (`{"__schema": {"types": [...]}}`,
+    /// with or without the `data` wrapper).
+    public init(introspection: CacheValue) throws(OperationError) {
+        let schema = introspection["data"]?["__schema"] ?? introspection["__schema"]
+        guard case .list(let types)? = schema?["types"] else {
+            throw OperationError("introspection result has no __schema.types list")
+        }
+        for type in types {
+            guard case .string(let name)? = type["name"], case .list(let possible)? = type["possibleTypes"] else { continue }
+            for member in possible {
+                if case .string(let member)? = member["name"] { learn(member, satisfies: name) }
+            }
+        }
+        for (kind, field) in [(Operation.Kind.query, "queryType"), (.mutation, "mutationType"), (.subscription, "subscriptionType")] {
+            if case .string(let name)? = schema?[field]?["name"] { rootTypes[kind] = name }
+        }
+        fromSchema = true
+    }
+
+    /// Records that objects of type `typename` satisfy `condition`.
+    public mutating func learn(_ typename: String, satisfies condition: String) {
+        supertypes[typename, default: []].insert(condition)
+    }
+
+    /// Whether an object of type `typename` satisfies the type condition `condition`.
+    public func matches(_ typename: String, condition: String) -> Bool {
+        typename == condition || supertypes[typename]?.contains(condition) == true
+    }
+
+    /// Whether anything is known about `condition`'s possible types.
+    func knows(_ typename: String, condition: String) -> Bool {
+        fromSchema || supertypes[typename]?.contains(condition) == true
+    }
+}

@@ -1,0 +1,116 @@
+/// A JSON value, plus the one thing a normalized record adds to JSON: a reference to
+/// another record. Responses, variables, read results and record fields are all
+/// `CacheValue`s; only record fields hold `.reference`.
+///
+/// Numbers keep the kind they arrived with (`77` stays an `.int`, `1.72` a `.double`), and
+/// objects keep their member order, so data reads back in the order its query asked for.
+///
+/// ```swift
+/// let luke: CacheValue = ["__typename": "Human", "id": "1000", "height": 1.72]
+/// luke["height"]                        // .double(1.72)
+/// CacheValue.reference("Human:1000")    // {"$reference":"Human:1000"} in a record
+/// ```
+public indirect enum CacheValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case list([CacheValue])
+    case object(CacheObject)
+    /// A link to the record with this key.
+    case reference(String)
+
+    /// The member named `key` of an object; `nil` for a missing member or a non-object.
+    public subscript(key: String) -> CacheValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// A short name of the value's kind for error messages: "an object", "a string", ...
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .int: "an integer"
+        case .double: "a float"
+        case .string: "a string"
+        case .list: "a list"
+        case .object: "an object"
+        case .reference: "a reference"
+        }
+    }
+}
+
+/// A JSON object whose members keep their order. Lookups scan the keys: response and
+/// record objects are small, and a scan of short strings beats hashing them.
+///
+/// ```swift
+/// var trip = CacheObject()
+/// trip["id"] = "2"
+/// trip["name"] = "Porto"
+/// trip.keys          // ["id", "name"]
+/// ```
+public struct CacheObject: Equatable, Sendable {
+    public private(set) var keys: [String] = []
+    public private(set) var values: [CacheValue] = []
+
+    public init() {}
+
+    public init(_ members: KeyValuePairs<String, CacheValue>) {
+        for (key, value) in members { self[key] = value }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// The value of `key`; setting `nil` removes the member, setting a new key appends it.
+    public subscript(key: String) -> CacheValue? {
+        get {
+            for index in keys.indices where keys[index] == key { return values[index] }
+            return nil
+        }
+        set {
+            if let index = keys.firstIndex(of: key) {
+                if let newValue { values[index] = newValue } else {
+                    keys.remove(at: index)
+                    values.remove(at: index)
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+            }
+        }
+    }
+
+    /// Appends a member without looking for an existing one: the caller knows `key` is new.
+    mutating func appendNew(_ key: String, _ value: CacheValue) {
+        keys.append(key)
+        values.append(value)
+    }
+
+    /// The members in order.
+    public var members: Zip2Sequence<[String], [CacheValue]> { zip(keys, values) }
+}
+
+extension CacheValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: CacheValue...) { self = .list(elements) }
+    public init(dictionaryLiteral elements: (String, CacheValue)...) {
+        var object = CacheObject()
+        for (key, value) in elements { object[key] = value }
+        self = .object(object)
+    }
+}
+
+extension CacheObject: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, CacheValue)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+}
