@@ -12,7 +12,7 @@ C_FLAGS := -std=c11 -g -O1 -Wall -Wextra -fuse-ld=lld -ICCore/include -fno-sanit
 C_LIBS := -lutf8proc
 C_OUT := .build/ccore
 
-.PHONY: deps build run test test-swift test-c test-cli test-interactive fuzz bench clean
+.PHONY: deps build run test test-swift test-c test-cli test-interactive fuzz tsan bench clean
 
 # Installs the Debian packages that are missing (as root), or says what to install.
 deps:
@@ -37,11 +37,16 @@ build: deps
 run: build
 	.build/debug/normcache
 
-test: deps test-swift test-c fuzz test-cli test-interactive
+test: deps test-swift test-c fuzz tsan test-cli test-interactive
 
 test-swift:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+# The engine's concurrency stress test under ThreadSanitizer, in its own build folder.
+tsan:
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests
 
 # C unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (leaks included).
 test-c:
@@ -74,4 +79,4 @@ bench: deps
 	.build/release/normcache bench
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-tsan

@@ -2,7 +2,9 @@ import Foundation
 
 /// Every benchmark `normcache bench` knows, and how results are printed.
 public enum BenchmarkSuite {
-    public static let all: [Benchmark] = [KeyBenchmarks.intern]
+    public static let all: [Benchmark] = [
+        KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
+    ]
 
     /// Runs the benchmarks called `names` (all when empty), printing each result as it
     /// finishes: a JSON line per result with `json`, a table otherwise.

@@ -21,20 +21,14 @@ public struct FieldRef: Hashable, Sendable, Comparable {
 
 @inline(__always) func pack(_ record: UInt32, _ field: UInt32) -> UInt64 { UInt64(record) << 32 | UInt64(field) }
 
-/// What one commit changed: the record-field pairs whose value really changed, the
-/// records to write through to the store whole, and the records removed.
+/// What one commit changed: the record-field pairs whose value really changed (in
+/// order; a pair changed twice appears twice), the records to write through to the
+/// store whole, and the records removed.
 struct ChangeSet {
-    var fields: Set<UInt64> = []
+    var fields: [UInt64] = []
     var dirtyRecords: Set<UInt32> = []
     var removedRecords: Set<UInt32> = []
     var cause: ChangeCause = .write
-
-    var isEmpty: Bool { fields.isEmpty && removedRecords.isEmpty }
-
-    mutating func changed(_ record: UInt32, _ field: UInt32) {
-        fields.insert(pack(record, field))
-        dirtyRecords.insert(record)
-    }
 }
 
 /// One step to take back if a transaction fails.
@@ -44,4 +38,21 @@ enum UndoStep {
     case invalidation(UInt64, wasInvalid: Bool)
     case layerAdded(String)
     case layerRemoved(OptimisticLayer, at: Int)
+}
+
+/// What a commit changed: the record-field keys whose value really changed.
+///
+/// ```swift
+/// let changes = try cache.write(data: data, for: op)
+/// changes.count     // 12
+/// changes.keys      // ["QUERY_ROOT.trips", "Trip:1.name", ...] (named on demand)
+/// ```
+public struct Changes: Sendable {
+    let fields: [UInt64]
+    let cache: NormalizedCache
+
+    public var count: Int { Set(fields).count }
+    public var isEmpty: Bool { fields.isEmpty }
+    /// `Trip:1.name`, …, sorted.
+    public var keys: [String] { cache.names(Set(fields)) }
 }

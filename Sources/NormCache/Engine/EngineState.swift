@@ -25,6 +25,14 @@ final class EngineState {
     var changes = ChangeSet()
     var undo: [UndoStep] = []
     var transactionDepth = 0
+    /// Whether this commit can still fail after changing records (an explicit
+    /// transaction, or a store to write through), so it must keep an undo log. A plain
+    /// write is checked whole before it changes anything and needs none.
+    var keepsUndo = false
+    var explicitTransaction = false
+    /// Possible types and the number of warnings when the commit began, for a rollback.
+    private var possibleTypesBefore = PossibleTypes()
+    private var warningsBefore = 0
 
     let typenameField: UInt32
 
@@ -78,7 +86,7 @@ final class EngineState {
         if id != NC_ID_NONE_VALUE { return id }
         var arguments: [String: ArgumentValue] = [:]
         for argument in field.arguments {
-            if let value = argument.value.resolve(with: variables, types: types) { arguments[argument.name] = value }
+            if let value = argument.value.resolve(with: variables, types: types, schema: possibleTypes) { arguments[argument.name] = value }
         }
         let key: String
         do { key = try keyBuilder.fieldKey(field.name, arguments: arguments) } catch { throw .key(error) }
@@ -90,7 +98,7 @@ final class EngineState {
     private func rememberArguments(_ id: UInt32, _ field: FieldPlan, _ variables: CacheObject, _ types: [String: String]) {
         var arguments: [String: ArgumentValue] = [:]
         for argument in field.arguments {
-            if let value = argument.value.resolve(with: variables, types: types) { arguments[argument.name] = value }
+            if let value = argument.value.resolve(with: variables, types: types, schema: possibleTypes) { arguments[argument.name] = value }
         }
         fieldArguments[id] = (field.name, arguments)
     }
@@ -128,6 +136,20 @@ final class EngineState {
     /// Sets (or with nil removes) one field in the base table or a layer; records the
     /// change only if the visible value really changed.
     func setField(_ record: UInt32, _ field: UInt32, _ value: CacheValue?, layer: String? = nil) {
+        if layer == nil, layers.isEmpty {
+            // The common case: no optimistic layers, so the base value is the visible one.
+            let old = base.set(record, field, value)
+            if old == value {
+                // The same value again (a refetch) still makes an invalidated field fresh.
+                if value != nil, !invalidated.isEmpty { revalidate(record, field) }
+                return
+            }
+            if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
+            if store != nil { changes.dirtyRecords.insert(record) }
+            changes.fields.append(pack(record, field))
+            if value != nil, !invalidated.isEmpty { revalidate(record, field) }
+            return
+        }
         let visibleBefore = self.value(record, field)
         let old: CacheValue?
         if let layer, let index = layers.firstIndex(where: { $0.id == layer }) {
@@ -135,14 +157,21 @@ final class EngineState {
         } else {
             old = base.set(record, field, value)
         }
-        if old == value { return }
-        undo.append(.field(layer: layer, record: record, field: field, old: old))
-        if layer == nil { changes.dirtyRecords.insert(record) }
-        if visibleBefore != self.value(record, field) { changes.fields.insert(pack(record, field)) }
-        if value != nil, layer == nil, invalidated.remove(pack(record, field)) != nil {
-            undo.append(.invalidation(pack(record, field), wasInvalid: true))
-            changes.fields.insert(pack(record, field))
+        if old == value {
+            if value != nil, layer == nil, !invalidated.isEmpty { revalidate(record, field) }
+            return
         }
+        if keepsUndo { undo.append(.field(layer: layer, record: record, field: field, old: old)) }
+        if layer == nil, store != nil { changes.dirtyRecords.insert(record) }
+        if visibleBefore != self.value(record, field) { changes.fields.append(pack(record, field)) }
+        if value != nil, layer == nil, !invalidated.isEmpty { revalidate(record, field) }
+    }
+
+    /// A written field is no longer invalidated.
+    private func revalidate(_ record: UInt32, _ field: UInt32) {
+        guard invalidated.remove(pack(record, field)) != nil else { return }
+        if keepsUndo { undo.append(.invalidation(pack(record, field), wasInvalid: true)) }
+        changes.fields.append(pack(record, field))
     }
 
     /// Removes a whole record from the base table.
@@ -157,11 +186,17 @@ final class EngineState {
 
     /// Runs `body` as one commit: on success the changes are written through to the
     /// store and watchers hear of them once; on a throw every change is undone.
-    func commit<R>(cause: ChangeCause, _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
+    /// `checkedFirst`: the body validates everything before it changes anything (a
+    /// normalized write), so unless a store or an outer transaction can still fail
+    /// afterwards, no undo log is kept.
+    func commit<R>(cause: ChangeCause, checkedFirst: Bool = false, _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
         if transactionDepth == 0 {
             changes = ChangeSet()
             changes.cause = cause
             undo = []
+            keepsUndo = store != nil || explicitTransaction || !checkedFirst
+            possibleTypesBefore = possibleTypes
+            warningsBefore = warnings.count
         }
         transactionDepth += 1
         let result: R
@@ -185,6 +220,9 @@ final class EngineState {
     }
 
     private func rollBack() {
+        // What writes learned and warned of goes with them.
+        possibleTypes = possibleTypesBefore
+        if warnings.count > warningsBefore { warnings.removeSubrange(warningsBefore...) }
         for step in undo.reversed() {
             switch step {
             case .field(let layer, let record, let field, let old):

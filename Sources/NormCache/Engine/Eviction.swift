@@ -22,7 +22,7 @@ extension NormalizedCache {
             } else {
                 state.removeRecord(id)
             }
-            return state.changes.fields.map(state.name).sorted()
+            return Set(state.changes.fields).map(state.name).sorted()
         }
     }
 
@@ -44,7 +44,7 @@ extension NormalizedCache {
             let state = engine
             for (index, layer) in state.layers.enumerated().reversed() {
                 for record in layer.table.ids {
-                    for field in layer.table[record]!.fieldIDs { state.changes.fields.insert(pack(record, field)) }
+                    for field in layer.table[record]!.fieldIDs { state.changes.fields.append(pack(record, field)) }
                 }
                 state.undo.append(.layerRemoved(layer, at: index))
             }
@@ -56,7 +56,8 @@ extension NormalizedCache {
     }
 
     /// Removes the records that no reference chain reaches from the roots
-    /// (`QUERY_ROOT`, `MUTATION_ROOT`, `SUBSCRIPTION_ROOT`) or from `retaining`.
+    /// (`QUERY_ROOT`, `MUTATION_ROOT`, `SUBSCRIPTION_ROOT`) or from `retaining`, through
+    /// the base records or any optimistic layer.
     /// Returns the keys removed.
     @discardableResult
     public func gc(retaining: [String] = []) throws(CacheError) -> [String] {
@@ -66,9 +67,14 @@ extension NormalizedCache {
             var queue = (Operation.Kind.allRootKeys + retaining).compactMap { state.recordKeys.find($0)?.rawValue }
             while let id = queue.popLast() {
                 guard reached.insert(id).inserted else { continue }
-                for (_, value) in state.visibleFields(id) {
-                    Self.forEachReference(in: value) { key in
-                        if let target = state.recordKeys.find(key)?.rawValue, !reached.contains(target) { queue.append(target) }
+                // The base's references and every layer's: a value a layer hides comes back
+                // when the layer goes, and so must the records it references.
+                for table in [state.base] + state.layers.map(\.table) {
+                    guard let stored = table[id] else { continue }
+                    for value in stored.values {
+                        Self.forEachReference(in: value) { key in
+                            if let target = state.recordKeys.find(key)?.rawValue, !reached.contains(target) { queue.append(target) }
+                        }
                     }
                 }
             }
@@ -88,7 +94,7 @@ extension NormalizedCache {
             else { throw .invalid("no field \"\(key).\(field)\"") }
             if state.invalidated.insert(pack(id, fid)).inserted {
                 state.undo.append(.invalidation(pack(id, fid), wasInvalid: false))
-                state.changes.fields.insert(pack(id, fid))
+                state.changes.fields.append(pack(id, fid))
             }
         }
     }

@@ -81,10 +81,10 @@ public final class NormalizedCache: @unchecked Sendable {
 
     /// Writes a GraphQL response (`{"data": …, "errors": […]}`) for `operation`. With
     /// errors present, fields missing from the data are skipped instead of refused.
-    /// Returns the record-field keys that changed.
+    /// Returns what changed.
     @discardableResult
     public func write(response: CacheValue, for operation: Operation, variables: CacheObject = CacheObject(),
-                      cause: ChangeCause = .write) throws(CacheError) -> [String] {
+                      cause: ChangeCause = .write) throws(CacheError) -> Changes {
         guard case .object(let object) = response else {
             throw .invalid("a response must be a JSON object, not \(response.kindDescription)")
         }
@@ -96,7 +96,7 @@ public final class NormalizedCache: @unchecked Sendable {
         }
         switch object["data"] {
         case .object(let data)?: return try write(data: data, for: operation, variables: variables, partial: hasErrors, cause: cause)
-        case nil, .null?: return []
+        case nil, .null?: return Changes(fields: [], cache: self)
         case let other?: throw .invalid("a response's \"data\" must be an object, not \(other.kindDescription)")
         }
     }
@@ -104,8 +104,8 @@ public final class NormalizedCache: @unchecked Sendable {
     /// Writes `data` (the response's `data` object) for `operation`.
     @discardableResult
     public func write(data: CacheObject, for operation: Operation, variables: CacheObject = CacheObject(),
-                      partial: Bool = false, cause: ChangeCause = .write) throws(CacheError) -> [String] {
-        try commit(cause: cause) { () throws(CacheError) in
+                      partial: Bool = false, cause: ChangeCause = .write) throws(CacheError) -> Changes {
+        try commit(cause: cause, checkedFirst: true) { () throws(CacheError) in
             try normalize(data, for: operation, variables: variables, partial: partial, layer: nil)
         }
     }
@@ -113,7 +113,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// Sets fields of one record directly (the workbench's `.write KEY JSON`); a
     /// `{"$reference": K}` value links to record K.
     @discardableResult
-    public func write(record key: String, fields: CacheObject) throws(CacheError) -> [String] {
+    public func write(record key: String, fields: CacheObject) throws(CacheError) -> Changes {
         try commit(cause: .write) { () throws(CacheError) in
             let record = try state.recordID(key)
             for (field, value) in fields.members { state.setField(record, try state.fieldID(field), value) }
@@ -121,29 +121,42 @@ public final class NormalizedCache: @unchecked Sendable {
         }
     }
 
-    private func normalize(_ data: CacheObject, for operation: Operation, variables: CacheObject, partial: Bool, layer: String?) throws(CacheError) -> [String] {
+    private func normalize(_ data: CacheObject, for operation: Operation, variables: CacheObject, partial: Bool, layer: String?) throws(CacheError) -> Changes {
         var normalizer = try Normalizer(state: state, operation: operation, variables: variables, partial: partial)
         try normalizer.normalize(data, rootKey: operation.kind.rootKey)
         normalizer.apply(layer: layer)
         return changedNames()
     }
 
-    private func changedNames() -> [String] { state.changes.fields.map(state.name).sorted() }
+    private func changedNames() -> Changes { Changes(fields: state.changes.fields, cache: self) }
+
+    /// `Trip:2.name` for each packed pair, sorted.
+    func names(_ pairs: Set<UInt64>) -> [String] { locked { pairs.map(state.name).sorted() } }
 
     /// Runs several writes, evictions and reads as one commit: one change set, one round
     /// of notifications; if `body` throws, nothing it did remains.
+    /// The error `body` throws is rethrown as it is.
     public func transaction<R>(_ body: (NormalizedCache) throws -> R) throws -> R {
         lock.lock()
         var deliveries: [WatchDelivery] = []
         let result: R
+        let outermost = !state.explicitTransaction
+        state.explicitTransaction = true
+        var thrown: (any Error)?
         do {
             (result, deliveries) = try state.commit(cause: .write) { () throws(CacheError) in
-                do { return try body(self) } catch let error as CacheError { throw error } catch { throw .invalid("\(error)") }
+                do { return try body(self) } catch let error as CacheError { throw error } catch {
+                    thrown = error
+                    throw .invalid("\(error)")
+                }
             }
         } catch {
+            if outermost { state.explicitTransaction = false }
             lock.unlock()
-            throw error
+            throw thrown ?? error
         }
+        // Still under the lock: another thread's commit must not see this flag.
+        if outermost { state.explicitTransaction = false }
         deliver(deliveries)
         return result
     }
@@ -264,7 +277,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// see it until ``commitOptimistic(_:response:for:variables:)`` or ``rollBackOptimistic(_:)``.
     @discardableResult
     public func writeOptimistic(_ layer: String, data: CacheObject, for operation: Operation,
-                                variables: CacheObject = CacheObject()) throws(CacheError) -> [String] {
+                                variables: CacheObject = CacheObject()) throws(CacheError) -> Changes {
         try commit(cause: .optimistic) { () throws(CacheError) in
             guard !state.layers.contains(where: { $0.id == layer }) else { throw .invalid("optimistic layer \"\(layer)\" exists already") }
             state.layers.append(OptimisticLayer(id: layer))
@@ -276,7 +289,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// Replaces an optimistic layer with the server's result, in one commit.
     @discardableResult
     public func commitOptimistic(_ layer: String, response: CacheValue, for operation: Operation,
-                                 variables: CacheObject = CacheObject()) throws(CacheError) -> [String] {
+                                 variables: CacheObject = CacheObject()) throws(CacheError) -> Changes {
         try commit(cause: .write) { () throws(CacheError) in
             try removeLayer(layer)
             return try write(response: response, for: operation, variables: variables)
@@ -285,7 +298,7 @@ public final class NormalizedCache: @unchecked Sendable {
 
     /// Removes an optimistic layer (the mutation failed); watchers hear `rollback`.
     @discardableResult
-    public func rollBackOptimistic(_ layer: String) throws(CacheError) -> [String] {
+    public func rollBackOptimistic(_ layer: String) throws(CacheError) -> Changes {
         try commit(cause: .rollback) { () throws(CacheError) in
             try removeLayer(layer)
             return changedNames()
@@ -303,16 +316,16 @@ public final class NormalizedCache: @unchecked Sendable {
         state.layers.remove(at: index)
         state.undo.append(.layerRemoved(layer, at: index))
         for (pair, old) in zip(pairs, before) where state.value(UInt32(pair >> 32), UInt32(truncatingIfNeeded: pair)) != old {
-            state.changes.fields.insert(pair)
+            state.changes.fields.append(pair)
         }
     }
 
     // MARK: commit plumbing
 
-    func commit<R>(cause: ChangeCause, _ body: () throws(CacheError) -> R) throws(CacheError) -> R {
+    func commit<R>(cause: ChangeCause, checkedFirst: Bool = false, _ body: () throws(CacheError) -> R) throws(CacheError) -> R {
         lock.lock()
         let result: R, deliveries: [WatchDelivery]
-        do { (result, deliveries) = try state.commit(cause: cause, body) } catch {
+        do { (result, deliveries) = try state.commit(cause: cause, checkedFirst: checkedFirst, body) } catch {
             lock.unlock()
             throw error
         }

@@ -18,7 +18,7 @@ struct Normalizer {
         self.state = state
         self.operation = operation
         self.ids = try state.staticFieldIDs(operation)
-        self.variables = variables
+        self.variables = operation.variables(filling: variables)
         var types: [String: String] = [:]
         for variable in operation.variables { types[variable.name] = variable.typeName }
         self.types = types

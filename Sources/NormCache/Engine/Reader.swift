@@ -39,7 +39,7 @@ struct Reader {
     init(state: EngineState, operation: Operation, variables: CacheObject) throws(CacheError) {
         self.state = state
         self.ids = try state.staticFieldIDs(operation)
-        self.variables = variables
+        self.variables = operation.variables(filling: variables)
         var types: [String: String] = [:]
         for variable in operation.variables { types[variable.name] = variable.typeName }
         self.types = types
@@ -61,13 +61,16 @@ struct Reader {
         if knownTypename == nil, plan.isConditional, case .string(let name)? = state.value(record, state.typenameField) {
             typename = name
         }
-        var result = CacheObject()
+        var result = CacheObject(capacity: plan.fields.count)
         for field in plan.fields {
             if plan.isConditional, !applies(field, typename: typename) { continue }
             let fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types)
             let pair = pack(record, fid)
             dependencies.append(pair)
             guard let value = state.value(record, fid) else {
+                // A response may leave out a __typename its document did not ask for (the
+                // writer skips it), so a record without one is not a miss; a gone record is.
+                if field.name == "__typename", state.recordExists(record) { continue }
                 missing.append(state.name(pair))
                 continue
             }
@@ -75,14 +78,16 @@ struct Reader {
                 missing.append(state.name(pair))
                 stale.append(state.name(pair))
             }
-            let resolved = try resolve(value, selections: field.selections)
+            let resolved = try resolve(value, selections: field.selections, at: pair)
             if plan.isConditional { merge(resolved, as: field.responseKey, into: &result) }
             else { result.appendNew(field.responseKey, resolved) }
         }
         return result
     }
 
-    private mutating func resolve(_ value: CacheValue, selections: SelectionPlan?) throws(CacheError) -> CacheValue {
+    /// `value` of the record field `pair`, references followed; `path` names the place of an
+    /// inline object's member below that field (`.settings.theme`) for ``missing``.
+    private mutating func resolve(_ value: CacheValue, selections: SelectionPlan?, at pair: UInt64, path: String = "") throws(CacheError) -> CacheValue {
         guard let selections else { return value }
         switch value {
         case .reference(let key):
@@ -92,14 +97,30 @@ struct Reader {
         case .list(let items):
             var resolved: [CacheValue] = []
             resolved.reserveCapacity(items.count)
-            for item in items { resolved.append(try resolve(item, selections: selections)) }
+            for (index, item) in items.enumerated() {
+                if case .object = item {
+                    resolved.append(try resolve(item, selections: selections, at: pair, path: path + ".\(index)"))
+                } else {
+                    resolved.append(try resolve(item, selections: selections, at: pair, path: path))
+                }
+            }
             return .list(resolved)
         case .object(let object):
-            // An object kept inline (restored from an Apollo Client snapshot): its members are field keys.
+            // An object kept inline (restored from an Apollo Client snapshot): its members are
+            // field keys, and a member it lacks is missing like a record's field.
+            var typename = ""
+            if case .string(let name)? = object["__typename"] { typename = name }
             var result = CacheObject()
-            for field in selections.fields where conditionsHold(field.conditions, variables) {
+            for field in selections.fields {
+                if selections.isConditional, !applies(field, typename: typename) { continue }
                 let key = try state.fieldKey(state.fieldID(of: field, ids: ids, variables: variables, types: types))
-                if let member = object[key] { result[field.responseKey] = try resolve(member, selections: field.selections) }
+                guard let member = object[key] else {
+                    if field.name != "__typename" { missing.append(state.name(pair) + path + "." + key) }
+                    continue
+                }
+                let resolved = try resolve(member, selections: field.selections, at: pair, path: path + "." + key)
+                if selections.isConditional { merge(resolved, as: field.responseKey, into: &result) }
+                else { result[field.responseKey] = resolved }
             }
             return .object(result)
         default:

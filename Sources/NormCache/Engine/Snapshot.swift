@@ -23,7 +23,7 @@ extension NormalizedCache {
                 if let root { fields.appendNew("__typename", .string(root.2)) }
                 let stored = state.base[id]!
                 for (field, value) in zip(stored.fieldIDs, stored.values) {
-                    fields[clientFieldKey(field)] = Self.clientValue(value)
+                    fields[clientFieldKey(field)] = clientValue(value)
                 }
                 snapshot.appendNew(root?.1 ?? key, .object(fields))
             }
@@ -37,21 +37,22 @@ extension NormalizedCache {
         guard case .object(let records) = snapshot else {
             throw .invalid("a snapshot must be a JSON object of records, not \(snapshot.kindDescription)")
         }
-        var converted: [(String, [(String, CacheValue)])] = []
-        for (key, value) in records.members {
-            guard case .object(let fields) = value else {
-                throw .invalid("snapshot record \"\(key)\" must be an object, not \(value.kindDescription)")
-            }
-            let root = Self.roots.first { $0.1 == key }
-            var list: [(String, CacheValue)] = []
-            for (field, value) in fields.members {
-                if root != nil, field == "__typename" { continue }
-                list.append((try iosFieldKey(field, record: key), Self.iosValue(value)))
-            }
-            converted.append((root?.0 ?? key, list))
-        }
+        // Under the lock throughout: keys are built with the engine's one key builder.
         try commit(cause: .write) { () throws(CacheError) in
             let state = engine
+            var converted: [(String, [(String, CacheValue)])] = []
+            for (key, value) in records.members {
+                guard case .object(let fields) = value else {
+                    throw .invalid("snapshot record \"\(key)\" must be an object, not \(value.kindDescription)")
+                }
+                let root = Self.roots.first { $0.1 == key }
+                var list: [(String, CacheValue)] = []
+                for (field, value) in fields.members {
+                    if root != nil, field == "__typename" { continue }
+                    list.append((try iosFieldKey(field, record: key), try iosValue(value, record: key)))
+                }
+                converted.append((root?.0 ?? key, list))
+            }
             for id in state.base.ids { state.removeRecord(id) }
             for (key, fields) in converted {
                 let id = try state.recordID(key)
@@ -69,7 +70,8 @@ extension NormalizedCache {
         return built.name + "(" + JSON.string(.object(object), sortedKeys: true) + ")"
     }
 
-    /// `hero(episode:JEDI)` for `hero({"episode":"JEDI"})`; other keys unchanged.
+    /// `hero(episode:JEDI)` for `hero({"episode":"JEDI"})`; other keys unchanged. The
+    /// arguments are remembered, so that a later ``extract()`` writes the key back as JSON.
     private func iosFieldKey(_ key: String, record: String) throws(CacheError) -> String {
         guard let open = key.firstIndex(of: "("), key.hasSuffix(")") else { return key }
         let name = String(key[..<open])
@@ -82,31 +84,47 @@ extension NormalizedCache {
         guard case .object(let object) = arguments else { return key }
         var values: [String: ArgumentValue] = [:]
         for (argument, value) in object.members { values[argument] = ArgumentValue(value) }
-        do {
-            let built = try engine.keyBuilder.fieldKey(name, arguments: values)
-            return built
-        } catch { throw .key(error) }
+        let state = engine
+        let built: String
+        do { built = try state.keyBuilder.fieldKey(name, arguments: values) } catch { throw .key(error) }
+        let id = try state.fieldID(built)
+        if !values.isEmpty, state.fieldArguments[id] == nil { state.fieldArguments[id] = (name, values) }
+        return built
     }
 
-    /// References as `{"__ref": K}` objects, roots renamed.
-    private static func clientValue(_ value: CacheValue) -> CacheValue {
+    /// References as `{"__ref": K}` objects, roots renamed; the members of objects kept
+    /// inline are field keys, written as Apollo Client writes them.
+    private func clientValue(_ value: CacheValue) -> CacheValue {
         switch value {
-        case .reference(let key): ["__ref": .string(roots.first { $0.0 == key }?.1 ?? key)]
-        case .list(let items): .list(items.map(clientValue))
-        default: value
+        case .reference(let key): return ["__ref": .string(Self.roots.first { $0.0 == key }?.1 ?? key)]
+        case .list(let items): return .list(items.map(clientValue))
+        case .object(let object):
+            var converted = CacheObject()
+            for (key, member) in object.members {
+                converted[engine.fieldKeys.find(key).map { clientFieldKey($0.rawValue) } ?? key] = clientValue(member)
+            }
+            return .object(converted)
+        default: return value
         }
     }
 
-    private static func iosValue(_ value: CacheValue) -> CacheValue {
+    /// `{"__ref": K}` objects as references, roots renamed; the members of objects kept
+    /// inline are field keys, converted like a record's.
+    private func iosValue(_ value: CacheValue, record: String) throws(CacheError) -> CacheValue {
         switch value {
         case .object(let object):
             if object.count == 1, object.keys[0] == "__ref", case .string(let key) = object.values[0] {
-                return .reference(roots.first { $0.1 == key }?.0 ?? key)
+                return .reference(Self.roots.first { $0.1 == key }?.0 ?? key)
             }
             var converted = CacheObject()
-            for (key, member) in object.members { converted.appendNew(key, iosValue(member)) }
+            for (key, member) in object.members {
+                converted[try iosFieldKey(key, record: record)] = try iosValue(member, record: record)
+            }
             return .object(converted)
-        case .list(let items): return .list(items.map(iosValue))
+        case .list(let items):
+            var converted: [CacheValue] = []
+            for item in items { converted.append(try iosValue(item, record: record)) }
+            return .list(converted)
         default: return value
         }
     }

@@ -119,7 +119,7 @@ struct WatcherRegistry {
         var deliveries: [WatchDelivery] = []
         for id in affected.keys.sorted() {
             guard let watcher = watchers[id] else { continue }
-            let changed = affected[id]!.map(state.name).sorted()
+            let changed = Set(affected[id]!).map(state.name).sorted()
             // A read that fails now (a key refused) leaves the watcher as it was.
             if let delivery = try? refresh(watcher, cause: changes.cause, changed: changed, state: state) {
                 deliveries.append(delivery)

@@ -49,6 +49,16 @@ public final class Operation: Sendable {
         self.selections = selections
         self.fieldCount = fieldCount
     }
+
+    /// `given` with the declared defaults of the variables it leaves out (`$first: Int = 10`
+    /// without `first` runs with 10, so its keys say 10). An explicit null is kept.
+    func variables(filling given: CacheObject) -> CacheObject {
+        var filled = given
+        for variable in variables where variable.defaultValue != nil && given[variable.name] == nil {
+            filled.appendNew(variable.name, variable.defaultValue!)
+        }
+        return filled
+    }
 }
 
 /// Why a document could not be compiled, with its place in the document.
@@ -83,8 +93,8 @@ final class SelectionPlan: Sendable {
     }
 }
 
-/// One field of a selection set.
-struct FieldPlan: Sendable {
+/// One field of a selection set (a class: walking a plan then retains nothing per field).
+final class FieldPlan: Sendable {
     /// Dense within its operation, so engines can keep per-field data in an array.
     let index: Int
     /// The alias, or the name.
@@ -99,6 +109,18 @@ struct FieldPlan: Sendable {
     let conditions: [Condition]
     /// The sub-selection of an object-typed field.
     let selections: SelectionPlan?
+
+    init(index: Int, responseKey: String, name: String, arguments: [(name: String, value: ArgumentTemplate)], staticKey: String?,
+         typeConditions: [String], conditions: [Condition], selections: SelectionPlan?) {
+        self.index = index
+        self.responseKey = responseKey
+        self.name = name
+        self.arguments = arguments
+        self.staticKey = staticKey
+        self.typeConditions = typeConditions
+        self.conditions = conditions
+        self.selections = selections
+    }
 
     /// `@include(if:)` (`include` true) or `@skip(if:)` (`include` false) on a literal or a variable.
     struct Condition: Sendable, Equatable {

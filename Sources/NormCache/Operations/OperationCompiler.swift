@@ -6,7 +6,8 @@ import GraphQL
 /// response key, and adds `__typename` to every selection set below the root.
 enum OperationCompiler {
     /// Deeper nesting of braces, brackets and parentheses is refused before parsing, so
-    /// a hostile document cannot exhaust the parser's stack.
+    /// a hostile document cannot exhaust the parser's stack; so are selections nested
+    /// deeper through fragment spreads.
     static let maxNesting = 128
 
     static func compile(_ source: String, name: String?) throws(OperationError) -> Operation {
@@ -169,11 +170,19 @@ enum OperationCompiler {
     struct Builder {
         let fragments: [String: FragmentDefinition]
         var fieldCount = 0
+        /// Selection sets being collected, fragments' included: spreads nest selections that
+        /// the brace count of each definition does not see, so the depth is checked here too.
+        private var depth = 0
 
         init(fragments: [String: FragmentDefinition]) { self.fragments = fragments }
 
         /// Every field of a selection set, fragments inlined, in document order.
         mutating func collect(_ set: SelectionSet, guards: Guards, path: [String]) throws(OperationError) -> [RawField] {
+            depth += 1
+            defer { depth -= 1 }
+            if depth > OperationCompiler.maxNesting {
+                throw OperationCompiler.error("selections nest deeper than \(OperationCompiler.maxNesting) levels through fragment spreads", at: set.loc)
+            }
             var fields: [RawField] = []
             for selection in set.selections {
                 switch selection {
@@ -319,23 +328,40 @@ extension ArgumentTemplate {
     /// The argument's value with `variables` substituted; `nil` when it is a variable
     /// that was not given (the argument is then left out of the key, as Apollo does).
     /// `types` maps variable names to their declared types, so a `Float` variable given
-    /// as `30` is keyed `30.0`.
-    func resolve(with variables: CacheObject, types: [String: String]) -> ArgumentValue? {
+    /// as `30` is keyed `30.0`; `schema` gives the types inside input objects.
+    func resolve(with variables: CacheObject, types: [String: String], schema: PossibleTypes? = nil) -> ArgumentValue? {
         switch self {
         case .literal(let value): return value
         case .variable(let name):
             guard let value = variables[name] else { return nil }
-            return ArgumentValue(value, floating: types[name] == "Float")
-        case .list(let items): return .list(items.map { $0.resolve(with: variables, types: types) ?? .null })
+            guard let schema else { return ArgumentValue(value, floating: types[name] == "Float") }
+            return ArgumentValue(value, type: types[name], schema: schema)
+        case .list(let items): return .list(items.map { $0.resolve(with: variables, types: types, schema: schema) ?? .null })
         case .object(let fields):
             var object: [String: ArgumentValue] = [:]
-            for field in fields { object[field.name] = field.value.resolve(with: variables, types: types) }
+            for field in fields { object[field.name] = field.value.resolve(with: variables, types: types, schema: schema) }
             return .object(object)
         }
     }
 }
 
 extension ArgumentValue {
+    /// A variable's JSON value as an argument of the GraphQL type named `type`: integers
+    /// are Floats where the type is `Float`, at any depth of input objects the schema knows.
+    init(_ value: CacheValue, type: String?, schema: PossibleTypes) {
+        switch value {
+        case .int(let int) where type == "Float": self = .float(Double(int))
+        case .list(let items): self = .list(items.map { ArgumentValue($0, type: type, schema: schema) })
+        case .object(let object):
+            var fields: [String: ArgumentValue] = [:]
+            for (key, member) in object.members {
+                fields[key] = ArgumentValue(member, type: type.flatMap { schema.inputFieldType($0, key) }, schema: schema)
+            }
+            self = .object(fields)
+        default: self = ArgumentValue(value)
+        }
+    }
+
     /// A variable's JSON value as an argument; `floating` makes integers Floats.
     init(_ value: CacheValue, floating: Bool = false) {
         switch value {

@@ -2,7 +2,9 @@ import GraphQL
 
 /// Which object types satisfy a fragment's type condition (`... on Character`): the
 /// implementations of interfaces and the members of unions. Learned from a schema (SDL
-/// or an introspection result) when one is known, and otherwise from responses.
+/// or an introspection result) when one is known, and otherwise from responses. A schema
+/// also gives the types of input object fields, so that a `Float` inside an input object
+/// variable is keyed `30.0` even when the JSON says `30`.
 ///
 /// ```swift
 /// var types = try PossibleTypes(sdl: "interface Character { id: ID! } type Human implements Character { id: ID! }")
@@ -15,6 +17,8 @@ public struct PossibleTypes: Sendable, Equatable {
     public private(set) var rootTypes: [Operation.Kind: String] = [.query: "Query", .mutation: "Mutation", .subscription: "Subscription"]
     /// True once a schema was given: then nothing is learned from responses.
     public private(set) var fromSchema = false
+    /// The named type of each input object's fields: `SearchFilter` → `minLength` → `Float`.
+    private var inputFields: [String: [String: String]] = [:]
 
     public init() {}
 
@@ -33,6 +37,12 @@ public struct PossibleTypes: Sendable, Equatable {
                 for interface in object.interfaces { learn(object.name.value, satisfies: interface.name.value) }
             case let union as UnionTypeDefinition:
                 for member in union.types { learn(member.name.value, satisfies: union.name.value) }
+            case let input as InputObjectTypeDefinition:
+                for field in input.fields { inputFields[input.name.value, default: [:]][field.name.value] = Self.namedType(field.type) }
+            case let input as InputObjectExtensionDefinition:
+                for field in input.definition.fields {
+                    inputFields[input.definition.name.value, default: [:]][field.name.value] = Self.namedType(field.type)
+                }
             case let schema as SchemaDefinition:
                 for operation in schema.operationTypes {
                     let kind: Operation.Kind = switch operation.operation {
@@ -56,6 +66,16 @@ public struct PossibleTypes: Sendable, Equatable {
             throw OperationError("introspection result has no __schema.types list")
         }
         for type in types {
+            if case .string(let name)? = type["name"], case .list(let fields)? = type["inputFields"] {
+                for field in fields {
+                    // The named type under any NON_NULL / LIST wrappers.
+                    var fieldType = field["type"]
+                    while case .object? = fieldType?["ofType"] { fieldType = fieldType?["ofType"] }
+                    if case .string(let fieldName)? = field["name"], case .string(let typeName)? = fieldType?["name"] {
+                        inputFields[name, default: [:]][fieldName] = typeName
+                    }
+                }
+            }
             guard case .string(let name)? = type["name"], case .list(let possible)? = type["possibleTypes"] else { continue }
             for member in possible {
                 if case .string(let member)? = member["name"] { learn(member, satisfies: name) }
@@ -75,6 +95,16 @@ public struct PossibleTypes: Sendable, Equatable {
     /// Whether an object of type `typename` satisfies the type condition `condition`.
     public func matches(_ typename: String, condition: String) -> Bool {
         typename == condition || supertypes[typename]?.contains(condition) == true
+    }
+
+    /// The named type of `field` of the input object type `type`, if the schema says.
+    func inputFieldType(_ type: String, _ field: String) -> String? { inputFields[type]?[field] }
+
+    private static func namedType(_ type: any GraphQL.`Type`) -> String {
+        if let named = type as? NamedType { return named.name.value }
+        if let list = type as? ListType { return namedType(list.type) }
+        if let nonNull = type as? NonNullType { return namedType(nonNull.type) }
+        return "?"
     }
 
     /// Whether anything is known about `condition`'s possible types.

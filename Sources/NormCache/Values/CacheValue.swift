@@ -57,6 +57,12 @@ public struct CacheObject: Equatable, Sendable {
 
     public init() {}
 
+    /// An empty object with room for `capacity` members.
+    public init(capacity: Int) {
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+    }
+
     public init(_ members: KeyValuePairs<String, CacheValue>) {
         for (key, value) in members { self[key] = value }
     }

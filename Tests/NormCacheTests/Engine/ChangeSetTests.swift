@@ -1,0 +1,90 @@
+import Testing
+@testable import NormCache
+
+/// What a write reports as changed: only fields whose value really changed, and nothing
+/// (and no notification) for the same data written twice.
+@Suite struct ChangeSetTests {
+    let cache: NormalizedCache
+    let trips: Operation
+    let data: CacheObject
+
+    init() throws {
+        cache = try NormalizedCache()
+        trips = try cache.operation("{ trips { id name price { amount } } }")
+        data = try Support.object("""
+            {"trips":[{"__typename":"Trip","id":"1","name":"Lisbon","price":{"__typename":"Money","amount":10}},
+                      {"__typename":"Trip","id":"2","name":"Porto","price":null}]}
+            """)
+    }
+
+    @Test func theFirstWriteChangesEveryField() throws {
+        let changed = try cache.write(data: data, for: trips).keys
+        #expect(changed == [
+            "QUERY_ROOT.trips", "Trip:1.__typename", "Trip:1.id", "Trip:1.name", "Trip:1.price",
+            "Trip:1.price.__typename", "Trip:1.price.amount", "Trip:2.__typename", "Trip:2.id", "Trip:2.name", "Trip:2.price",
+        ])
+    }
+
+    @Test func theSameDataTwiceChangesNothingAndNotifiesNobody() throws {
+        try cache.write(data: data, for: trips)
+        let recorder = Recorder()
+        let watch = try cache.watch(trips, onEmission: recorder.callback)
+        defer { watch.cancel() }
+        let again = try cache.write(data: data, for: trips)
+        #expect(again.isEmpty)
+        #expect(again.keys.isEmpty)
+        #expect(recorder.causes == [.initial])
+        // The same through write(response:) and write(record:).
+        #expect(try cache.write(response: .object(["data": .object(data)]), for: trips).isEmpty)
+        #expect(try cache.write(record: "Trip:1", fields: ["name": "Lisbon"]).isEmpty)
+        #expect(recorder.count == 1)
+        #expect(cache.watchers.first?.emissions == 1)
+    }
+
+    @Test func onlyReallyChangedFieldsAreReported() throws {
+        try cache.write(data: data, for: trips)
+        let recorder = Recorder()
+        let watch = try cache.watch(trips, onEmission: recorder.callback)
+        defer { watch.cancel() }
+        var changedData = data
+        changedData["trips"] = try JSON.parse("""
+            [{"__typename":"Trip","id":"1","name":"Lisbon","price":{"__typename":"Money","amount":12}},
+             {"__typename":"Trip","id":"2","name":"Porto","price":null}]
+            """)
+        let changed = try cache.write(data: changedData, for: trips)
+        #expect(changed.keys == ["Trip:1.price.amount"])
+        #expect(changed.count == 1)
+        #expect(recorder.causes == [.initial, .write])
+        #expect(recorder.last?.changed == ["Trip:1.price.amount"])
+    }
+
+    @Test func aNumberOfAnotherKindIsAChange() throws {
+        let op = try cache.operation("{ trip(id: 1) { id size } }")
+        try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","size":20}}"#), for: op)
+        #expect(try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","size":20.0}}"#), for: op).keys == ["Trip:1.size"])
+        #expect(try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","size":20.0}}"#), for: op).isEmpty)
+    }
+
+    @Test func listOrderAndNullsAreChanges() throws {
+        try cache.write(data: data, for: trips)
+        var reversed = data
+        guard case .list(let items)? = data["trips"] else { Issue.record("no list"); return }
+        reversed["trips"] = .list(items.reversed())
+        #expect(try cache.write(data: reversed, for: trips).keys == ["QUERY_ROOT.trips"])
+        let op = try cache.operation("{ trip(id: 1) { id name } }")
+        #expect(try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","name":null}}"#), for: op).keys == ["QUERY_ROOT.trip(id:1)", "Trip:1.name"])
+    }
+
+    @Test func newFieldsOfAnExistingRecordAreChanges() throws {
+        try cache.write(data: data, for: trips)
+        let op = try cache.operation("{ trip(id: 1) { id seats } }")
+        let changed = try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","seats":4}}"#), for: op)
+        #expect(changed.keys == ["QUERY_ROOT.trip(id:1)", "Trip:1.seats"])
+    }
+
+    @Test func evictionsReportWhatTheyRemoved() throws {
+        try cache.write(data: data, for: trips)
+        #expect(try cache.evict("Trip:2", field: "name") == ["Trip:2.name"])
+        #expect(try cache.evict("Trip:2") == ["Trip:2.__typename", "Trip:2.id", "Trip:2.price"])
+    }
+}
