@@ -69,7 +69,7 @@ final class EngineState {
             for field in plan.fields {
                 if let key = field.staticKey {
                     ids[field.index] = try fieldID(key)
-                    if !field.arguments.isEmpty { rememberArguments(ids[field.index], field, CacheObject(), [:]) }
+                    if !field.arguments.isEmpty { fieldArguments[ids[field.index]] = (field.name, arguments(of: field, variables: CacheObject(), types: [:])) }
                 }
                 if let children = field.selections { try visit(children) }
             }
@@ -84,10 +84,7 @@ final class EngineState {
     func fieldID(of field: FieldPlan, ids: [UInt32], variables: CacheObject, types: [String: String]) throws(CacheError) -> UInt32 {
         let id = ids[field.index]
         if id != NC_ID_NONE_VALUE { return id }
-        var arguments: [String: ArgumentValue] = [:]
-        for argument in field.arguments {
-            if let value = argument.value.resolve(with: variables, types: types, schema: possibleTypes) { arguments[argument.name] = value }
-        }
+        let arguments = self.arguments(of: field, variables: variables, types: types)
         let key: String
         do { key = try keyBuilder.fieldKey(field.name, arguments: arguments) } catch { throw .key(error) }
         let fid = try fieldID(key)
@@ -95,12 +92,13 @@ final class EngineState {
         return fid
     }
 
-    private func rememberArguments(_ id: UInt32, _ field: FieldPlan, _ variables: CacheObject, _ types: [String: String]) {
+    /// `field`'s arguments with `variables` substituted; arguments of variables not given are left out.
+    private func arguments(of field: FieldPlan, variables: CacheObject, types: [String: String]) -> [String: ArgumentValue] {
         var arguments: [String: ArgumentValue] = [:]
         for argument in field.arguments {
             if let value = argument.value.resolve(with: variables, types: types, schema: possibleTypes) { arguments[argument.name] = value }
         }
-        fieldArguments[id] = (field.name, arguments)
+        return arguments
     }
 
     // MARK: values as seen through the optimistic layers

@@ -72,7 +72,7 @@ extension NormalizedCache {
                 for table in [state.base] + state.layers.map(\.table) {
                     guard let stored = table[id] else { continue }
                     for value in stored.values {
-                        Self.forEachReference(in: value) { key in
+                        value.forEachReference { key in
                             if let target = state.recordKeys.find(key)?.rawValue, !reached.contains(target) { queue.append(target) }
                         }
                     }
@@ -99,13 +99,6 @@ extension NormalizedCache {
         }
     }
 
-    static func forEachReference(in value: CacheValue, _ body: (String) -> Void) {
-        switch value {
-        case .reference(let key): body(key)
-        case .list(let items): for item in items { forEachReference(in: item, body) }
-        default: break
-        }
-    }
 }
 
 extension Operation.Kind {

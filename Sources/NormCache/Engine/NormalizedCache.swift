@@ -189,7 +189,9 @@ public final class NormalizedCache: @unchecked Sendable {
     public func referrers(of key: String) -> [String] {
         locked {
             allRecordIDs().compactMap { id -> String? in
-                state.visibleFields(id).contains { Self.references($0.1, key) } ? state.recordKey(id) : nil
+                var refers = false
+                for (_, value) in state.visibleFields(id) { value.forEachReference { refers = refers || $0 == key } }
+                return refers ? state.recordKey(id) : nil
             }.sorted()
         }
     }
@@ -209,14 +211,6 @@ public final class NormalizedCache: @unchecked Sendable {
         var ids = Set(state.base.ids)
         for layer in state.layers { ids.formUnion(layer.table.ids) }
         return ids.sorted()
-    }
-
-    static func references(_ value: CacheValue, _ key: String) -> Bool {
-        switch value {
-        case .reference(let target): target == key
-        case .list(let items): items.contains { references($0, key) }
-        default: false
-        }
     }
 
     // MARK: watching

@@ -19,9 +19,7 @@ struct Normalizer {
         self.operation = operation
         self.ids = try state.staticFieldIDs(operation)
         self.variables = operation.variables(filling: variables)
-        var types: [String: String] = [:]
-        for variable in operation.variables { types[variable.name] = variable.typeName }
-        self.types = types
+        self.types = operation.variableTypes
         self.partial = partial
     }
 

@@ -40,9 +40,7 @@ struct Reader {
         self.state = state
         self.ids = try state.staticFieldIDs(operation)
         self.variables = operation.variables(filling: variables)
-        var types: [String: String] = [:]
-        for variable in operation.variables { types[variable.name] = variable.typeName }
-        self.types = types
+        self.types = operation.variableTypes
     }
 
     static func read(_ operation: Operation, variables: CacheObject, partial: Bool, state: EngineState) throws(CacheError) -> ReadResult {

@@ -8,7 +8,6 @@ struct StoredRecord {
     private static let indexFrom = 24
 
     var isEmpty: Bool { fieldIDs.isEmpty }
-    var count: Int { fieldIDs.count }
 
     @inline(__always) func position(of field: UInt32) -> Int? {
         if let index { return index[field] }
@@ -51,7 +50,6 @@ struct StoredRecord {
 /// Records indexed by their key's interned id.
 struct RecordTable {
     private(set) var records: [StoredRecord?] = []
-    private(set) var count = 0
 
     subscript(record: UInt32) -> StoredRecord? {
         Int(record) < records.count ? records[Int(record)] : nil
@@ -72,26 +70,11 @@ struct RecordTable {
         guard let value else {
             guard records[i] != nil else { return nil }
             let old = records[i]!.remove(field)
-            if records[i]!.isEmpty {
-                records[i] = nil
-                count -= 1
-            }
+            if records[i]!.isEmpty { records[i] = nil }
             return old
         }
-        if records[i] == nil {
-            records[i] = StoredRecord()
-            count += 1
-        }
+        if records[i] == nil { records[i] = StoredRecord() }
         return records[i]!.set(field, value)
-    }
-
-    /// Removes a whole record; returns it.
-    @discardableResult
-    mutating func remove(_ record: UInt32) -> StoredRecord? {
-        guard let old = self[record] else { return nil }
-        records[Int(record)] = nil
-        count -= 1
-        return old
     }
 
     /// Ids of records that exist.

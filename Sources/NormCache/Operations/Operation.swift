@@ -41,10 +41,14 @@ public final class Operation: Sendable {
     /// How many fields the plan has; each ``FieldPlan`` has an `index` below it.
     let fieldCount: Int
 
+    /// Declared type of each variable by name, for typing variable values in field keys.
+    let variableTypes: [String: String]
+
     init(name: String?, kind: Kind, variables: [Variable], source: String, selections: SelectionPlan, fieldCount: Int) {
         self.name = name
         self.kind = kind
         self.variables = variables
+        self.variableTypes = Dictionary(variables.map { ($0.name, $0.typeName) }, uniquingKeysWith: { first, _ in first })
         self.source = source
         self.selections = selections
         self.fieldCount = fieldCount

@@ -53,20 +53,15 @@ enum OperationCompiler {
         var builder = Builder(fragments: fragments)
         let raw = try builder.collect(operation.selectionSet, guards: Guards(), path: [])
         let plan = try builder.finish(raw, addTypename: false)
-        let kind: Operation.Kind = switch operation.operation {
-        case .query: .query
-        case .mutation: .mutation
-        case .subscription: .subscription
-        }
         var variables: [Operation.Variable] = []
         for definition in operation.variableDefinitions {
             let defaultValue = try definition.defaultValue.map { value throws(OperationError) in
                 try constant(value, what: "the default of $\(definition.variable.name.value)")
             }
-            variables.append(.init(name: definition.variable.name.value, typeName: namedType(definition.type),
+            variables.append(.init(name: definition.variable.name.value, typeName: namedTypeName(definition.type),
                                    defaultValue: defaultValue))
         }
-        return Operation(name: operation.name?.value, kind: kind, variables: variables, source: source,
+        return Operation(name: operation.name?.value, kind: Operation.Kind(operation.operation), variables: variables, source: source,
                          selections: plan, fieldCount: builder.fieldCount)
     }
 
@@ -102,13 +97,6 @@ enum OperationCompiler {
 
     static func error(_ message: String, at location: Location?) -> OperationError {
         OperationError(message, line: location?.startToken.line, column: location?.startToken.column)
-    }
-
-    private static func namedType(_ type: any GraphQL.`Type`) -> String {
-        if let named = type as? NamedType { return named.name.value }
-        if let list = type as? ListType { return namedType(list.type) }
-        if let nonNull = type as? NonNullType { return namedType(nonNull.type) }
-        return "?"
     }
 
     /// A literal without variables, as a JSON value (variable defaults).
@@ -257,8 +245,7 @@ enum OperationCompiler {
                 } else {
                     var literal: [String: ArgumentValue] = [:]
                     for argument in field.arguments {
-                        if case .literal(let value) = argument.value { literal[argument.name] = value }
-                        else if let value = argument.value.resolve(with: CacheObject(), types: [:]) { literal[argument.name] = value }
+                        literal[argument.name] = argument.value.resolve(with: CacheObject(), types: [:], schema: PossibleTypes())
                     }
                     do { staticKey = try KeyBuilder().fieldKey(field.name, arguments: literal) }
                     catch { throw OperationCompiler.error("\(error)", at: field.location) }
@@ -329,12 +316,11 @@ extension ArgumentTemplate {
     /// that was not given (the argument is then left out of the key, as Apollo does).
     /// `types` maps variable names to their declared types, so a `Float` variable given
     /// as `30` is keyed `30.0`; `schema` gives the types inside input objects.
-    func resolve(with variables: CacheObject, types: [String: String], schema: PossibleTypes? = nil) -> ArgumentValue? {
+    func resolve(with variables: CacheObject, types: [String: String], schema: PossibleTypes) -> ArgumentValue? {
         switch self {
         case .literal(let value): return value
         case .variable(let name):
             guard let value = variables[name] else { return nil }
-            guard let schema else { return ArgumentValue(value, floating: types[name] == "Float") }
             return ArgumentValue(value, type: types[name], schema: schema)
         case .list(let items): return .list(items.map { $0.resolve(with: variables, types: types, schema: schema) ?? .null })
         case .object(let fields):
@@ -362,15 +348,15 @@ extension ArgumentValue {
         }
     }
 
-    /// A variable's JSON value as an argument; `floating` makes integers Floats.
-    init(_ value: CacheValue, floating: Bool = false) {
+    /// A JSON value as an argument, typed as JSON types it.
+    init(_ value: CacheValue) {
         switch value {
         case .null: self = .null
         case .bool(let bool): self = .bool(bool)
-        case .int(let int): self = floating ? .float(Double(int)) : .int(int)
+        case .int(let int): self = .int(int)
         case .double(let double): self = .float(double)
         case .string(let string), .reference(let string): self = .string(string)
-        case .list(let items): self = .list(items.map { ArgumentValue($0, floating: floating) })
+        case .list(let items): self = .list(items.map { ArgumentValue($0) })
         case .object(let object):
             var fields: [String: ArgumentValue] = [:]
             for (key, value) in object.members { fields[key] = ArgumentValue(value) }

@@ -38,19 +38,14 @@ public struct PossibleTypes: Sendable, Equatable {
             case let union as UnionTypeDefinition:
                 for member in union.types { learn(member.name.value, satisfies: union.name.value) }
             case let input as InputObjectTypeDefinition:
-                for field in input.fields { inputFields[input.name.value, default: [:]][field.name.value] = Self.namedType(field.type) }
+                for field in input.fields { inputFields[input.name.value, default: [:]][field.name.value] = namedTypeName(field.type) }
             case let input as InputObjectExtensionDefinition:
                 for field in input.definition.fields {
-                    inputFields[input.definition.name.value, default: [:]][field.name.value] = Self.namedType(field.type)
+                    inputFields[input.definition.name.value, default: [:]][field.name.value] = namedTypeName(field.type)
                 }
             case let schema as SchemaDefinition:
                 for operation in schema.operationTypes {
-                    let kind: Operation.Kind = switch operation.operation {
-                    case .query: .query
-                    case .mutation: .mutation
-                    case .subscription: .subscription
-                    }
-                    rootTypes[kind] = operation.type.name.value
+                    rootTypes[Operation.Kind(operation.operation)] = operation.type.name.value
                 }
             default: break
             }
@@ -99,13 +94,6 @@ public struct PossibleTypes: Sendable, Equatable {
 
     /// The named type of `field` of the input object type `type`, if the schema says.
     func inputFieldType(_ type: String, _ field: String) -> String? { inputFields[type]?[field] }
-
-    private static func namedType(_ type: any GraphQL.`Type`) -> String {
-        if let named = type as? NamedType { return named.name.value }
-        if let list = type as? ListType { return namedType(list.type) }
-        if let nonNull = type as? NonNullType { return namedType(nonNull.type) }
-        return "?"
-    }
 
     /// Whether anything is known about `condition`'s possible types.
     func knows(_ typename: String, condition: String) -> Bool {

@@ -27,6 +27,16 @@ public indirect enum CacheValue: Equatable, Sendable {
         return nil
     }
 
+    /// Calls `body` with the key of every reference in the value (a record field holds
+    /// references directly or in lists, at any depth).
+    public func forEachReference(_ body: (String) -> Void) {
+        switch self {
+        case .reference(let key): body(key)
+        case .list(let items): for item in items { item.forEachReference(body) }
+        default: break
+        }
+    }
+
     /// A short name of the value's kind for error messages: "an object", "a string", ...
     public var kindDescription: String {
         switch self {
