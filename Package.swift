@@ -33,8 +33,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("utf8proc")]
         ),
 
-        // The engine: keys, values, operations (parsed by GraphQLSwift), records, watchers.
-        .target(name: "NormCache", dependencies: ["CCore", "CXXHash", .product(name: "GraphQL", package: "GraphQL")]),
+        // The engine: keys, values, operations (parsed by GraphQLSwift), records, watchers,
+        // and the SQLite store in Apollo iOS's file format.
+        .target(name: "NormCache", dependencies: ["CCore", "CXXHash", "CSQLite", .product(name: "GraphQL", package: "GraphQL")]),
 
         // The REPL workbench and the benchmarks it runs.
         .target(name: "Workbench", dependencies: ["NormCache", "CEdit"]),

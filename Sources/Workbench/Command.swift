@@ -3,7 +3,7 @@
 /// Every command lives in ``CommandTable``; `.help` is generated from it, as in sqlite3's shell.
 ///
 /// ```swift
-/// Command(name: "quit", usage: "", help: "Leave the workbench (also .exit, Ctrl-D)") { session, _ in
+/// Command(name: "quit", usage: "", help: "Leave the workbench (also .exit, Ctrl-D)") { session, input in
 ///     session.finish()
 /// }
 /// ```
@@ -14,11 +14,11 @@ public struct Command: Sendable {
     public let help: String
     /// Other names that run the same command, e.g. `exit` for `quit`.
     public let aliases: [String]
-    let run: @Sendable (Session, [String]) throws -> Void
+    let run: @Sendable (Session, CommandInput) throws -> Void
 
     public init(
         name: String, usage: String = "", help: String, aliases: [String] = [],
-        run: @escaping @Sendable (Session, [String]) throws -> Void
+        run: @escaping @Sendable (Session, CommandInput) throws -> Void
     ) {
         self.name = name
         self.usage = usage

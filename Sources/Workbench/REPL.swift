@@ -4,20 +4,23 @@ import Foundation
 /// plain lines without prompts otherwise.
 ///
 /// ```swift
-/// let status = REPL.run()   // 0, or 2 when a command failed in a non-interactive run
+/// let status = REPL.run(options: SessionOptions(cacheDirectory: "/tmp/caches"))   // 0, or 2 on a failure
 /// ```
 public enum REPL {
     public static let prompt = "normcache> "
 
-    /// Runs until `.quit` or the end of input and returns the process exit status.
-    public static func run() -> Int32 {
+    /// Runs until `.quit` or the end of input and returns the process exit status:
+    /// 2 when the cache could not open, or a command failed in a non-interactive run.
+    public static func run(options: SessionOptions = SessionOptions()) -> Int32 {
         let interactive = isatty(STDIN_FILENO) == 1
+        let errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        let session: Session
+        do { session = try Session(options: options, output: { print($0) }, errors: errors) } catch {
+            errors("error: \(error)")
+            return 2
+        }
         let editor = interactive ? LineEditor(historyPath: historyPath) : nil
         let source: any LineSource = editor ?? StreamLineSource()
-        let session = Session(
-            output: { print($0) },
-            errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-        )
         if interactive { print("normcache \(version) — .help lists the commands, .quit or Ctrl-D leaves") }
         while !session.isFinished, let line = source.nextLine(prompt: prompt) {
             session.execute(line)

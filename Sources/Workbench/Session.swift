@@ -6,7 +6,7 @@ import Foundation
 /// through the sinks it was given, so tests can run it without a terminal.
 ///
 /// ```swift
-/// let session = Session(output: { print($0) }, errors: { print($0) })
+/// let session = try Session(output: { print($0) }, errors: { print($0) })
 /// session.execute(".help")
 /// session.execute(".quit")
 /// session.isFinished   // true
@@ -19,10 +19,27 @@ public final class Session {
     /// How many commands failed, for the exit status of a non-interactive run.
     public private(set) var failures = 0
 
-    public init(output: @escaping (String) -> Void, errors: @escaping (String) -> Void) {
+    /// The cache the commands work on, and where it persists.
+    let scope: CacheScope
+
+    /// A session over the cache `options` describe; throws when that cache cannot open
+    /// (a bad file, a lock held too long), naming the file and the problem.
+    public init(options: SessionOptions = SessionOptions(), output: @escaping (String) -> Void,
+                errors: @escaping (String) -> Void) throws {
         self.output = output
         self.errors = errors
+        scope = try CacheScope(options: options)
+        reportOpened()
     }
+
+    /// Says what the cache is over and prints the warnings of opening it.
+    func reportOpened() {
+        let count = scope.cache.keys().count
+        if scope.store != nil { write("cache: \(scope.description), \(count) record\(count == 1 ? "" : "s")") }
+        for warning in scope.warnings { warn(warning) }
+    }
+
+    func warn(_ text: String) { errors("warning: " + text) }
 
     /// Runs one line of input: a dot-command, a `#` comment or a blank line.
     public func execute(_ line: String) {
@@ -32,10 +49,10 @@ public final class Session {
             guard text.hasPrefix(".") else {
                 throw CommandError("\(text.preview) is not a command; commands start with \".\" (.help lists them)")
             }
-            let words = text.dropFirst().split(whereSeparator: \.isWhitespace).map(String.init)
-            let name = words.first ?? ""
-            guard let command = CommandTable.command(named: name) else { throw unknownCommand(name) }
-            try command.run(self, Array(words.dropFirst()))
+            let body = text.dropFirst()
+            let name = body.prefix { !$0.isWhitespace }
+            guard let command = CommandTable.command(named: String(name)) else { throw unknownCommand(String(name)) }
+            try command.run(self, try CommandInput(body.dropFirst(name.count), synopsis: command.synopsis))
         } catch {
             failures += 1
             errors("error: \(error)")
@@ -68,8 +85,8 @@ public final class Session {
     }
 }
 
-extension String {
-    var trimmingWhitespace: Substring {
+extension StringProtocol {
+    var trimmingWhitespace: SubSequence {
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
         let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
         return self[start..<end]

@@ -9,9 +9,29 @@ struct Normcache: ParsableCommand {
         commandName: "normcache",
         abstract: "A normalized GraphQL cache workbench.",
         version: REPL.version,
-        subcommands: [Repl.self, Bench.self],
+        subcommands: [Repl.self, Inspect.self, Bench.self],
         defaultSubcommand: Repl.self
     )
+}
+
+/// Where the session's cache lives, shared by the subcommands that start a session.
+struct CacheOptions: ParsableArguments {
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Persistent per-user stores DIR/USER.sqlite (Apollo iOS format); without it the cache lives in memory only.", valueName: "DIR"))
+    var cacheDirectory: String?
+
+    @Option(help: ArgumentHelp("The user logged in at start (needs --cache-dir; default: \(SessionOptions.defaultUser)).", valueName: "NAME"))
+    var user: String?
+
+    @Option(name: .customLong("busy-timeout"), help: ArgumentHelp("Milliseconds to wait for another process's lock on a cache file.", valueName: "MS"))
+    var busyTimeout = SessionOptions().busyTimeout
+
+    func validate() throws {
+        guard busyTimeout >= 0 else { throw ValidationError("--busy-timeout must be 0 or more milliseconds") }
+    }
+
+    func session() -> SessionOptions {
+        SessionOptions(cacheDirectory: cacheDirectory, user: user, busyTimeout: busyTimeout)
+    }
 }
 
 struct Repl: ParsableCommand {
@@ -19,8 +39,27 @@ struct Repl: ParsableCommand {
         abstract: "Start the REPL (the default): libedit on a terminal, commands from standard input otherwise."
     )
 
+    @OptionGroup var cache: CacheOptions
+
     func run() throws {
-        let status = REPL.run()
+        let status = REPL.run(options: cache.session())
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open an Apollo iOS-format cache file read-only and start the REPL on it; the file is never changed."
+    )
+
+    @Argument(help: ArgumentHelp("The SQLite cache file, e.g. one pulled off an iOS device.", valueName: "CACHE.sqlite"))
+    var file: String
+
+    @Option(name: .customLong("busy-timeout"), help: ArgumentHelp("Milliseconds to wait for another process's lock on the file.", valueName: "MS"))
+    var busyTimeout = SessionOptions().busyTimeout
+
+    func run() throws {
+        let status = REPL.run(options: SessionOptions(inspectFile: file, busyTimeout: busyTimeout))
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -28,6 +28,8 @@ struct ChangeSet {
     var fields: [UInt64] = []
     var dirtyRecords: Set<UInt32> = []
     var removedRecords: Set<UInt32> = []
+    /// Everything was removed (``NormalizedCache/clear()``): the store clears itself whole.
+    var cleared = false
     var cause: ChangeCause = .write
 }
 

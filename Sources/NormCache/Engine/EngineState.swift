@@ -240,7 +240,12 @@ final class EngineState {
     }
 
     private func writeThrough() throws(CacheError) {
-        guard let store, !(changes.dirtyRecords.isEmpty && changes.removedRecords.isEmpty) else { return }
+        guard let store else { return }
+        if changes.cleared, base.ids.isEmpty {
+            do { try store.clear() } catch { throw .storage("\(error)") }
+            return
+        }
+        guard !(changes.dirtyRecords.isEmpty && changes.removedRecords.isEmpty) else { return }
         var records: [Record] = []
         var removed: [String] = []
         for id in changes.dirtyRecords {
@@ -253,12 +258,7 @@ final class EngineState {
             }
         }
         removed += changes.removedRecords.filter { base[$0] == nil }.map(recordKey)
-        do {
-            if !records.isEmpty { try store.merge(records) }
-            if !removed.isEmpty { try store.remove(removed) }
-        } catch {
-            throw .storage("\(error)")
-        }
+        do { try store.write(merging: records, removing: removed) } catch { throw .storage("\(error)") }
     }
 }
 

@@ -50,6 +50,7 @@ extension NormalizedCache {
             }
             state.layers = []
             for id in state.base.ids { state.removeRecord(id) }
+            state.changes.cleared = true
             for pair in state.invalidated { state.undo.append(.invalidation(pair, wasInvalid: true)) }
             state.invalidated = []
         }

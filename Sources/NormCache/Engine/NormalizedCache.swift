@@ -24,16 +24,33 @@ public final class NormalizedCache: @unchecked Sendable {
     private let state: EngineState
 
     /// A cache over `store`, loading every record it holds (nil: memory only).
+    /// References to records the store does not hold load as they are (a read reports
+    /// them missing) and are named in ``takeWarnings()``.
     public init(store: RecordStore? = nil) throws(CacheError) {
         state = try EngineState(store: store)
-        if let store {
-            do {
-                for record in try store.load(try store.keys()) {
-                    let id = try state.recordID(record.key)
-                    for (key, value) in record.fields.members { state.base.set(id, try state.fieldID(key), value) }
-                }
-            } catch let error as CacheError { throw error } catch { throw .storage("\(error)") }
+        guard let store else { return }
+        let records: [Record]
+        do { records = try store.loadAll() } catch { throw .storage("\(error)") }
+        for record in records {
+            let id = try state.recordID(record.key)
+            for (key, value) in record.fields.members { state.base.set(id, try state.fieldID(key), value) }
         }
+        warnAboutDanglingReferences(in: records)
+    }
+
+    private func warnAboutDanglingReferences(in records: [Record]) {
+        let shown = 10
+        var dangling = 0
+        for record in records {
+            for (field, value) in record.fields.members {
+                value.forEachReference { target in
+                    guard state.recordKeys.find(target).map({ state.base[$0.rawValue] == nil }) ?? true else { return }
+                    dangling += 1
+                    if dangling <= shown { state.warnings.append("\(record.key).\(field) refers to \(target), which the store does not hold") }
+                }
+            }
+        }
+        if dangling > shown { state.warnings.append("\(dangling - shown) more references to records the store does not hold") }
     }
 
     // MARK: configuration
@@ -180,9 +197,12 @@ public final class NormalizedCache: @unchecked Sendable {
         }
     }
 
-    /// Every record key, sorted.
-    public func keys() -> [String] {
-        locked { allRecordIDs().map(state.recordKey).sorted() }
+    /// Every record key, sorted; with `pattern`, only the keys that match that glob
+    /// (`*` any run, `?` one character), e.g. `Trip:*`.
+    public func keys(matching pattern: String? = nil) -> [String] {
+        let keys = locked { allRecordIDs().map(state.recordKey).sorted() }
+        guard let pattern else { return keys }
+        return keys.filter { Glob.matches(pattern, $0) }
     }
 
     /// Keys of the records that reference `key`.

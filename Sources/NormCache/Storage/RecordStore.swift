@@ -16,9 +16,10 @@ public struct Record: Equatable, Sendable {
 
 /// Where records persist behind the engine. The engine keeps every record in memory
 /// and writes through: after each commit it hands the store every changed record whole
-/// (Apollo iOS rewrites changed records whole too), and the records it removed.
+/// (Apollo iOS rewrites changed records whole too) and the keys of the records it
+/// removed, in one ``write(merging:removing:)``.
 ///
-/// Implementations: ``InMemoryStore``; the SQLite store in Apollo iOS's file format.
+/// Implementations: ``InMemoryStore``, and ``SQLiteStore`` in Apollo iOS's file format.
 ///
 /// ```swift
 /// let store = InMemoryStore()
@@ -31,12 +32,17 @@ public protocol RecordStore: AnyObject {
     func keys() throws -> [String]
     /// The records with these keys; keys it does not hold are left out.
     func load(_ keys: [String]) throws -> [Record]
-    /// Inserts or replaces these records, all or none.
-    func merge(_ records: [Record]) throws
-    /// Removes the records with these keys.
-    func remove(_ keys: [String]) throws
+    /// Every record the store holds, for a cache opening over it.
+    func loadAll() throws -> [Record]
+    /// One commit: inserts or replaces `records` whole and removes the records keyed
+    /// `removing`, all or none.
+    func write(merging records: [Record], removing: [String]) throws
     /// Removes every record.
     func clear() throws
+}
+
+extension RecordStore {
+    public func loadAll() throws -> [Record] { try load(try keys()) }
 }
 
 /// A ``RecordStore`` that keeps records in a dictionary: the store of a session
@@ -44,7 +50,7 @@ public protocol RecordStore: AnyObject {
 ///
 /// ```swift
 /// let store = InMemoryStore()
-/// try store.merge([Record(key: "QUERY_ROOT", fields: CacheObject(["hero": .reference("Droid:2001")]))])
+/// try store.write(merging: [Record(key: "QUERY_ROOT", fields: ["hero": .reference("Droid:2001")])], removing: [])
 /// try store.keys()   // ["QUERY_ROOT"]
 /// ```
 public final class InMemoryStore: RecordStore {
@@ -58,12 +64,9 @@ public final class InMemoryStore: RecordStore {
         keys.compactMap { key in records[key].map { Record(key: key, fields: $0) } }
     }
 
-    public func merge(_ records: [Record]) {
+    public func write(merging records: [Record], removing: [String]) {
+        for key in removing { self.records[key] = nil }
         for record in records { self.records[record.key] = record.fields }
-    }
-
-    public func remove(_ keys: [String]) {
-        for key in keys { records[key] = nil }
     }
 
     public func clear() { records.removeAll() }

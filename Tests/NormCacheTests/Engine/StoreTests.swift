@@ -144,16 +144,13 @@ final class CountingStore: RecordStore {
 
     func load(_ keys: [String]) throws -> [Record] { inner.load(keys) }
 
-    func merge(_ records: [Record]) throws {
+    func write(merging records: [Record], removing: [String]) throws {
         if fail { throw DiskFull() }
-        merges += 1
-        merged.append(records.sorted { $0.key < $1.key })
-        inner.merge(records)
-    }
-
-    func remove(_ keys: [String]) throws {
-        if fail { throw DiskFull() }
-        inner.remove(keys)
+        if !records.isEmpty {
+            merges += 1
+            merged.append(records.sorted { $0.key < $1.key })
+        }
+        inner.write(merging: records, removing: removing)
     }
 
     func clear() throws { inner.clear() }

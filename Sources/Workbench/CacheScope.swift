@@ -1,0 +1,86 @@
+import Foundation
+import NormCache
+
+/// Where the session's cache lives: in memory (the default), over a cache file
+/// (`.open`, `normcache inspect` read-only), or in a user's store `DIR/USER.sqlite`
+/// under `--cache-dir` (`.login`, `.logout`). One user's records are never visible to
+/// another: switching makes a new cache over the other user's store.
+///
+/// ```swift
+/// let scope = try CacheScope(options: SessionOptions(cacheDirectory: "/tmp/caches", user: "alice"))
+/// try scope.login("bob")     // /tmp/caches/bob.sqlite
+/// try scope.logout()         // bob's file, -wal and -shm deleted; memory cleared
+/// ```
+final class CacheScope {
+    private(set) var cache: NormalizedCache
+    private(set) var store: SQLiteStore?
+    private(set) var user: String?
+    let options: SessionOptions
+
+    /// Warnings from opening a store (rows skipped, references to missing records).
+    private(set) var warnings: [String] = []
+
+    init(options: SessionOptions) throws {
+        self.options = options
+        cache = try NormalizedCache()
+        if let file = options.inspectFile {
+            try open(file, mode: .readOnly)
+        } else if options.cacheDirectory != nil {
+            try login(options.user ?? SessionOptions.defaultUser)
+        } else if options.user != nil {
+            throw CommandError("--user needs --cache-dir: without a cache directory the cache lives in memory only")
+        }
+    }
+
+    /// What the cache is over, for messages: `memory`, `alice (DIR/alice.sqlite)`.
+    var description: String {
+        guard let store else { return "memory" }
+        let path = store.path + (store.mode == .readOnly ? ", read-only" : "")
+        return user.map { "\($0) (\(path))" } ?? path
+    }
+
+    /// Puts the cache over the file at `path`, loading what it holds. On failure the
+    /// current cache and store stay as they were.
+    func open(_ path: String, mode: SQLiteStore.Mode) throws {
+        let store = try SQLiteStore(path: path, mode: mode, busyTimeout: options.busyTimeout)
+        let cache: NormalizedCache
+        do { cache = try NormalizedCache(store: store) } catch {
+            store.close()
+            throw error
+        }
+        self.store?.close()
+        self.store = store
+        self.cache = cache
+        warnings = store.warnings + cache.takeWarnings()
+    }
+
+    /// Switches to `user`'s store in the cache directory.
+    func login(_ user: String) throws {
+        guard let directory = options.cacheDirectory else {
+            throw CommandError(".login needs a cache directory: start normcache with --cache-dir DIR")
+        }
+        try Self.checkUserName(user)
+        try open((directory as NSString).appendingPathComponent(user + ".sqlite"), mode: .readWrite)
+        self.user = user
+    }
+
+    /// Clears memory and deletes the user's store with its -wal and -shm files, so that
+    /// no byte of the user's data stays under the cache directory.
+    func logout() throws {
+        guard user != nil, let store else { throw CommandError("no user is logged in") }
+        let path = store.path
+        store.close()
+        self.store = nil
+        self.user = nil
+        cache = try NormalizedCache()
+        try SQLiteStore.removeFiles(at: path)
+    }
+
+    /// A user name is a file name in the cache directory, so it is kept to safe characters.
+    static func checkUserName(_ user: String) throws {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_@")
+        guard !user.isEmpty, user.count <= 100, !user.hasPrefix("."), user.allSatisfy(allowed.contains) else {
+            throw CommandError("user name \"\(user)\" is not allowed: use 1 to 100 letters, digits, '.', '-', '_' or '@', not starting with '.'")
+        }
+    }
+}

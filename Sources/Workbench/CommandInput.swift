@@ -1,0 +1,80 @@
+/// The arguments of a dot-command line: its words (a double-quoted string is one word,
+/// with `\"` and `\\` inside) and the raw text, for commands whose last argument is
+/// free text such as JSON.
+///
+/// ```swift
+/// let input = try CommandInput(#"Trip:1 {"name": "Porto"}"#, synopsis: ".write KEY JSON")
+/// input.words          // ["Trip:1", "{\"name\":", "\"Porto\"}"]
+/// input.rest(after: 1) // {"name": "Porto"}
+/// try input.words(1...1)   // throws "usage: .write KEY JSON"
+/// ```
+public struct CommandInput: Sendable {
+    public let text: Substring
+    public let words: [String]
+    /// The command's synopsis (`.write KEY JSON`), for usage errors.
+    public let synopsis: String
+    /// Where each word ends in `text`.
+    private let ends: [String.Index]
+
+    public init(_ text: Substring, synopsis: String) throws(CommandError) {
+        self.text = text
+        self.synopsis = synopsis
+        var words: [String] = [], ends: [String.Index] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard !text[index].isWhitespace else {
+                index = text.index(after: index)
+                continue
+            }
+            var word = ""
+            if text[index] == "\"" {
+                let opening = index
+                index = text.index(after: index)
+                var closed = false
+                while index < text.endIndex {
+                    let character = text[index]
+                    index = text.index(after: index)
+                    if character == "\"" {
+                        closed = true
+                        break
+                    }
+                    if character == "\\", index < text.endIndex, text[index] == "\"" || text[index] == "\\" {
+                        word.append(text[index])
+                        index = text.index(after: index)
+                    } else {
+                        word.append(character)
+                    }
+                }
+                guard closed else {
+                    throw CommandError("unterminated quoted string starting at column \(text.distance(from: text.startIndex, to: opening) + 1) of the arguments")
+                }
+            } else {
+                while index < text.endIndex, !text[index].isWhitespace {
+                    word.append(text[index])
+                    index = text.index(after: index)
+                }
+            }
+            words.append(word)
+            ends.append(index)
+        }
+        self.words = words
+        self.ends = ends
+    }
+
+    public init(_ text: String, synopsis: String) throws(CommandError) { try self.init(text[...], synopsis: synopsis) }
+
+    /// The words, checked against how many the command takes.
+    public func words(_ count: ClosedRange<Int>) throws(CommandError) -> [String] {
+        guard count.contains(words.count) else {
+            throw CommandError(count.upperBound == 0 ? "\(synopsis) takes no arguments" : "usage: \(synopsis)")
+        }
+        return words
+    }
+
+    /// The raw text after the first `count` words, trimmed.
+    public func rest(after count: Int) -> String {
+        guard count > 0 else { return String(text.trimmingWhitespace) }
+        guard count <= ends.count else { return "" }
+        return String(text[ends[count - 1]...].trimmingWhitespace)
+    }
+}

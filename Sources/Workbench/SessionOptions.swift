@@ -1,0 +1,28 @@
+import NormCache
+
+/// How a session starts: where its cache lives and how long it waits for a lock.
+///
+/// ```swift
+/// let options = SessionOptions(cacheDirectory: "/tmp/caches", user: "alice")
+/// let session = try Session(options: options, output: { print($0) }, errors: { print($0) })
+/// ```
+public struct SessionOptions: Sendable {
+    /// `--cache-dir`: per-user stores `DIR/USER.sqlite`; nil keeps the cache in memory.
+    public var cacheDirectory: String?
+    /// `--user`: the user logged in at start (``defaultUser`` when a cache directory is given).
+    public var user: String?
+    /// `normcache inspect FILE`: the file to open read-only.
+    public var inspectFile: String?
+    /// `--busy-timeout`: milliseconds to wait for another process's lock on a cache file.
+    public var busyTimeout: Int
+
+    public static let defaultUser = "default"
+
+    public init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil,
+                busyTimeout: Int = SQLiteStore.defaultBusyTimeout) {
+        self.cacheDirectory = cacheDirectory
+        self.user = user
+        self.inspectFile = inspectFile
+        self.busyTimeout = busyTimeout
+    }
+}
