@@ -39,7 +39,7 @@ let package = Package(
 
         // The REPL workbench and the benchmarks it runs.
         .target(name: "Workbench", dependencies: ["NormCache", "CEdit"]),
-        .target(name: "NormBench", dependencies: ["NormCache", "CCore", "CXXHash"]),
+        .target(name: "NormBench", dependencies: ["NormCache", "CCore", "CXXHash", "CSQLite"]),
 
         // The executable: argument parsing and subcommands only.
         .executableTarget(
@@ -51,7 +51,7 @@ let package = Package(
         ),
 
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormCache"]),
     ],
     swiftLanguageModes: [.v6]
 )

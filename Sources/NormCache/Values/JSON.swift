@@ -46,9 +46,15 @@ public enum JSON {
     public static func string(
         _ value: CacheValue, references: ReferenceStyle = .apollo, sortedKeys: Bool = false, escapeSlash: Bool = false
     ) -> String {
+        String(decoding: utf8(value, references: references, sortedKeys: sortedKeys, escapeSlash: escapeSlash), as: UTF8.self)
+    }
+
+    /// ``string(_:references:sortedKeys:escapeSlash:)`` as UTF-8 bytes, for writers that take bytes.
+    static func utf8(_ value: CacheValue, references: ReferenceStyle = .apollo, sortedKeys: Bool = false, escapeSlash: Bool = false) -> [UInt8] {
         var writer = JSONWriter(references: references, sortedKeys: sortedKeys, escapeSlash: escapeSlash)
+        writer.output.reserveCapacity(256)
         writer.write(value)
-        return String(decoding: writer.output, as: UTF8.self)
+        return writer.output
     }
 }
 
@@ -361,12 +367,12 @@ struct JSONWriter {
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             output.append(UInt8(ascii: "{"))
-            let order = sortedKeys ? object.keys.indices.sorted { object.keys[$0] < object.keys[$1] } : Array(object.keys.indices)
-            for (position, index) in order.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(object.keys[index])
-                output.append(UInt8(ascii: ":"))
-                write(object.values[index])
+            if sortedKeys {
+                for (position, index) in object.keys.indices.sorted(by: { object.keys[$0] < object.keys[$1] }).enumerated() {
+                    writeMember(object, index, first: position == 0)
+                }
+            } else {
+                for index in object.keys.indices { writeMember(object, index, first: index == 0) }
             }
             output.append(UInt8(ascii: "}"))
         case .reference(let key):
@@ -376,11 +382,34 @@ struct JSONWriter {
         }
     }
 
+    private mutating func writeMember(_ object: CacheObject, _ index: Int, first: Bool) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        writeString(object.keys[index])
+        output.append(UInt8(ascii: ":"))
+        write(object.values[index])
+    }
+
     private mutating func append(_ text: String) { output.append(contentsOf: text.utf8) }
 
+    /// Whether `byte` must be escaped inside a JSON string.
+    @inline(__always) private func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (escapeSlash && byte == UInt8(ascii: "/"))
+    }
+
     private mutating func writeString(_ text: String) {
+        var text = text
+        text.withUTF8 { writeString(utf8: $0) }
+    }
+
+    private mutating func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        // Most strings need no escape: copy them whole.
+        guard bytes.contains(where: needsEscape) else {
+            output.append(contentsOf: bytes)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): append("\\\"")
             case UInt8(ascii: "\\"): append("\\\\")

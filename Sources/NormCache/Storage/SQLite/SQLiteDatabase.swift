@@ -117,11 +117,14 @@ final class SQLiteStatement {
 
     func bind(_ index: Int32, _ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            // An empty buffer may have no address, which SQLite would bind as NULL.
-            let start = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(("" as StaticString).utf8Start)
-            sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
-        }
+        text.withUTF8 { bind(index, utf8: $0) }
+    }
+
+    /// Binds UTF-8 text (copied by SQLite).
+    func bind(_ index: Int32, utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        // An empty buffer may have no address, which SQLite would bind as NULL.
+        let start = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+        sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
     }
 
     /// Advances to the next row: true while there is one.

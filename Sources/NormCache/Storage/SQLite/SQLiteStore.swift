@@ -70,7 +70,7 @@ public final class SQLiteStore: RecordStore {
     }
 
     /// Apollo iOS's schema, as Apollo iOS writes it.
-    static let schema = #"CREATE TABLE IF NOT EXISTS "records" ("_id" INTEGER, "key" TEXT UNIQUE, "record" TEXT, PRIMARY KEY("_id" AUTOINCREMENT))"#
+    public static let schema = #"CREATE TABLE IF NOT EXISTS "records" ("_id" INTEGER, "key" TEXT UNIQUE, "record" TEXT, PRIMARY KEY("_id" AUTOINCREMENT))"#
 
     /// Whether the file has a usable `records` table; refuses files that are something else.
     private static func checkSchema(_ database: SQLiteDatabase, mayCreate: Bool) throws(StoreError) -> Bool {
@@ -164,7 +164,7 @@ public final class SQLiteStore: RecordStore {
             }
             for record in records {
                 upsert.bind(1, record.key)
-                upsert.bind(2, JSON.string(.object(record.fields), references: .apollo, escapeSlash: true))
+                JSON.utf8(.object(record.fields), references: .apollo, escapeSlash: true).withUnsafeBufferPointer { upsert.bind(2, utf8: $0) }
                 try upsert.run()
             }
         }
