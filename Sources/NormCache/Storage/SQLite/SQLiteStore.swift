@@ -139,9 +139,12 @@ public final class SQLiteStore: RecordStore {
     public func load(_ keys: [String]) throws -> [Record] {
         var records: [Record] = []
         for key in keys {
+            defer { select.reset() }
             select.bind(1, key)
             while try select.step() {
-                records.append(Record(key: key, fields: try select.withBytes(1) { try Self.parse($0) }))
+                do { records.append(Record(key: key, fields: try select.withBytes(1) { try Self.parse($0) })) } catch {
+                    throw StoreError(path: path, message: "record \(key) cannot be read: \(error)")
+                }
             }
         }
         return records
@@ -173,11 +176,24 @@ public final class SQLiteStore: RecordStore {
     /// Removes every record and leaves no trace of them in the file or its WAL:
     /// `secure_delete` zeroes freed pages, VACUUM shrinks the file, and a truncating
     /// checkpoint empties the WAL.
+    /// Another process reading the file keeps the WAL from being emptied; then nothing is
+    /// cleared and the error names the reader.
     public func clear() throws {
         guard mode == .readWrite else { throw readOnlyError() }
+        try emptyWAL(then: "nothing was cleared")
         try transaction { try database.execute(#"DELETE FROM "records""#) }
         try database.execute("VACUUM")
-        try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try emptyWAL(then: "the records are deleted, but their old pages stay in its -wal file until that reader is done")
+    }
+
+    /// Copies the WAL into the file and truncates it; throws when a reader blocks that.
+    private func emptyWAL(then consequence: String) throws(StoreError) {
+        let checkpoint = try database.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
+        guard try checkpoint.step(), checkpoint.integer(0) != 0 else { return }
+        checkpoint.reset()
+        let readers = LockHolders.of(path).map(\.description).joined(separator: ", ")
+        throw StoreError(path: path, message: "is being read by \(readers.isEmpty ? "another connection" : readers), "
+                         + "so its write-ahead log cannot be emptied: \(consequence)")
     }
 
     /// Closes the file; later calls fail.
