@@ -13,7 +13,12 @@ public enum REPL {
     /// 2 when the cache could not open, or a command failed in a non-interactive run.
     public static func run(options: SessionOptions = SessionOptions()) -> Int32 {
         let interactive = isatty(STDIN_FILENO) == 1
-        let errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        // Output stays in order with errors (flushed first), and a program driving the
+        // workbench through a pipe gets each reply before it sends the next command.
+        let errors: (String) -> Void = {
+            fflush(nil)
+            FileHandle.standardError.write(Data(($0 + "\n").utf8))
+        }
         let session: Session
         do { session = try Session(options: options, output: { print($0) }, errors: errors) } catch {
             errors("error: \(error)")
@@ -24,6 +29,7 @@ public enum REPL {
         if interactive { print("normcache \(version) — .help lists the commands, .quit or Ctrl-D leaves") }
         while !session.isFinished, let line = source.nextLine(prompt: prompt) {
             session.execute(line)
+            if !interactive { fflush(nil) }
         }
         return !interactive && session.failures > 0 ? 2 : 0
     }

@@ -22,15 +22,20 @@ struct CacheOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The user logged in at start (needs --cache-dir; default: \(SessionOptions.defaultUser)).", valueName: "NAME"))
     var user: String?
 
+    @OptionGroup var lock: LockOptions
+
+    func session() -> SessionOptions {
+        SessionOptions(cacheDirectory: cacheDirectory, user: user, busyTimeout: lock.busyTimeout)
+    }
+}
+
+/// How long to wait for another process's lock on a cache file.
+struct LockOptions: ParsableArguments {
     @Option(name: .customLong("busy-timeout"), help: ArgumentHelp("Milliseconds to wait for another process's lock on a cache file.", valueName: "MS"))
     var busyTimeout = SessionOptions().busyTimeout
 
     func validate() throws {
         guard busyTimeout >= 0 else { throw ValidationError("--busy-timeout must be 0 or more milliseconds") }
-    }
-
-    func session() -> SessionOptions {
-        SessionOptions(cacheDirectory: cacheDirectory, user: user, busyTimeout: busyTimeout)
     }
 }
 
@@ -55,11 +60,10 @@ struct Inspect: ParsableCommand {
     @Argument(help: ArgumentHelp("The SQLite cache file, e.g. one pulled off an iOS device.", valueName: "CACHE.sqlite"))
     var file: String
 
-    @Option(name: .customLong("busy-timeout"), help: ArgumentHelp("Milliseconds to wait for another process's lock on the file.", valueName: "MS"))
-    var busyTimeout = SessionOptions().busyTimeout
+    @OptionGroup var lock: LockOptions
 
     func run() throws {
-        let status = REPL.run(options: SessionOptions(inspectFile: file, busyTimeout: busyTimeout))
+        let status = REPL.run(options: SessionOptions(inspectFile: file, busyTimeout: lock.busyTimeout))
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Which other processes hold POSIX locks on a SQLite file or its `-shm` index, read
+/// Which other processes hold POSIX locks on a SQLite file or its `-shm` index (those
+/// holding write locks when there are any), read
 /// from Linux's `/proc/locks`. Probing with `fcntl` instead would mean opening and
 /// closing the file, and closing any descriptor drops every lock this process's own
 /// connections hold on it.
@@ -21,16 +22,22 @@ enum LockHolders {
         let files = [path, path + "-shm"].compactMap(Self.identity)
         guard !files.isEmpty else { return [] }
         let me = getpid()
-        var holders: [Holder] = []
+        var writers: [Holder] = [], readers: [Holder] = []
         for line in table.split(separator: "\n") {
             // "1: POSIX  ADVISORY  WRITE 4242 08:01:1234 1073741824 1073741824"; waiters carry "->".
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 8, fields[1] != "->", let pid = Int32(fields[4]), pid > 0, pid != me else { continue }
             guard files.contains(String(fields[5])) else { continue }
             let holder = Holder(pid: pid, name: processName(pid))
-            if !holders.contains(holder) { holders.append(holder) }
+            if fields[3] == "WRITE" {
+                if !writers.contains(holder) { writers.append(holder) }
+            } else if !readers.contains(holder) {
+                readers.append(holder)
+            }
         }
-        return holders
+        // Every open WAL connection holds read locks; whoever holds a write lock is the one
+        // in the way. Without one (a rollback-journal file), readers block a commit.
+        return writers.isEmpty ? readers : writers
     }
 
     /// `MAJOR:MINOR:INODE` as /proc/locks prints it (hexadecimal device numbers).

@@ -1,0 +1,190 @@
+import Foundation
+import NormCache
+import Testing
+
+/// `normcache inspect FILE`: the file's records are listed, writes are refused, and the file keeps every byte.
+@Suite struct InspectProcessTests {
+    /// Inspects `file`: `.keys`, a refused `.write`, `.keys` again; every file in `unchanged` keeps its bytes.
+    func expectReadOnlyInspection(of file: URL, keys: [String], unchanged: [URL]) throws {
+        let before = unchanged.map(Disk.bytes)
+        #expect(before.allSatisfy { $0 != nil }, "missing before inspecting: \(unchanged.map(\.lastPathComponent))")
+        let run = try normcache(["inspect", file.path], input: """
+            .keys
+            .write Intruder:1 {"name":"must not be stored"}
+            .keys
+            """)
+        #expect(run.status == 2 && !run.signaled)
+        #expect(run.outputLines.first?.hasPrefix("cache: \(file.path), read-only, \(keys.count) records") == true, "\(run.stdout)")
+        #expect(Array(run.outputLines.dropFirst()) == keys + keys, "the refused write must leave no record in memory")
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        let message = run.errorLines.first ?? ""
+        #expect(message.hasPrefix("error: ") && message.contains(file.path) && message.contains("read-only"), "\(message)")
+        for (url, bytes) in zip(unchanged, before) {
+            #expect(Disk.bytes(url) == bytes, "\(url.lastPathComponent) changed")
+        }
+    }
+
+    @Test func anApolloIOSFileIsListedAndNeverWritten() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let file = dir.file("starwars.sqlite")
+        try FileManager.default.copyItem(at: fixturesDirectory.appendingPathComponent("apollo-ios-1.25.7-starwars.sqlite"), to: file)
+        let rows = try String(contentsOf: fixturesDirectory.appendingPathComponent("apollo-ios-1.25.7-starwars.rows.txt"), encoding: .utf8)
+        let keys = rows.split(separator: "\n").map { String($0.prefix { $0 != "|" }) }.sorted()
+        try #require(keys.count == 12)
+        try expectReadOnlyInspection(of: file, keys: keys, unchanged: [file])
+    }
+
+    @Test func aClosedNormcacheFileIsListedAndNeverWritten() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let written = try normcache(["--cache-dir", dir.path, "--user", "u"], input: """
+            .write Trip:1 {"name":"Porto"}
+            .write Trip:2 {"name":"Faro","next":{"$reference":"Trip:1"}}
+            """)
+        #expect(written.status == 0)
+        try expectReadOnlyInspection(of: dir.file("u.sqlite"), keys: ["Trip:1", "Trip:2"], unchanged: [dir.file("u.sqlite")])
+    }
+
+    @Test func aFileWhoseRecordsAreStillInTheWALIsListedAndNeverWritten() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let file = dir.file("u.sqlite"), wal = dir.file("u.sqlite-wal")
+        // A writer killed with its records committed to the WAL only.
+        let writer = try Child.normcache(["--cache-dir", dir.path, "--user", "u"])
+        defer { writer.stop() }
+        try writer.send(#".write Trip:1 {"name":"Porto"}"#, #".write Trip:2 {"name":"Faro IN-THE-WAL"}"#)
+        #expect(Disk.waitUntil { Disk.bytes(wal)?.range(of: Data("IN-THE-WAL".utf8)) != nil }, "stderr: \(writer.stderr.text)")
+        writer.stop()
+        try #require(Disk.bytes(file)?.range(of: Data("IN-THE-WAL".utf8)) == nil, "the records must be in the WAL only")
+        try expectReadOnlyInspection(of: file, keys: ["Trip:1", "Trip:2"], unchanged: [file, wal])
+    }
+
+    enum BadFile: String, CaseIterable, Sendable {
+        case text, missing, otherTables, empty, directory
+
+        /// Makes the file in `dir`; returns it and what the error must say about it.
+        func make(in dir: ScratchDirectory) throws -> (file: URL, problem: String) {
+            let file = dir.file("cache.sqlite")
+            switch self {
+            case .text:
+                try Data("just some notes, not a database\n".utf8).write(to: file)
+                return (file, "is not a SQLite database")
+            case .missing:
+                return (file, "does not exist")
+            case .otherTables:
+                let sqlite = try Child(try executableInPath("python3"), ["-c", """
+                    import sqlite3, sys
+                    connection = sqlite3.connect(sys.argv[1])
+                    connection.execute("CREATE TABLE notes (body TEXT)")
+                    connection.execute("INSERT INTO notes VALUES ('hello')")
+                    connection.commit()
+                    """, file.path])
+                defer { sqlite.stop() }
+                let made = try sqlite.finish()
+                try #require(made.status == 0, "python3: \(made.stderr)")
+                return (file, "without a records table")
+            case .empty:
+                try Data().write(to: file)
+                return (file, "has no records table")
+            case .directory:
+                try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+                return (file, "is a directory")
+            }
+        }
+    }
+
+    @Test(arguments: BadFile.allCases)
+    func aFileThatIsNotACacheIsRefusedByNameAndLeftAsItWas(_ kind: BadFile) throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let (file, problem) = try kind.make(in: dir)
+        let filesBefore = Disk.files(under: dir.url).map(\.lastPathComponent).sorted()
+        let bytesBefore = Disk.bytes(file)
+
+        let run = try normcache(["inspect", file.path], input: ".keys")
+        #expect(run.status == 2 && !run.signaled)
+        #expect(run.stdout == "")
+        #expect(run.errorLines == run.errorLines.filter { $0.hasPrefix("error: ") } && run.errorLines.count == 1, "\(run.stderr)")
+        let message = run.errorLines.first ?? ""
+        #expect(message.contains(file.path) && message.contains(problem), "\(message)")
+        #expect(Disk.bytes(file) == bytesBefore)
+        #expect(Disk.files(under: dir.url).map(\.lastPathComponent).sorted() == filesBefore, "inspect created files")
+    }
+}
+
+/// Command-line arguments and user names that must be refused, each with a clear message.
+@Suite struct ArgumentProcessTests {
+    @Test func userWithoutACacheDirectoryIsRefused() throws {
+        let run = try normcache(["--user", "alice"], input: ".keys")
+        #expect(run.status == 2)
+        #expect(run.errorLines == ["error: --user needs --cache-dir: without a cache directory the cache lives in memory only"])
+    }
+
+    @Test(arguments: ["../x", "a/b", ".hidden", "/tmp/x", "", String(repeating: "a", count: 101)])
+    func aUserNameThatIsNotASafeFileNameIsRefused(_ name: String) throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let cache = dir.file("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: false)
+        let refusal = #"user name "\#(name)" is not allowed"#
+
+        let atStart = try normcache(["--cache-dir", cache.path, "--user", name], input: ".keys")
+        #expect(atStart.status == 2)
+        #expect(atStart.errorLines.count == 1 && atStart.errorLines.first?.contains(refusal) == true, "\(atStart.stderr)")
+
+        if !name.isEmpty {   // `.login` with no word is a usage error, not a name
+            let login = try normcache(["--cache-dir", cache.path], input: ".login \(name)\n.keys")
+            #expect(login.status == 2)
+            #expect(login.errorLines.count == 1 && login.errorLines.first?.contains(refusal) == true, "\(login.stderr)")
+            #expect(login.outputLines.first?.hasPrefix("cache: default (") == true, "the session stays on its store: \(login.stdout)")
+        }
+        let made = Disk.files(under: dir.url).map { $0.resolvingSymlinksInPath().path }
+        #expect(made.allSatisfy { $0.hasPrefix(cache.resolvingSymlinksInPath().path + "/default.sqlite") }, "files made: \(made)")
+    }
+
+    @Test(arguments: [["--busy-timeout", "-1"], ["--busy-timeout=-1"], ["repl", "--busy-timeout=-1"]])
+    func aNegativeBusyTimeoutIsAUsageError(_ arguments: [String]) throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let run = try normcache(arguments + ["--cache-dir", dir.path], input: ".keys")
+        #expect(run.status == 64)
+        #expect(run.stdout == "")
+        #expect(run.stderr.contains("--busy-timeout"), "\(run.stderr)")
+        #expect(Disk.files(under: dir.url).isEmpty, "no store is opened")
+    }
+
+    @Test func inspectRefusesANegativeBusyTimeoutToo() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let file = dir.file("starwars.sqlite")
+        try FileManager.default.copyItem(at: fixturesDirectory.appendingPathComponent("apollo-ios-1.25.7-starwars.sqlite"), to: file)
+        let run = try normcache(["inspect", "--busy-timeout=-1", file.path], input: ".keys")
+        #expect(run.status == 64, "inspect took --busy-timeout=-1; stdout: \(run.stdout)")
+        #expect(run.stderr.contains("--busy-timeout must be 0 or more milliseconds"), "\(run.stderr)")
+    }
+}
+
+/// Driving the workbench through pipes, as an editor or a test harness would.
+@Suite struct PipeProcessTests {
+    @Test func eachReplyArrivesBeforeTheNextCommandIsSent() throws {
+        let child = try Child.normcache([])
+        defer { child.stop() }
+        try child.send(".help quit")
+        let replied = child.stdout.wait(timeout: 5) { $0.contains(".quit\n") }
+        #expect(replied, "no reply to .help quit within 5 s while stdin stays open (standard output is not flushed after each command)")
+        let run = try child.finish()
+        #expect(run.status == 0 && run.outputLines.first == ".quit")
+    }
+
+    @Test func errorsStayBetweenTheRepliesAroundThemInOneStream() throws {
+        let child = try Child.normcache([], errorsToOutput: true)
+        defer { child.stop() }
+        try child.send(".help quit", ".bogus", ".help exit")
+        let run = try child.finish()
+        #expect(run.status == 2)
+        let help = [".quit", "  Leave the workbench (also Ctrl-D)", "  also: .exit"]
+        #expect(run.outputLines == help + [#"error: unknown command ".bogus" (.help lists the commands)"#] + help,
+                "with 2>&1 each error must follow the output of the commands before it")
+    }
+}

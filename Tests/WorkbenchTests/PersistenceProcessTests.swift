@@ -1,0 +1,299 @@
+import Foundation
+import NormCache
+import Testing
+
+/// Per-user stores under `--cache-dir`, seen from outside the process: what `.logout` leaves on disk and what each user sees.
+@Suite struct UserStoreProcessTests {
+    static let secret = "ALICE-SECRET-91c2"
+    static let bobMark = "BOB-DATA-7f3e"
+
+    /// Alice's records: her marker in a record key, in names, in other field values, and in a reference.
+    static var aliceRecords: [(key: String, json: String)] {
+        [(key: "User:\(secret)", json: #"{"__typename":"User","name":"Alice \#(secret)","email":"alice+\#(secret)@example.com"}"#)]
+            + (1...60).map { n in
+                (key: "Trip:\(n)", json: #"{"__typename":"Trip","name":"Trip \#(n) of \#(secret)","owner":{"$reference":"User:\#(secret)"},"notes":["\#(secret)",\#(n)]}"#)
+            }
+    }
+
+    static let bobRecords: [(key: String, json: String)] = [
+        (key: "User:bob", json: #"{"__typename":"User","name":"Bob \#(bobMark)"}"#),
+        (key: "Trip:B1", json: #"{"__typename":"Trip","name":"Lisbon \#(bobMark)","owner":{"$reference":"User:bob"}}"#),
+        (key: "Trip:B2", json: #"{"__typename":"Trip","name":"Oslo \#(bobMark)"}"#),
+    ]
+
+    static func writes(_ records: [(key: String, json: String)]) -> [String] {
+        records.map { ".write \($0.key) \($0.json)" }
+    }
+
+    @Test func logoutLeavesNoByteOfTheUsersDataAndSparesOtherUsers() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let alice = dir.file("alice.sqlite")
+        let aliceKeys = Self.aliceRecords.map(\.key).sorted()
+        let bobKeys = Self.bobRecords.map(\.key).sorted()
+
+        let child = try Child.normcache(["--cache-dir", dir.path, "--user", "alice"])
+        defer { child.stop() }
+        // Written twice, so that older versions of each record sit in the WAL and in freed pages too.
+        for line in Self.writes(Self.aliceRecords) + Self.writes(Self.aliceRecords) { try child.send(line) }
+        try child.send(".write Done:\(Self.secret)-last {\"ok\":true}")
+
+        // Written through while the process is alive, to alice's files only.
+        #expect(Disk.waitUntil { !Disk.files(under: dir.url, containing: Self.secret + "-last").isEmpty },
+                "alice's last write never reached the disk; stderr: \(child.stderr.text)")
+        let holding = Disk.files(under: dir.url, containing: Self.secret)
+        #expect(!holding.isEmpty && holding.allSatisfy { $0.hasPrefix("alice.sqlite") }, "files holding alice's marker: \(holding)")
+
+        try child.send(".login bob", ".keys")
+        for line in Self.writes(Self.bobRecords) { try child.send(line) }
+        try child.send(".keys", ".login alice", ".keys", ".logout")
+
+        // Gone while the process still runs, and nothing of alice left in any file (bob's included).
+        #expect(Disk.waitUntil { !Disk.exists(alice) }, "alice.sqlite still exists after .logout; stderr: \(child.stderr.text)")
+        #expect(child.process.isRunning)
+        #expect(Disk.files(under: dir.url, containing: Self.secret) == [])
+
+        try child.send(".login bob", ".keys")
+        let run = try child.finish()
+        #expect(run.status == 0 && !run.signaled)
+        #expect(run.stderr == "")
+
+        // What each store showed: bob never alice's keys, alice all of hers before logging out.
+        let sections = run.outputByStore
+        try #require(sections.count == 4, "store headers in \(run.stdout)")
+        #expect(sections[0].header.hasPrefix("cache: alice (") && sections[0].lines.isEmpty)
+        #expect(sections[1].header.hasPrefix("cache: bob (") && sections[1].header.hasSuffix(", 0 records"))
+        #expect(sections[1].lines.sorted() == bobKeys)
+        #expect(sections[2].header.hasPrefix("cache: alice (") && sections[2].header.hasSuffix(", \(aliceKeys.count + 1) records"))
+        #expect(sections[2].lines.dropLast().sorted() == (aliceKeys + ["Done:\(Self.secret)-last"]).sorted())
+        #expect(sections[2].lines.last?.hasPrefix("logged out: alice (") == true)
+        #expect(sections[3].header.hasPrefix("cache: bob (") && sections[3].header.hasSuffix(", \(bobKeys.count) records"))
+        #expect(sections[3].lines.sorted() == bobKeys)
+
+        // After the process: no marker in any byte of any file, alice's files gone, bob's records whole.
+        #expect(Disk.files(under: dir.url, containing: Self.secret) == [])
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            #expect(!Disk.exists(dir.file("alice.sqlite" + suffix)), "alice.sqlite\(suffix) is left")
+        }
+        let bob = try storedRecords(at: dir.file("bob.sqlite"))
+        #expect(bob.keys.sorted() == bobKeys)
+        for record in Self.bobRecords {
+            #expect(bob[record.key].map(fieldsByName) == cacheObject(record.json).map(fieldsByName), "bob's \(record.key)")
+        }
+    }
+
+    @Test func eachUserSeesOnlyTheirOwnRecordsWithinAndAcrossRuns() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let aliceKeys = ["Profile:me", "Trip:A1", "Trip:A2"]
+        let bobKeys = ["Profile:me", "Trip:B1"]
+
+        let first = try normcache(["--cache-dir", dir.path, "--user", "alice"], input: """
+            .write Trip:A1 {"name":"Porto"}
+            .write Trip:A2 {"name":"Faro"}
+            .write Profile:me {"name":"alice"}
+            .login bob
+            .keys
+            .write Trip:B1 {"name":"Bergen"}
+            .write Profile:me {"name":"bob"}
+            .inspect Profile:me
+            .login alice
+            .keys
+            .inspect Profile:me
+            """)
+        #expect(first.status == 0 && first.stderr == "")
+        let firstSections = first.outputByStore
+        try #require(firstSections.count == 3, "store headers in \(first.stdout)")
+        #expect(firstSections[1].header.hasPrefix("cache: bob ("))
+        #expect(firstSections[1].lines == ["Profile:me", "  name: \"bob\""])
+        #expect(firstSections[2].header.hasPrefix("cache: alice (") && firstSections[2].header.hasSuffix(", 3 records"))
+        #expect(firstSections[2].lines == aliceKeys + ["Profile:me", "  name: \"alice\""])
+
+        let second = try normcache(["--cache-dir", dir.path, "--user", "bob"], input: """
+            .keys
+            .inspect Profile:me
+            .login alice
+            .keys
+            .inspect Profile:me
+            .login bob
+            .inspect Trip:A1
+            """)
+        #expect(second.status == 2, "the last .inspect must fail: bob has no Trip:A1")
+        #expect(second.errorLines == [#"error: no record "Trip:A1""#])
+        let sections = second.outputByStore
+        try #require(sections.count == 3, "store headers in \(second.stdout)")
+        #expect(sections[0].header.hasPrefix("cache: bob (") && sections[0].header.hasSuffix(", 2 records"))
+        #expect(sections[0].lines == bobKeys + ["Profile:me", "  name: \"bob\""])
+        #expect(sections[1].header.hasPrefix("cache: alice ("))
+        #expect(sections[1].lines == aliceKeys + ["Profile:me", "  name: \"alice\""])
+        #expect(sections[2].lines == [])
+
+        #expect(try storedRecords(at: dir.file("alice.sqlite")).keys.sorted() == aliceKeys)
+        #expect(try storedRecords(at: dir.file("bob.sqlite")).keys.sorted() == bobKeys)
+    }
+}
+
+/// A cache file survives its process being killed at any moment: it opens, passes SQLite's integrity check, and holds whole records.
+@Suite struct CrashDurabilityProcessTests {
+    static let keyCount = 50
+    static let linesPerRound = 20_000
+    static let rounds = 50
+    /// Generations of round `r` are `r * generationStride + 1 ...`, above every earlier round's.
+    static let generationStride = 1_000_000
+
+    static func key(_ n: Int) -> String { "Rec:\(n % keyCount)" }
+
+    /// A record as generation `g` writes it: eight fields, each naming `g` and the key.
+    static func fields(_ key: String, _ g: Int) -> [(String, String)] {
+        [("gen", "\(g)")] + (1...7).map { ("f\($0)", "\"\(g)-\(key)-\($0)-payload-payload-payload\"") }
+    }
+
+    static func expectedRecord(_ key: String, _ g: Int) -> CacheObject? {
+        cacheObject("{" + fields(key, g).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
+    }
+
+    /// Round `round`'s script: line `i` writes generation `round * stride + i + 1` of `key(i)`.
+    static func script(round: Int) -> Data {
+        var text = ""
+        text.reserveCapacity(linesPerRound * 260)
+        for i in 0..<linesPerRound {
+            let key = key(i)
+            text += ".write \(key) {"
+            text += fields(key, round * generationStride + i + 1).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
+            text += "}\n"
+        }
+        return Data(text.utf8)
+    }
+
+    /// What the file must hold when the first `count` lines of round `round` committed over `before`.
+    static func state(after count: Int, ofRound round: Int, over before: [String: Int]) -> [String: Int] {
+        var state = before
+        for i in max(0, count - keyCount)..<count { state[key(i)] = round * generationStride + i + 1 }
+        return state
+    }
+
+    @Test func everyRecordIsWholeAfterSIGKILLAtRandomMoments() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let file = dir.file("crash.sqlite")
+        let scriptFile = dir.file("round.repl")
+        var generations: [String: Int] = [:]   // key → generation, as the file held it after the last round
+        var killedWhileRunning = 0
+        var roundsThatWrote = 0
+
+        for round in 1...Self.rounds {
+            try Self.script(round: round).write(to: scriptFile)
+            let delay = UInt32.random(in: 20_000...400_000)
+            let child = try Child.normcache(["--cache-dir", dir.path, "--user", "crash"], input: .file(scriptFile))
+            defer { child.stop() }
+            usleep(delay)
+            if child.process.isRunning { killedWhileRunning += 1 }
+            child.kill(SIGKILL)
+            child.process.waitUntilExit()
+
+            let context = "round \(round), killed after \(delay / 1000) ms; stderr: \(child.stderr.text)"
+            let store = try SQLiteStore(path: file.path, mode: .readWrite)
+            defer { store.close() }
+            #expect(try store.integrityCheck() == ["ok"], "\(context)")
+            var found: [String: Int] = [:]
+            for record in try store.loadAll() {
+                guard case .int(let g)? = record.fields["gen"] else {
+                    Issue.record("\(record.key) has no generation: \(record.fields), \(context)")
+                    continue
+                }
+                found[record.key] = Int(g)
+                #expect(fieldsByName(record.fields) == Self.expectedRecord(record.key, Int(g)).map(fieldsByName), "\(record.key) is not whole: \(record.fields), \(context)")
+            }
+            for (key, g) in generations {
+                #expect((found[key] ?? 0) >= g, "\(key) went back from generation \(g) to \(found[key] ?? 0), \(context)")
+            }
+            // Each .write commits on its own, so the file holds exactly a prefix of the script.
+            let newest = found.values.filter { $0 > round * Self.generationStride }.max()
+            let committed = newest.map { $0 - round * Self.generationStride } ?? 0
+            #expect(found == Self.state(after: committed, ofRound: round, over: generations),
+                    "the file is not a prefix of the script: \(committed) lines committed, \(context)")
+            if committed > 0 { roundsThatWrote += 1 }
+            generations = found
+        }
+        #expect(killedWhileRunning >= Self.rounds / 2, "only \(killedWhileRunning) of \(Self.rounds) children were still writing when killed")
+        // A loose bound: on a loaded machine a child may take most of its time to start.
+        #expect(roundsThatWrote >= Self.rounds / 5, "only \(roundsThatWrote) of \(Self.rounds) rounds committed anything before the kill")
+        #expect(generations.count == Self.keyCount)
+    }
+}
+
+/// Several processes on one cache file: they share committed records, and a lock held too long fails one command with a clear message.
+@Suite struct SharedFileProcessTests {
+    /// A normcache process kept running on `options`, once `lines` reached the disk (`marker` found in a file of `dir`).
+    func writer(_ options: [String], in dir: ScratchDirectory, sending lines: [String], until marker: String) throws -> Child {
+        let child = try Child.normcache(options)
+        for line in lines { try child.send(line) }
+        #expect(Disk.waitUntil { !Disk.files(under: dir.url, containing: marker).isEmpty }, "stderr: \(child.stderr.text)")
+        return child
+    }
+
+    @Test func aSecondProcessReadsAndWritesWhileTheFirstHasTheStoreOpen() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let file = dir.file("alice.sqlite")
+        let options = ["--cache-dir", dir.path, "--user", "alice"]
+
+        let first = try writer(options, in: dir, sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#, #".write Trip:2 {"name":"Faro FIRST-92"}"#], until: "FIRST-92")
+        defer { first.stop() }
+
+        let second = try normcache(options, input: """
+            .keys
+            .write Trip:3 {"name":"Lagos SECOND"}
+            .inspect Trip:3
+            """)
+        #expect(second.status == 0 && second.stderr == "")
+        #expect(second.outputLines.dropFirst().elementsEqual(["Trip:1", "Trip:2", "Trip:3", "  name: \"Lagos SECOND\""]), "\(second.stdout)")
+
+        // The first process writes on after the second one is done.
+        try first.send(#".write Trip:4 {"name":"Tavira FIRST-94"}"#)
+        #expect(Disk.waitUntil { !Disk.files(under: dir.url, containing: "FIRST-94").isEmpty }, "stderr: \(first.stderr.text)")
+        let done = try first.finish()
+        #expect(done.status == 0 && done.stderr == "")
+        #expect(try storedRecords(at: file).keys.sorted() == ["Trip:1", "Trip:2", "Trip:3", "Trip:4"])
+    }
+
+    @Test func aWriteBlockedLongerThanTheBusyTimeoutFailsNamingTheHolderAndTheSessionGoesOn() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let file = dir.file("alice.sqlite")
+        let options = ["--cache-dir", dir.path, "--user", "alice"]
+
+        let first = try writer(options, in: dir, sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#], until: "FIRST-91")
+        defer { first.stop() }
+
+        let holder = try pythonHoldingWriteLock(on: file)
+        defer { holder.stop() }
+        let started = Date()
+        let blocked = try normcache(options + ["--busy-timeout", "300"], input: """
+            .keys
+            .write Trip:9 {"name":"never stored"}
+            .keys
+            .inspect Trip:1
+            """)
+        let elapsed = Date().timeIntervalSince(started)
+
+        #expect(blocked.status == 2 && !blocked.signaled)
+        #expect(blocked.errorLines.count == 1, "\(blocked.stderr)")
+        let message = blocked.errorLines.first ?? ""
+        #expect(message.hasPrefix("error: "))
+        #expect(message.contains(file.path), "the message names the file: \(message)")
+        #expect(message.contains("is locked by ") && message.contains("process \(holder.pid) (python3)"), "the message names the holder: \(message)")
+        // The first process only has the file open (every WAL connection keeps a shared lock on
+        // the -shm file while open); it blocks no writer and must not be named as a holder.
+        #expect(!message.contains("process \(first.pid) ("), "an idle connection is named as a holder: \(message)")
+        #expect(!message.contains("database is locked"), "SQLite's bare text: \(message)")
+        // The failed write left nothing behind, in memory or on disk, and later commands ran.
+        #expect(blocked.outputLines.dropFirst().elementsEqual(["Trip:1", "Trip:1", "Trip:1", "  name: \"Porto FIRST-91\""]), "\(blocked.stdout)")
+        #expect(elapsed < 30, "gave up after \(elapsed) s with --busy-timeout 300")
+
+        holder.stop()
+        #expect(try storedRecords(at: file).keys.sorted() == ["Trip:1"])
+        let done = try first.finish()
+        #expect(done.status == 0 && done.stderr == "")
+    }
+}
