@@ -121,6 +121,27 @@ import Testing
         #expect(run.errorLines == ["error: --user needs --cache-dir: without a cache directory the cache lives in memory only"])
     }
 
+    /// Root ignores permission bits, so as root the child runs as `nobody` (setpriv).
+    @Test func aCacheDirectoryThatCannotBeWrittenIsNamedAndLeftAlone() throws {
+        let dir = try ScratchDirectory()
+        defer {
+            chmod(dir.path, 0o755)
+            dir.remove()
+        }
+        chmod(dir.path, 0o555)
+        let binary = try NormcacheBinary.url()
+        let child = getuid() == 0
+            ? try Child(URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path, "--cache-dir", dir.path, "--user", "alice"])
+            : try Child(binary, ["--cache-dir", dir.path, "--user", "alice"])
+        defer { child.stop() }
+        try child.send(".keys")
+        let run = try child.finish()
+        #expect(run.status == 2)
+        #expect(run.errorLines == ["error: \(dir.file("alice.sqlite").path): cannot be opened: the directory \(dir.path) is not writable "
+                                   + "(SQLite needs to create the file or its -wal and -shm files there)"], "\(run.stderr)")
+        #expect(Disk.files(under: dir.url).isEmpty)
+    }
+
     @Test(arguments: ["../x", "a/b", ".hidden", "/tmp/x", "", String(repeating: "a", count: 101)])
     func aUserNameThatIsNotASafeFileNameIsRefused(_ name: String) throws {
         let dir = try ScratchDirectory()
