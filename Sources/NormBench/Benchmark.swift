@@ -14,7 +14,34 @@ public struct Benchmark: Sendable {
     /// What is measured and what the baseline is, for the table's readers.
     public let summary: String
     /// Runs one warm-up and `runs` measured rounds and reports the medians.
-    public let measure: @Sendable (_ runs: Int) -> BenchmarkResult
+    let run: @Sendable (_ runs: Int) -> Measurement
+
+    init(name: String, unit: String, summary: String, run: @escaping @Sendable (_ runs: Int) -> Measurement) {
+        self.name = name
+        self.unit = unit
+        self.summary = summary
+        self.run = run
+    }
+
+    /// The medians of `runs` measured rounds after one warm-up, under the benchmark's name and unit.
+    public func measure(_ runs: Int) -> BenchmarkResult {
+        let measured = run(runs)
+        return BenchmarkResult(name: name, value: measured.value, unit: unit, baseline: measured.baseline, ratio: measured.ratio)
+    }
+}
+
+/// What one benchmark's run found, before it is named: normcache's figure, the raw
+/// baseline's, and their ratio.
+struct Measurement {
+    let value: Double
+    let baseline: Double
+    let ratio: Double
+
+    /// Items per second for `count` items done in the median times `seconds`; ratio = ours / raw.
+    static func rate(_ count: Int, _ seconds: (measured: Double, baseline: Double)) -> Measurement {
+        let ours = Double(count) / seconds.measured, raw = Double(count) / seconds.baseline
+        return Measurement(value: ours, baseline: raw, ratio: ours / raw)
+    }
 }
 
 /// A benchmark's medians: `value` for normcache, `baseline` for the raw work, and

@@ -58,8 +58,7 @@ enum EngineBenchmarks {
             sink &+= rawNormalize(data).count
         })
         precondition(sink > 0)
-        let rate = Double(itemCount) / ours, rawRate = Double(itemCount) / raw
-        return BenchmarkResult(name: "write.10k", value: rate, unit: "records/s", baseline: rawRate, ratio: rate / rawRate)
+        return .rate(itemCount, (ours, raw))
     }
 
     static let read = Benchmark(
@@ -91,8 +90,7 @@ enum EngineBenchmarks {
             sink &+= items.count
         })
         precondition(sink > 0)
-        let rate = Double(itemCount) / ours, rawRate = Double(itemCount) / raw
-        return BenchmarkResult(name: "read.10k", value: rate, unit: "records/s", baseline: rawRate, ratio: rate / rawRate)
+        return .rate(itemCount, (ours, raw))
     }
 
     static let hit = Benchmark(
@@ -128,7 +126,7 @@ enum EngineBenchmarks {
         })
         precondition(sink > 0)
         let perRead = ours / Double(reads) * 1e6, rawPerRead = raw / Double(reads) * 1e6
-        return BenchmarkResult(name: "hit.small", value: perRead, unit: "µs/read", baseline: rawPerRead, ratio: rawPerRead / perRead)
+        return Measurement(value: perRead, baseline: rawPerRead, ratio: rawPerRead / perRead)
     }
 
     static let watchFanout = Benchmark(
@@ -163,6 +161,6 @@ enum EngineBenchmarks {
                                             baseline: { for _ in 0..<writes { writeFew() } })
         withExtendedLifetime((many, few)) {}
         let perWrite = ours / Double(writes) * 1e6, rawPerWrite = raw / Double(writes) * 1e6
-        return BenchmarkResult(name: "watch.fanout", value: perWrite, unit: "µs/write", baseline: rawPerWrite, ratio: perWrite / rawPerWrite)
+        return Measurement(value: perWrite, baseline: rawPerWrite, ratio: perWrite / rawPerWrite)
     }
 }

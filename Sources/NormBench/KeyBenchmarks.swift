@@ -26,8 +26,7 @@ enum KeyBenchmarks {
             workload.forEach { key in checksum &+= nc_xxh3_64(key.baseAddress, key.count) }
         })
         precondition(checksum != 0)
-        let rate = Double(keyCount) / ours, rawRate = Double(keyCount) / raw
-        return BenchmarkResult(name: "keys.intern", value: rate, unit: "keys/s", baseline: rawRate, ratio: rate / rawRate)
+        return .rate(keyCount, (ours, raw))
     }
 }
 

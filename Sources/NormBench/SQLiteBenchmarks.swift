@@ -48,8 +48,7 @@ enum SQLiteBenchmarks {
             RawSQLite.insert(zip(records.map(\.key), texts), into: path)
             discard(path)
         })
-        let rate = Double(writeCount) / ours, rawRate = Double(writeCount) / raw
-        return BenchmarkResult(name: "sqlite.write", value: rate, unit: "records/s", baseline: rawRate, ratio: rate / rawRate)
+        return .rate(writeCount, (ours, raw))
     }
 
     static let open = Benchmark(
@@ -78,7 +77,7 @@ enum SQLiteBenchmarks {
             sink &+= RawSQLite.readAll(path)
         })
         precondition(sink > 0)
-        return BenchmarkResult(name: "sqlite.open", value: ours * 1e3, unit: "ms", baseline: raw * 1e3, ratio: raw / ours)
+        return Measurement(value: ours * 1e3, baseline: raw * 1e3, ratio: raw / ours)
     }
 }
 

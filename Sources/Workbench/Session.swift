@@ -34,7 +34,7 @@ public final class Session {
 
     /// Says what the cache is over and prints the warnings of opening it.
     func reportOpened() {
-        let count = scope.cache.keys().count
+        let count = scope.cache.statistics.records
         if scope.store != nil { write("cache: \(scope.description), \(count) record\(count == 1 ? "" : "s")") }
         for warning in scope.warnings { warn(warning) }
     }

@@ -223,7 +223,11 @@ public final class NormalizedCache: @unchecked Sendable {
     public var statistics: (records: Int, fields: Int, watchers: Int, layers: Int) {
         locked {
             let ids = allRecordIDs()
-            return (ids.count, ids.reduce(0) { $0 + state.visibleFields($1).count }, state.watchers.count, state.layers.count)
+            // Without layers the base records are what is visible: count their fields as they are.
+            let fields = state.layers.isEmpty
+                ? ids.reduce(0) { $0 + (state.base[$1]?.fieldIDs.count ?? 0) }
+                : ids.reduce(0) { $0 + state.visibleFields($1).count }
+            return (ids.count, fields, state.watchers.count, state.layers.count)
         }
     }
 
