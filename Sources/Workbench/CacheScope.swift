@@ -39,8 +39,9 @@ final class CacheScope {
         return user.map { "\($0) (\(path))" } ?? path
     }
 
-    /// Puts the cache over the file at `path`, loading what it holds. On failure the
-    /// current cache and store stay as they were.
+    /// Puts the cache over the file at `path`, loading what it holds; no user is logged
+    /// in over it (`.logout` never deletes a file `.open` named). On failure the current
+    /// cache, store and user stay as they were.
     func open(_ path: String, mode: SQLiteStore.Mode) throws {
         let store = try SQLiteStore(path: path, mode: mode, busyTimeout: options.busyTimeout)
         let cache: NormalizedCache
@@ -51,6 +52,7 @@ final class CacheScope {
         self.store?.close()
         self.store = store
         self.cache = cache
+        user = nil
         warnings = store.warnings + cache.takeWarnings()
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+import NormCache
 import Testing
 @testable import Workbench
 
@@ -59,6 +61,20 @@ import Testing
             "error: unknown command \".xyzzy\" (.help lists the commands)",
         ])
         #expect(!session.isFinished)
+    }
+
+    @Test func logoutAfterOpenDeletesNothing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("normcache-session-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let other = directory.appendingPathComponent("other.sqlite").path
+        let transcript = Transcript()
+        let session = try Session(options: SessionOptions(cacheDirectory: directory.path, user: "alice"),
+                                  output: { transcript.output.append($0) }, errors: { transcript.errors.append($0) })
+        for line in [".open \(other)", #".write Trip:1 {"name":"Porto"}"#, ".logout"] { session.execute(line) }
+        #expect(transcript.errors == ["error: no user is logged in"])
+        #expect(FileManager.default.fileExists(atPath: other))
+        #expect(try NormalizedCache(store: try SQLiteStore(path: other)).keys() == ["Trip:1"])
     }
 
     @Test func editDistance() {
