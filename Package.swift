@@ -2,7 +2,9 @@
 //
 // normcache: a normalized GraphQL client cache for Swift, with a C key core,
 // run-time service plugins and the `normcache` REPL workbench.
-// Layers (each depends only on those below): CCore → NormCache → Workbench → normcache.
+// Layers (each depends only on those below): CCore → NormCache → NormClient → Workbench →
+// normcache. Plugins/* are dynamic libraries written against NormPluginKit, which speaks
+// to the host only through the C ABI in CCore/include/normcache_plugin.h.
 import PackageDescription
 
 let package = Package(
@@ -15,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // System libraries (Debian: libxxhash-dev, libedit-dev, libsqlite3-dev, libutf8proc-dev).
@@ -37,8 +40,24 @@ let package = Package(
         // and the SQLite store in Apollo iOS's file format.
         .target(name: "NormCache", dependencies: ["CCore", "CXXHash", "CSQLite", .product(name: "GraphQL", package: "GraphQL")]),
 
+        // The typed registry of utilities and services, and lifecycle events (host and plugins).
+        .target(name: "NormEnvironment"),
+
+        // The client: fetch policies, in-flight dedup, watchers that refetch, transports
+        // (plugin, HTTP, simulated network), the Environment, and the plugin host.
+        .target(
+            name: "NormClient",
+            dependencies: ["NormCache", "NormEnvironment", "CCore", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        // The Swift SDK for plugin authors, over the C ABI.
+        .target(
+            name: "NormPluginKit",
+            dependencies: ["CCore", "NormEnvironment", .product(name: "GraphQL", package: "GraphQL")]
+        ),
+
         // The REPL workbench and the benchmarks it runs.
-        .target(name: "Workbench", dependencies: ["NormCache", "CEdit"]),
+        .target(name: "Workbench", dependencies: ["NormClient", "NormCache", "CEdit"]),
         .target(name: "NormBench", dependencies: ["NormCache", "CCore", "CXXHash", "CSQLite"]),
 
         // The executable: argument parsing and subcommands only.
@@ -51,6 +70,7 @@ let package = Package(
         ),
 
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore"]),
+        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormCache"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,113 @@
+import NormCache
+
+/// Where operations are sent: a plugin's in-process server, an HTTP endpoint, or any
+/// transport under ``SimulatedNetwork`` conditions.
+///
+/// A transport answers with the GraphQL response object (`{"data": …, "errors": […]}`);
+/// GraphQL errors are part of that response, while a failure to get one at all (offline,
+/// an HTTP status, a timeout, a cancelled request) is a thrown ``TransportError``.
+///
+/// ```swift
+/// let transport: any Transport = HTTPTransport(url: URL(string: "http://127.0.0.1:8000/graphql")!)
+/// let response = try await transport.send(GraphQLRequest(document: "{ trips { id } }"))
+/// response["data"]?["trips"]
+/// ```
+public protocol Transport: Sendable {
+    /// How the endpoint is named in `network` events and messages: a plugin's name or a URL.
+    var name: String { get }
+    /// Sends one request and returns the GraphQL response object.
+    func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue
+    /// The endpoint's schema as SDL (a plugin's manifest, or introspection over HTTP).
+    func schema() async throws(TransportError) -> String
+}
+
+/// One GraphQL request: a document, the operation to run in it, and its variables.
+///
+/// ```swift
+/// let request = GraphQLRequest(document: "query Trip($id: ID!) { trip(id: $id) { name } }",
+///                              operationName: "Trip", variables: ["id": "2"])
+/// JSON.string(request.body)   // {"query":"…","operationName":"Trip","variables":{"id":"2"}}
+/// ```
+public struct GraphQLRequest: Sendable, Equatable {
+    public let document: String
+    public let operationName: String?
+    public let variables: CacheObject
+
+    public init(document: String, operationName: String? = nil, variables: CacheObject = CacheObject()) {
+        self.document = document
+        self.operationName = operationName
+        self.variables = variables
+    }
+
+    /// The request as GraphQL over HTTP sends it.
+    public var body: CacheValue {
+        var body = CacheObject()
+        body["query"] = .string(document)
+        if let operationName { body["operationName"] = .string(operationName) }
+        body["variables"] = .object(variables)
+        return .object(body)
+    }
+
+    /// A request read back from its ``body`` (what a plugin's `execute` receives).
+    public init(body: CacheValue) throws(TransportError) {
+        guard case .string(let document)? = body["query"] else {
+            throw .invalidResponse("a request needs \"query\": the document as a string")
+        }
+        var variables = CacheObject()
+        switch body["variables"] {
+        case nil, .null?: break
+        case .object(let given)?: variables = given
+        case let other?: throw .invalidResponse("a request's \"variables\" must be an object, not \(other.kindDescription)")
+        }
+        var name: String?
+        if case .string(let given)? = body["operationName"] { name = given }
+        self.init(document: document, operationName: name, variables: variables)
+    }
+}
+
+/// Why a transport returned no GraphQL response.
+public enum TransportError: Error, Equatable, CustomStringConvertible {
+    /// The simulated network is offline.
+    case offline
+    /// The simulated network failed this request on purpose (`.network fail N`).
+    case injectedFailure
+    /// The request was cancelled (a newer search, new watcher variables, Ctrl-C).
+    case cancelled
+    /// No response within the timeout, in seconds.
+    case timeout(Double)
+    /// The server answered with an HTTP status other than 2xx; `body` is the start of its text.
+    case http(status: Int, body: String)
+    /// The endpoint could not be reached (connection refused, unknown host, …).
+    case unreachable(String)
+    /// An answer came that is not a GraphQL response (not JSON, not an object, …).
+    case invalidResponse(String)
+    /// A plugin's endpoint failed to answer, with the plugin's own message.
+    case plugin(String)
+
+    /// The `status` of the `network` event for this failure.
+    public var status: String {
+        switch self {
+        case .offline: "offline"
+        case .cancelled: "cancelled"
+        default: "error"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .offline: "the network is offline (.network online reconnects)"
+        case .injectedFailure: "the request failed: an injected failure (.network fail)"
+        case .cancelled: "the request was cancelled"
+        case .timeout(let seconds): "no response within \(seconds.formatted()) s (timed out)"
+        case .http(let status, let body): "HTTP error \(status)" + (body.isEmpty ? "" : ": \(body)")
+        case .unreachable(let message): "cannot reach the endpoint: \(message)"
+        case .invalidResponse(let message): "not a GraphQL response: \(message)"
+        case .plugin(let message): message
+        }
+    }
+}
+
+extension Double {
+    /// `5` for 5.0, `0.25` for 0.25: seconds as people write them.
+    func formatted() -> String { self == rounded() ? String(Int(self)) : String(self) }
+}
