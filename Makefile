@@ -5,14 +5,16 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CLANG ?= clang
 FUZZ_SECONDS ?= 20
-APT_PACKAGES := libedit-dev libxxhash-dev libsqlite3-dev libutf8proc-dev tmux python3
+APT_PACKAGES := libedit-dev libxxhash-dev libsqlite3-dev libutf8proc-dev tmux python3 python3-venv
 
 C_SOURCES := $(wildcard CCore/src/*.c)
 C_FLAGS := -std=c11 -g -O1 -Wall -Wextra -fuse-ld=lld -ICCore/include -fno-sanitize-recover=all
 C_LIBS := -lutf8proc
 C_OUT := .build/ccore
+GRAPHQL_SERVER := .build/graphql-server
+GRAPHQL_SERVER_PACKAGES := ariadne==1.1.1 uvicorn==0.54.0
 
-.PHONY: deps build run test test-swift test-c test-cli test-interactive fuzz tsan bench clean
+.PHONY: deps build run test test-swift graphql-server test-c test-cli test-scripts test-interactive fuzz tsan bench clean
 
 # Installs the Debian packages that are missing (as root), or says what to install.
 deps:
@@ -37,11 +39,19 @@ build: deps
 run: build
 	.build/debug/normcache
 
-test: deps test-swift test-c fuzz tsan test-cli test-interactive
+test: deps test-swift test-c fuzz tsan test-cli test-scripts test-interactive
 
-test-swift:
+test-swift: graphql-server
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+# The GraphQL server that the HTTP transport tests run (ariadne on uvicorn, from PyPI), in a
+# venv of its own; installed again only when the pinned versions change.
+graphql-server:
+	@grep -qxF '$(GRAPHQL_SERVER_PACKAGES)' $(GRAPHQL_SERVER)/installed 2>/dev/null || { \
+	  python3 -m venv $(GRAPHQL_SERVER) && \
+	  $(GRAPHQL_SERVER)/bin/pip install -q $(GRAPHQL_SERVER_PACKAGES) && \
+	  echo '$(GRAPHQL_SERVER_PACKAGES)' > $(GRAPHQL_SERVER)/installed; }
 
 # The engine's concurrency stress test under ThreadSanitizer, in its own build folder.
 tsan:
@@ -68,6 +78,12 @@ fuzz:
 test-cli:
 	$(SWIFT) build --product normcache
 	Tests/CLI/cli_test.sh .build/debug/normcache
+
+# The .repl scripts under Tests/Scripts, each a regression test of one pattern, with
+# every plugin loaded (swift build puts them beside the executable).
+test-scripts:
+	$(SWIFT) build
+	Tests/Scripts/run_scripts.sh $(CURDIR)/.build/debug/normcache
 
 # The REPL in a real terminal (tmux): prompt, history, help, Ctrl-D.
 test-interactive:

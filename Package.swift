@@ -13,6 +13,11 @@ let package = Package(
     products: [
         .executable(name: "normcache", targets: ["normcache"]),
         .library(name: "NormCache", targets: ["NormCache"]),
+        // Service plugins: the host loads every libnormcache_*.so beside its executable.
+        .library(name: "normcache_trips", type: .dynamic, targets: ["TripsPlugin"]),
+        .library(name: "normcache_purls", type: .dynamic, targets: ["PurlsPlugin"]),
+        .library(name: "normcache_donuts", type: .dynamic, targets: ["DonutsPlugin"]),
+        .library(name: "normcache_feed", type: .dynamic, targets: ["FeedPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,6 +61,22 @@ let package = Package(
             dependencies: ["CCore", "NormEnvironment", .product(name: "GraphQL", package: "GraphQL")]
         ),
 
+        // The trips plugin: trips, journeys and reservations, per user, written with the kit.
+        // Linked "nodelete": dlclose must not unmap Swift code, whose type metadata and
+        // conformances the Swift runtime keeps using (a cast after an unmap crashes).
+        .target(
+            name: "TripsPlugin",
+            dependencies: ["NormPluginKit", "CCore"],
+            path: "Plugins/Trips",
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]
+        ),
+        // The PURLs plugin: a repository whose pages arrive as a stream; optimistic creates, the server wins.
+        .target(name: "PurlsPlugin", dependencies: ["NormPluginKit", "CCore"], path: "Plugins/Purls"),
+        // The donuts plugin: stateless menu, orders, payments and users services sharing utilities.
+        .target(name: "DonutsPlugin", dependencies: ["NormPluginKit", "CCore"], path: "Plugins/Donuts"),
+        // The feed plugin: a feed with view state, and searches that a newer one cancels.
+        .target(name: "FeedPlugin", dependencies: ["NormPluginKit", "CCore"], path: "Plugins/Feed"),
+
         // The REPL workbench and the benchmarks it runs.
         .target(name: "Workbench", dependencies: ["NormClient", "NormCache", "CEdit"]),
         .target(name: "NormBench", dependencies: ["NormCache", "CCore", "CXXHash", "CSQLite"]),
@@ -72,6 +93,7 @@ let package = Package(
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore"]),
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormCache"]),
+        .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "CCore", .product(name: "GraphQL", package: "GraphQL")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -137,7 +137,10 @@ typedef struct nc_plugin {
     void (*command)(void *context, const char *request, nc_reply_fn reply, void *reply_context);
 
     /* A lifecycle event, for every service: {"event": "login", "user": "ana"},
-     * {"event": "logout"} (drop all per-user state) or {"event": "foreground"}. */
+     * {"event": "logout"} (drop all per-user state) or {"event": "foreground"}.
+     * Returns once every service has handled it, so the requests the host sends
+     * next see its effect; the host calls it from a thread that may block, one
+     * event at a time. */
     void (*lifecycle)(void *context, const char *event);
 
     /* Frees everything the plugin holds; called once, last. May be NULL. */

@@ -29,6 +29,8 @@ final class CacheScope {
             try login(options.user ?? SessionOptions.defaultUser)
         } else if options.user != nil {
             throw CommandError("--user needs --cache-dir: without a cache directory the cache lives in memory only")
+        } else {
+            user = SessionOptions.defaultUser
         }
     }
 
@@ -51,31 +53,42 @@ final class CacheScope {
         }
         self.store?.close()
         self.store = store
-        self.cache = cache
+        replaceCache(with: cache)
         user = nil
         warnings = store.warnings + cache.takeWarnings()
     }
 
-    /// Switches to `user`'s store in the cache directory.
+    /// Switches to `user`'s store in the cache directory; without one, to a new in-memory
+    /// cache of `user`'s.
     func login(_ user: String) throws {
-        guard let directory = options.cacheDirectory else {
-            throw CommandError(".login needs a cache directory: start normcache with --cache-dir DIR")
-        }
         try Self.checkUserName(user)
-        try open((directory as NSString).appendingPathComponent(user + ".sqlite"), mode: .readWrite)
+        if let directory = options.cacheDirectory {
+            try open((directory as NSString).appendingPathComponent(user + ".sqlite"), mode: .readWrite)
+        } else {
+            store?.close()
+            store = nil
+            replaceCache(with: try NormalizedCache())
+        }
         self.user = user
     }
 
     /// Clears memory and deletes the user's store with its -wal and -shm files, so that
     /// no byte of the user's data stays under the cache directory.
     func logout() throws {
-        guard user != nil, let store else { throw CommandError("no user is logged in") }
-        let path = store.path
-        store.close()
-        self.store = nil
-        self.user = nil
-        cache = try NormalizedCache()
-        try SQLiteStore.removeFiles(at: path)
+        guard user != nil else { throw CommandError("no user is logged in") }
+        let path = store?.path
+        store?.close()
+        store = nil
+        user = nil
+        replaceCache(with: try NormalizedCache())
+        if let path { try SQLiteStore.removeFiles(at: path) }
+    }
+
+    /// Makes `cache` the session's, keeping the type policies and possible types learned so far.
+    private func replaceCache(with cache: NormalizedCache) {
+        cache.typePolicies = self.cache.typePolicies
+        cache.possibleTypes = self.cache.possibleTypes
+        self.cache = cache
     }
 
     /// A user name is a file name in the cache directory, so it is kept to safe characters.

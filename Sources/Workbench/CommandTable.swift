@@ -1,5 +1,6 @@
 import Foundation
 import NormCache
+import NormClient
 
 /// The workbench's commands, in the order `.help` lists them. Add a command here and
 /// `.help`, lookup and "did you mean" follow.
@@ -13,43 +14,187 @@ public enum CommandTable {
             _ = try input.words(0...0)
             session.finish()
         },
+        // endpoint
+        Command(name: "plugins", help: "Loaded plugins: name, version, path, services, operations, commands") { session, input in
+            _ = try input.words(0...0)
+            for plugin in session.plugins.plugins {
+                let current = (session.endpoint as? PluginEndpoint)?.plugin === plugin ? " (endpoint)" : ""
+                session.write("\(plugin.name) \(plugin.version)\(current)  \(plugin.path)")
+                session.write("  services: " + plugin.manifest.services.map { "\($0.name) (\($0.domain))" }.joined(separator: ", "))
+                session.write("  operations: " + plugin.manifest.operations.keys.sorted().joined(separator: ", "))
+                session.write("  commands: " + plugin.manifest.commands.map(\.name).joined(separator: ", "))
+            }
+        },
+        Command(name: "load", usage: "PATH", help: "Load a plugin library (a shared library exporting nc_plugin_init)") { session, input in
+            let plugin = try session.plugins.load(try input.words(1...1)[0])
+            if session.endpoint == nil { session.endpoint = plugin.endpoint }
+            session.write("loaded \(plugin.name) \(plugin.version) from \(plugin.path)")
+        },
+        Command(name: "use", usage: "PLUGIN", help: "Make a plugin's in-process server the endpoint") { session, input in
+            let name = try input.words(1...1)[0]
+            guard let plugin = session.plugins.plugin(named: name) else {
+                throw CommandError("no plugin \"\(name)\" (.plugins lists them: \(session.plugins.plugins.map(\.name).joined(separator: ", ")))")
+            }
+            session.endpoint = plugin.endpoint
+        },
+        Command(name: "endpoint", usage: "URL", help: "Send operations to an HTTP GraphQL endpoint (POST application/json)") { session, input in
+            session.endpoint = try HTTPEndpoint.transport(for: try input.words(1...1)[0])
+        },
+        Command(name: "header", usage: "NAME: VALUE", help: "Add a header to every request to the HTTP endpoint, e.g. .header Authorization: Bearer abc") { session, input in
+            guard var http = session.endpoint as? HTTPTransport else { throw CommandError("the endpoint is not an HTTP one: .endpoint URL first") }
+            http.headers.append(try HTTPEndpoint.header(input.rest(after: 0)))
+            session.endpoint = http
+        },
+        Command(name: "schema", usage: "[TYPE]", help: "The endpoint's schema as SDL (the plugin's manifest, or introspection over HTTP); TYPE shows one type") { session, input in
+            let type = try input.words(0...1).first
+            let endpoint = try session.currentEndpoint()
+            let sdl = try session.wait { try await endpoint.schema() }
+            let shown = type.map { SchemaText.definition(of: $0, in: sdl) } ?? sdl
+            guard let shown else { throw CommandError("the schema has no type \"\(type!)\"") }
+            session.write(shown)
+        },
+        Command(name: "ops", help: "Named operations of the current plugin") { session, input in
+            _ = try input.words(0...0)
+            let plugin = try session.currentPlugin()
+            for (name, document) in plugin.manifest.operations.sorted(by: { $0.key < $1.key }) {
+                let first = document.split(separator: "\n").first.map(String.init) ?? ""
+                session.write("\(name)  \(first)")
+            }
+        },
+        Command(name: "run", usage: "OP [JSON]", help: "Run a named operation of the current plugin, with JSON variables (default: .vars)") { session, input in
+            guard let name = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
+            let variables = try input.rest(after: 1).isEmpty ? nil : JSONArgument.object(input.rest(after: 1), for: ".run")
+            try session.run(try session.plugins.operation(named: name, of: try session.currentPlugin()), variables: variables ?? session.variables)
+        },
+        Command(name: "commands", help: "Service commands of the loaded plugins, and the refetches that follow each") { session, input in
+            _ = try input.words(0...0)
+            let commands = session.plugins.plugins.flatMap(\.manifest.commands)
+            let width = commands.map { ($0.name + " " + $0.usage).count }.max() ?? 0
+            for command in commands {
+                let synopsis = (command.name + " " + command.usage).padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                let refetch = command.refetch.isEmpty ? "" : " (then refetches \(command.refetch.joined(separator: ", ")))"
+                session.write(synopsis + command.help + refetch)
+            }
+        },
+        // operations
+        Command(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object), or show them") { session, input in
+            let text = input.rest(after: 0)
+            if text.isEmpty { return session.write(JSON.string(.object(session.variables))) }
+            session.variables = try JSONArgument.object(text, for: ".vars")
+        },
+        Command(name: "policy", usage: "[NAME]", help: "Set the fetch policy: cache-first (default), cache-only, network-only, no-cache, cache-and-network; Apollo iOS names too") { session, input in
+            guard let name = try input.words(0...1).first else { return session.write(session.policy.name) }
+            guard let policy = FetchPolicy(name: name) else {
+                throw CommandError("unknown fetch policy \"\(name)\"; the policies are \(FetchPolicy.names.joined(separator: ", "))")
+            }
+            session.policy = policy
+        },
+        Command(name: "optimistic", usage: "JSON", help: "The optimistic response (the mutation's data) for the next mutation") { session, input in
+            session.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
+        },
+        // watching
+        Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (current plugin); emissions print live") { session, input in
+            guard let first = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
+            let text = input.rest(after: 0)
+            if GraphQLInput.starts(text[...]) { return try session.startWatch(try session.client.cache.operation(text), variables: session.variables) }
+            let variables = try input.rest(after: 1).isEmpty ? session.variables : JSONArgument.object(input.rest(after: 1), for: ".watch")
+            try session.startWatch(try session.operation(named: first), variables: variables)
+        },
+        Command(name: "watches", help: "Active watchers: id, operation, variables, policy, emissions") { session, input in
+            _ = try input.words(0...0)
+            for watch in session.client.activeWatches {
+                session.write("\(watch.id)  \(watch.operation.name ?? "(anonymous)")  \(JSON.string(.object(watch.variables)))  "
+                    + "\(watch.policy.name)  \(watch.emissions) emission\(watch.emissions == 1 ? "" : "s")  \(watch.transport.name)")
+            }
+        },
+        Command(name: "unwatch", usage: "ID|all", help: "Stop a watcher, or all of them") { session, input in
+            for watch in try session.watches(try input.words(1...1)[0]) { watch.cancel() }
+        },
+        Command(name: "refetch", usage: "ID|all", help: "Refetch a watcher's query from the network (network-only); it emits if the data changed") { session, input in
+            let watches = try session.watches(try input.words(1...1)[0])
+            try session.wait { for watch in watches { try await watch.refetch() } }
+        },
+        Command(name: "setvars", usage: "ID JSON", help: "New variables for a watcher; a fetch in flight for the old ones is cancelled") { session, input in
+            guard let id = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
+            let variables = try JSONArgument.object(input.rest(after: 1), for: ".setvars")
+            for watch in try session.watches(id) { try watch.setVariables(variables) }
+        },
         // cache
         Command(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in
             let pattern = try input.words(0...1).first
-            for key in session.scope.cache.keys(matching: pattern) { session.write(key) }
+            for key in session.client.cache.keys(matching: pattern) { session.write(key) }
         },
         Command(name: "inspect", usage: "KEY", help: "Show one record: each field key and its JSON value, references as {\"$reference\":K}") { session, input in
             let key = try input.words(1...1)[0]
-            guard let record = session.scope.cache.record(key) else { throw CommandError("no record \"\(key)\"") }
+            guard let record = session.client.cache.record(key) else { throw CommandError("no record \"\(key)\"") }
             session.write(key)
             for (field, value) in record.members { session.write("  \(field): \(JSON.string(value, references: .apollo))") }
         },
         Command(name: "write", usage: "KEY JSON", help: "Set fields of a record from a JSON object; {\"$reference\":K} links to record K") { session, input in
             guard let key = input.words.first, !input.rest(after: 1).isEmpty else { throw CommandError("usage: \(input.synopsis)") }
-            let fields: CacheValue
-            do { fields = try JSON.parse(input.rest(after: 1), references: .apollo) } catch { throw CommandError("JSON for .write: \(error)") }
-            guard case .object(let object) = fields else { throw CommandError(".write needs a JSON object of fields, not \(fields.kindDescription)") }
-            try session.scope.cache.write(record: key, fields: object)
+            let fields = try JSONArgument.object(input.rest(after: 1), for: ".write", references: .apollo)
+            try session.client.cache.write(record: key, fields: fields)
+        },
+        Command(name: "evict", usage: "KEY[.FIELD]", help: "Remove a record, or one field of it (KEY.FIELD); watchers hear it, cache-first ones refetch") { session, input in
+            let target = try input.words(1...1)[0]
+            let cache = session.client.cache
+            let (key, field) = RecordTarget.split(target, in: cache)
+            let removed = try cache.evict(key, field: field)
+            if removed.isEmpty { throw CommandError("nothing to evict at \"\(target)\"") }
+            session.write("evicted: " + removed.joined(separator: ", "))
         },
         Command(name: "clear", help: "Remove every record (and from the cache file, leaving no trace of them)") { session, input in
             _ = try input.words(0...0)
-            try session.scope.cache.clear()
+            try session.client.cache.clear()
         },
         Command(name: "open", usage: "FILE", help: "Put the cache over a SQLite cache file (Apollo iOS format), loading what it holds; created if missing") { session, input in
             let file = try input.words(1...1)[0]
-            try session.scope.open(file, mode: .readWrite)
+            try session.lifecycle(nil) { try session.scope.open(file, mode: .readWrite) }
             session.reportOpened()
         },
         // lifecycle
-        Command(name: "login", usage: "USER", help: "Switch to USER's store DIR/USER.sqlite under --cache-dir, and its cache") { session, input in
-            try session.scope.login(try input.words(1...1)[0])
+        Command(name: "login", usage: "USER", help: "Switch to USER: their store DIR/USER.sqlite under --cache-dir (else a new memory cache); services hear it") { session, input in
+            let user = try input.words(1...1)[0]
+            try session.lifecycle(.login(user: user)) { try session.scope.login(user) }
             session.reportOpened()
         },
-        Command(name: "logout", help: "Clear the cache and delete the user's store with its -wal and -shm files: no trace is left") { session, input in
+        Command(name: "logout", help: "Services drop their state; the cache is cleared and the user's store deleted with its -wal and -shm files") { session, input in
             _ = try input.words(0...0)
             let described = session.scope.description
-            try session.scope.logout()
-            session.write("logged out: \(described) deleted")
+            let stored = session.scope.store != nil
+            try session.lifecycle(.logout) { try session.scope.logout() }
+            session.write(stored ? "logged out: \(described) deleted" : "logged out: the cache is cleared")
+        },
+        Command(name: "foreground", help: "Tell every service the app came to the foreground") { session, input in
+            _ = try input.words(0...0)
+            try session.lifecycle(.foreground) {}
+        },
+        // network
+        Command(name: "network", usage: "online|offline|latency MS|fail N|log", help: "Simulated network conditions on every endpoint, and the log of requests") { session, input in
+            let words = try input.words(1...2)
+            let network = session.client.network
+            switch (words[0], words.count) {
+            case ("online", 1): network.isOffline = false
+            case ("offline", 1): network.isOffline = true
+            case ("latency", 2):
+                guard let ms = Int(words[1]), ms >= 0 else { throw CommandError("latency is a number of milliseconds, not \"\(words[1])\"") }
+                network.latency = .milliseconds(ms)
+            case ("fail", 2):
+                guard let count = Int(words[1]), count >= 0 else { throw CommandError(".network fail takes a count, not \"\(words[1])\"") }
+                network.failNext(count)
+            case ("log", 1):
+                for event in network.log {
+                    session.write("\(event.endpoint)  \(event.operation ?? "(anonymous)")  \(event.status)  \(event.milliseconds) ms"
+                        + (event.message.map { "  \($0)" } ?? ""))
+                }
+            default: throw CommandError("usage: \(input.synopsis)")
+            }
+        },
+        // tests
+        Command(name: "expect", usage: "CLAIM", help: "Check a claim about the session (a failure is an error); CLAIM is one of: " + Expectation.forms) { session, input in
+            let expectation = try Expectation(input)
+            if case .error = expectation { session.excuseLastFailure() }
+            try expectation.check(in: session)
         },
     ]
 

@@ -8,6 +8,8 @@ import Foundation
 /// ```
 public enum REPL {
     public static let prompt = "normcache> "
+    /// The prompt while a GraphQL operation continues over lines.
+    public static let continuationPrompt = "     ...> "
 
     /// Runs until `.quit` or the end of input and returns the process exit status:
     /// 2 when the cache could not open, or a command failed in a non-interactive run.
@@ -15,7 +17,7 @@ public enum REPL {
         let interactive = isatty(STDIN_FILENO) == 1
         // Output stays in order with errors (flushed first), and a program driving the
         // workbench through a pipe gets each reply before it sends the next command.
-        let errors: (String) -> Void = {
+        let errors: @Sendable (String) -> Void = {
             fflush(nil)
             FileHandle.standardError.write(Data(($0 + "\n").utf8))
         }
@@ -27,7 +29,7 @@ public enum REPL {
         let editor = interactive ? LineEditor(historyPath: historyPath) : nil
         let source: any LineSource = editor ?? StreamLineSource()
         if interactive { print("normcache \(version) — .help lists the commands, .quit or Ctrl-D leaves") }
-        while !session.isFinished, let line = source.nextLine(prompt: prompt) {
+        while !session.isFinished, let line = source.nextLine(prompt: session.isContinuing ? continuationPrompt : prompt) {
             session.execute(line)
             if !interactive { fflush(nil) }
         }

@@ -15,14 +15,23 @@ public struct SessionOptions: Sendable {
     public var inspectFile: String?
     /// `--busy-timeout`: milliseconds to wait for another process's lock on a cache file.
     public var busyTimeout: Int
+    /// Load the plugins beside the executable (`libnormcache_*.so`), as `normcache` does.
+    public var loadsBundledPlugins: Bool
+    /// `--plugins DIR`: more directories whose `*.so` files are loaded as plugins.
+    public var pluginDirectories: [String]
+    /// `--endpoint URL`: an HTTP GraphQL endpoint to start with, instead of the first plugin.
+    public var endpoint: String?
 
     public static let defaultUser = "default"
 
     public init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil,
-                busyTimeout: Int = SQLiteStore.defaultBusyTimeout) {
+                busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil) {
         self.cacheDirectory = cacheDirectory
         self.user = user
         self.inspectFile = inspectFile
         self.busyTimeout = busyTimeout
+        self.loadsBundledPlugins = loadsBundledPlugins
+        self.pluginDirectories = pluginDirectories
+        self.endpoint = endpoint
     }
 }

@@ -14,18 +14,26 @@ struct Normcache: ParsableCommand {
     )
 }
 
-/// Where the session's cache lives, shared by the subcommands that start a session.
-struct CacheOptions: ParsableArguments {
+/// Where the session's cache lives and which plugins it loads, shared by the subcommands
+/// that start a session.
+struct SessionArguments: ParsableArguments {
     @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Persistent per-user stores DIR/USER.sqlite (Apollo iOS format); without it the cache lives in memory only.", valueName: "DIR"))
     var cacheDirectory: String?
 
     @Option(help: ArgumentHelp("The user logged in at start (needs --cache-dir; default: \(SessionOptions.defaultUser)).", valueName: "NAME"))
     var user: String?
 
+    @Option(name: .customLong("plugins"), help: ArgumentHelp("Also load every plugin library (*.so) in DIR; repeatable. The plugins beside the executable always load.", valueName: "DIR"))
+    var pluginDirectories: [String] = []
+
+    @Option(help: ArgumentHelp("An HTTP GraphQL endpoint to start with (default: the first plugin's in-process server).", valueName: "URL"))
+    var endpoint: String?
+
     @OptionGroup var lock: LockOptions
 
     func session() -> SessionOptions {
-        SessionOptions(cacheDirectory: cacheDirectory, user: user, busyTimeout: lock.busyTimeout)
+        SessionOptions(cacheDirectory: cacheDirectory, user: user, busyTimeout: lock.busyTimeout,
+                       pluginDirectories: pluginDirectories, endpoint: endpoint)
     }
 }
 
@@ -44,10 +52,10 @@ struct Repl: ParsableCommand {
         abstract: "Start the REPL (the default): libedit on a terminal, commands from standard input otherwise."
     )
 
-    @OptionGroup var cache: CacheOptions
+    @OptionGroup var session: SessionArguments
 
     func run() throws {
-        let status = REPL.run(options: cache.session())
+        let status = REPL.run(options: session.session())
         if status != 0 { throw ExitCode(status) }
     }
 }

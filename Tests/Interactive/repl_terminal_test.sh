@@ -28,13 +28,14 @@ expect_screen() {
 tmux new-session -d -s "$session" -x 120 -y 40 "env HOME=$home TERM=xterm $binary; echo EXITED-\$?; sleep 30"
 expect_screen "normcache>" "prompt"
 tmux send-keys -t "$session" ".help" Enter
-expect_screen ".quit            Leave the workbench" "help lists the commands"
+expect_screen ".expect CLAIM" "help lists the commands"
+tmux send-keys -t "$session" C-l
 tmux send-keys -t "$session" ".hlep" Enter
 expect_screen 'did you mean .help?' "unknown command suggests"
 # Up twice recalls .help; the second listing proves history and line editing work.
 tmux send-keys -t "$session" C-l
 tmux send-keys -t "$session" Up Up Enter
-expect_screen ".help [COMMAND]" "history recall"
+expect_screen ".expect CLAIM" "history recall"
 tmux send-keys -t "$session" C-d
 expect_screen "EXITED-0" "Ctrl-D leaves with status 0"
 if grep -qF ".hlep" "$home/.normcache_history" 2>/dev/null; then passed=$((passed + 1)); else

@@ -5,20 +5,41 @@ import Testing
 
 /// The session interpreter, fed lines as a pipe or the REPL would feed them.
 @Suite struct SessionTests {
-    final class Transcript {
-        var output: [String] = []
-        var errors: [String] = []
+    /// What a session printed; appended to from any thread, as watch emissions are.
+    final class Transcript: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _output: [String] = []
+        private var _errors: [String] = []
+        var output: [String] { lock.withLock { _output } }
+        var errors: [String] { lock.withLock { _errors } }
+        func out(_ line: String) { lock.withLock { _output.append(line) } }
+        func err(_ line: String) { lock.withLock { _errors.append(line) } }
     }
 
-    func run(_ lines: String...) -> (Session, Transcript) {
-        let transcript = Transcript()
-        let session = try! Session(output: { transcript.output.append($0) }, errors: { transcript.errors.append($0) })
-        for line in lines where !session.isFinished { session.execute(line) }
-        return (session, transcript)
+    func run(_ lines: String...) async throws -> (Session, Transcript) {
+        try await onThread {
+            let transcript = Transcript()
+            let session = try Session(output: transcript.out, errors: transcript.err)
+            for line in lines where !session.isFinished { session.execute(line) }
+            return (session, transcript)
+        }
     }
 
-    @Test func helpIsGeneratedFromTheCommandTable() {
-        let (_, transcript) = run(".help")
+    struct Unchecked<Value>: @unchecked Sendable { let value: Value }
+
+    /// Runs `body` on a thread of its own: a session blocks while the tasks its commands
+    /// start run, which must not happen on the threads those tasks need.
+    func onThread<Value>(_ body: @escaping () throws -> Value) async throws -> Value {
+        let body = Unchecked(value: body)
+        return try await withCheckedThrowingContinuation { (done: CheckedContinuation<Unchecked<Value>, any Error>) in
+            Thread.detachNewThread {
+                do { done.resume(returning: Unchecked(value: try body.value())) } catch { done.resume(throwing: error) }
+            }
+        }.value
+    }
+
+    @Test func helpIsGeneratedFromTheCommandTable() async throws {
+        let (_, transcript) = try await run(".help")
         #expect(transcript.output.count == CommandTable.commands.count)
         for (line, command) in zip(transcript.output, CommandTable.commands) {
             #expect(line.hasPrefix(command.synopsis))
@@ -26,8 +47,8 @@ import Testing
         }
     }
 
-    @Test func helpForOneCommand() {
-        let (_, transcript) = run(".help quit", ".help .help")
+    @Test func helpForOneCommand() async throws {
+        let (_, transcript) = try await run(".help quit", ".help .help")
         #expect(transcript.output == [
             ".quit", "  Leave the workbench (also Ctrl-D)", "  also: .exit",
             ".help [COMMAND]", "  List the commands, or show one command's help",
@@ -35,49 +56,52 @@ import Testing
         #expect(transcript.errors.isEmpty)
     }
 
-    @Test func quitAndExitEndTheSession() {
+    @Test func quitAndExitEndTheSession() async throws {
         for word in [".quit", ".exit", "  .quit  "] {
-            let (session, transcript) = run(word, ".help")
+            let (session, transcript) = try await run(word, ".help")
             #expect(session.isFinished)
             #expect(transcript.output.isEmpty)
         }
     }
 
-    @Test func commentsAndBlankLinesDoNothing() {
-        let (session, transcript) = run("", "   ", "# a comment", "  # indented")
+    @Test func commentsAndBlankLinesDoNothing() async throws {
+        let (session, transcript) = try await run("", "   ", "# a comment", "  # indented")
         #expect(!session.isFinished && session.failures == 0)
         #expect(transcript.output.isEmpty && transcript.errors.isEmpty)
     }
 
-    @Test func mistakesAreNamedWithSuggestions() {
-        let (session, transcript) = run(".hlep", ".qit", ".frobnicate", "hello", ".quit now", ".help xyzzy")
+    @Test func mistakesAreNamedWithSuggestions() async throws {
+        let (session, transcript) = try await run(".hlep", ".qit", ".frobnicate", "hello", ".quit now", ".help xyzzy")
         #expect(session.failures == 6)
         #expect(transcript.errors == [
             "error: unknown command \".hlep\"; did you mean .help? (.help lists the commands)",
             "error: unknown command \".qit\"; did you mean .quit? (.help lists the commands)",
             "error: unknown command \".frobnicate\" (.help lists the commands)",
-            "error: \"hello\" is not a command; commands start with \".\" (.help lists them)",
+            "error: \"hello\" is not a command; commands start with \".\" (.help lists them), "
+                + "service commands with a domain (.commands lists them), GraphQL with query, mutation or {",
             "error: .quit takes no arguments",
             "error: unknown command \".xyzzy\" (.help lists the commands)",
         ])
         #expect(!session.isFinished)
     }
 
-    @Test func logoutAfterOpenDeletesNothing() throws {
+    @Test func logoutAfterOpenDeletesNothing() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("normcache-session-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let other = directory.appendingPathComponent("other.sqlite").path
         let transcript = Transcript()
-        let session = try Session(options: SessionOptions(cacheDirectory: directory.path, user: "alice"),
-                                  output: { transcript.output.append($0) }, errors: { transcript.errors.append($0) })
-        for line in [".open \(other)", #".write Trip:1 {"name":"Porto"}"#, ".logout"] { session.execute(line) }
+        try await onThread {
+            let session = try Session(options: SessionOptions(cacheDirectory: directory.path, user: "alice"),
+                                      output: transcript.out, errors: transcript.err)
+            for line in [".open \(other)", #".write Trip:1 {"name":"Porto"}"#, ".logout"] { session.execute(line) }
+        }
         #expect(transcript.errors == ["error: no user is logged in"])
         #expect(FileManager.default.fileExists(atPath: other))
         #expect(try NormalizedCache(store: try SQLiteStore(path: other)).keys() == ["Trip:1"])
     }
 
-    @Test func editDistance() {
+    @Test func editDistance() async throws {
         #expect(Workbench.editDistance("help", "hlep") == 2)
         #expect(Workbench.editDistance("", "abc") == 3)
         #expect(Workbench.editDistance("quit", "quit") == 0)

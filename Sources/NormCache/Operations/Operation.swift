@@ -37,6 +37,9 @@ public final class Operation: Sendable {
     public let variables: [Variable]
     /// The document text the operation was compiled from.
     public let source: String
+    /// The text a server gets: ``source`` with `__typename` added to every selection set
+    /// below the root (`{ trips { id } }` → `{ trips { __typename id } }`).
+    public let networkDocument: String
     let selections: SelectionPlan
     /// How many fields the plan has; each ``FieldPlan`` has an `index` below it.
     let fieldCount: Int
@@ -44,12 +47,13 @@ public final class Operation: Sendable {
     /// Declared type of each variable by name, for typing variable values in field keys.
     let variableTypes: [String: String]
 
-    init(name: String?, kind: Kind, variables: [Variable], source: String, selections: SelectionPlan, fieldCount: Int) {
+    init(name: String?, kind: Kind, variables: [Variable], source: String, networkDocument: String, selections: SelectionPlan, fieldCount: Int) {
         self.name = name
         self.kind = kind
         self.variables = variables
         self.variableTypes = Dictionary(variables.map { ($0.name, $0.typeName) }, uniquingKeysWith: { first, _ in first })
         self.source = source
+        self.networkDocument = networkDocument
         self.selections = selections
         self.fieldCount = fieldCount
     }

@@ -62,7 +62,31 @@ enum OperationCompiler {
                                    defaultValue: defaultValue))
         }
         return Operation(name: operation.name?.value, kind: Operation.Kind(operation.operation), variables: variables, source: source,
-                         selections: plan, fieldCount: builder.fieldCount)
+                         networkDocument: networkDocument(document, source: source), selections: plan, fieldCount: builder.fieldCount)
+    }
+
+    /// `source` with ` __typename` after the `{` of every selection set below the operations'
+    /// roots that does not select it already: the document a server gets, so every object
+    /// in the response says its type (Apollo does the same).
+    static func networkDocument(_ document: Document, source: String) -> String {
+        var offsets: [Int] = []
+        func visit(_ set: SelectionSet, isRoot: Bool) {
+            let hasTypename = set.selections.contains { ($0 as? Field)?.name.value == "__typename" && ($0 as? Field)?.alias == nil }
+            if !isRoot, !hasTypename, let start = set.loc?.start { offsets.append(start) }
+            for selection in set.selections {
+                if let field = selection as? Field, let child = field.selectionSet { visit(child, isRoot: false) }
+                if let inline = selection as? InlineFragment { visit(inline.selectionSet, isRoot: true) }
+            }
+        }
+        for definition in document.definitions {
+            if let operation = definition as? OperationDefinition { visit(operation.selectionSet, isRoot: true) }
+            if let fragment = definition as? FragmentDefinition { visit(fragment.selectionSet, isRoot: false) }
+        }
+        var bytes = Array(source.utf8)
+        for offset in offsets.sorted(by: >) where offset < bytes.count && bytes[offset] == UInt8(ascii: "{") {
+            bytes.insert(contentsOf: " __typename".utf8, at: offset + 1)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func checkNesting(_ source: String) throws(OperationError) {

@@ -82,6 +82,13 @@ public struct PossibleTypes: Sendable, Equatable {
         fromSchema = true
     }
 
+    /// Adds what `other` knows (another endpoint's schema) to what this knows.
+    public mutating func merge(_ other: PossibleTypes) {
+        supertypes.merge(other.supertypes) { $0.union($1) }
+        inputFields.merge(other.inputFields) { $0.merging($1) { first, _ in first } }
+        fromSchema = fromSchema || other.fromSchema
+    }
+
     /// Records that objects of type `typename` satisfy `condition`.
     public mutating func learn(_ typename: String, satisfies condition: String) {
         supertypes[typename, default: []].insert(condition)

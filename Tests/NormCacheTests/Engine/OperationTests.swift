@@ -282,4 +282,20 @@ import Testing
         #expect(try cache.operation(pair, name: "A") === (try cache.operation(pair, name: "A")))
         #expect(try cache.operation(pair, name: "A") !== (try cache.operation(pair, name: "B")))
     }
+
+    /// What a server gets: `__typename` in every selection set below the root, once, in
+    /// fields, fragments and after multi-byte text; the root and inline fragments stay as written.
+    @Test func networkDocumentAddsTypename() throws {
+        let document = """
+            query Trip($id: ID!) { trip(id: $id, note: "café") { id ...Header owner { __typename name } \
+            journeys { from { ... on Station { name } } } } }
+            fragment Header on Trip { name }
+            """
+        #expect(try cache.operation(document).networkDocument == """
+            query Trip($id: ID!) { trip(id: $id, note: "café") { __typename id ...Header owner { __typename name } \
+            journeys { __typename from { __typename ... on Station { name } } } } }
+            fragment Header on Trip { __typename name }
+            """)
+        #expect(try cache.operation("{ a }").networkDocument == "{ a }")
+    }
 }

@@ -1,0 +1,58 @@
+import NormPluginKit
+
+/// The server behind the plugin's endpoint: one ``DonutShop`` per user, made on the user's
+/// first request; `login` switches the user, `logout` drops the user's orders and goes back
+/// to the user `default`.
+///
+/// ```swift
+/// let server = DonutServer()
+/// await server.login("ana")
+/// let schema = try ExecutableSchema(sdl: DonutSchema.sdl, resolvers: server.resolvers)
+/// ```
+actor DonutServer {
+    private var user = "default"
+    private var shops: [String: DonutShop] = [:]
+
+    func login(_ user: String) {
+        self.user = user
+    }
+
+    func logout() {
+        shops[user] = nil
+        user = "default"
+    }
+
+    /// The resolvers of the endpoint's root fields.
+    nonisolated var resolvers: Resolvers<Environment> {
+        Resolvers(
+            query: [
+                "donuts": { _, _ in await self.shop { $0.menu.map(\.object) } },
+                "order": { arguments, _ in
+                    let id = try arguments["id"].stringValue()
+                    return await self.shop { $0.order(id: id)?.object }
+                },
+                "me": { _, _ in await self.me.object },
+            ],
+            mutation: [
+                "createOrder": { arguments, _ in
+                    let items = try arguments["items"].arrayValue().map { try $0.stringValue() }
+                    return try await self.shop { try $0.createOrder(items: items).object }
+                },
+                "payOrder": { arguments, _ in
+                    let id = try arguments["id"].stringValue()
+                    return try await self.shop { try $0.pay(id).object }
+                },
+            ]
+        )
+    }
+
+    /// The current user, named after the login with a capital.
+    private var me: User {
+        User(id: user, name: user.prefix(1).uppercased() + user.dropFirst())
+    }
+
+    /// Runs `body` on the current user's shop, opening it first if needed.
+    private func shop<Result: Sendable>(_ body: (inout DonutShop) throws -> Result) rethrows -> Result {
+        try body(&shops[user, default: DonutShop()])
+    }
+}

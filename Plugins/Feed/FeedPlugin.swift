@@ -1,0 +1,39 @@
+import CCore
+import NormPluginKit
+
+/// The feed plugin: an in-process feed server (a feed per user, the same at every start,
+/// and a search that takes it about 100 ms), the operations of its views, and the `feed`
+/// service with its view state and commands.
+///
+/// ```
+/// feed.load                   state feed: loading … state feed: loaded (6 items)
+/// feed.search lis,lisb,lisbon search "lis": cancelled … search "lisbon": 2 results (…)
+/// ```
+struct FeedPlugin: Plugin {
+    static let name = "feed"
+    static let version = "1.0.0"
+    static let schema = FeedSchema.sdl
+    static let typePolicies = FeedSchema.typePolicies
+    static let operations = [FeedView.query, SearchView.query]
+
+    let resolvers: Resolvers<Environment>
+    let services: [any Service]
+    let commands: [Command]
+
+    init(environment: Environment) throws {
+        let server = FeedServer()
+        environment.set(server)
+        let feed = try FeedService(environment: environment)
+        resolvers = server.resolvers
+        services = [feed]
+        commands = feed.commands
+    }
+}
+
+@_cdecl("nc_plugin_init")
+public func nc_plugin_init(
+    _ host: UnsafePointer<nc_host_api>?, _ plugin: UnsafeMutablePointer<nc_plugin>?,
+    _ error: UnsafeMutablePointer<CChar>?, _ size: Int
+) -> Int32 {
+    PluginExport.initialize(FeedPlugin.self, host: host, plugin: plugin, error: error, errorSize: size)
+}

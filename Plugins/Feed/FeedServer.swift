@@ -1,0 +1,41 @@
+import Foundation
+import NormPluginKit
+
+/// The server behind the plugin's endpoint: the feed of the user logged in (`login`
+/// switches the user, `logout` goes back to the user `default`), and a search that takes it
+/// about 100 ms.
+///
+/// ```swift
+/// let server = FeedServer()
+/// await server.login("ana")
+/// let schema = try ExecutableSchema(sdl: FeedSchema.sdl, resolvers: server.resolvers)
+/// ```
+actor FeedServer {
+    /// How long the server takes to answer a search.
+    static let searchTime: Duration = .milliseconds(100)
+
+    private var user = "default"
+
+    func login(_ user: String) {
+        self.user = user
+    }
+
+    func logout() {
+        user = "default"
+    }
+
+    /// The resolvers of the endpoint's root fields.
+    nonisolated var resolvers: Resolvers<Environment> {
+        Resolvers(query: [
+            "feed": { _, _ in await self.feed.map(\.object) },
+            "search": { arguments, _ in
+                let text = try arguments["text"].stringValue()
+                guard !text.isEmpty else { throw PluginError("a search needs some text") }
+                try await Task.sleep(for: Self.searchTime)
+                return await self.feed.filter { $0.title.range(of: text, options: .caseInsensitive) != nil }.map(\.object)
+            },
+        ])
+    }
+
+    private var feed: [FeedItem] { FeedItem.seed(for: user) }
+}

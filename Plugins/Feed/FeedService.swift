@@ -1,0 +1,105 @@
+import NormPluginKit
+import Synchronization
+
+/// The `feed` service: loads the feed with its view state announced to the host (loading,
+/// then loaded with the number of items, or error with the message), retries from the
+/// network, and searches as the user types, a newer search cancelling the one in flight.
+///
+/// ```swift
+/// let feed = try environment.service(FeedService.self)
+/// try await feed.load()                           // state loading, then loaded (6 items)
+/// let older = feed.search("lis")
+/// let newer = feed.search("lisbon")               // cancels "lis"
+/// try await newer.value.map(\.title)              // ["Lisbon in three days", "The best pastries in Lisbon"]
+/// ```
+final class FeedService: Service {
+    let domain = "feed"
+    private let host: Host
+    private let server: FeedServer
+    /// The search in flight, cancelled by the next one and at login and logout.
+    private let currentSearch = Mutex<Task<[FeedItem], any Error>?>(nil)
+
+    init(environment: Environment) throws {
+        host = try environment.get(Host.self)
+        server = try environment.get(FeedServer.self)
+    }
+
+    func handle(_ event: LifecycleEvent) async {
+        switch event {
+        case .login(let user):
+            cancelSearch()
+            await server.login(user)
+        case .logout:
+            cancelSearch()
+            await server.logout()
+        case .foreground: break
+        }
+    }
+
+    /// What a load gets: the items, and where they came from (`cache` or `network`).
+    struct Loaded: Sendable {
+        let items: [FeedItem]
+        let source: String
+    }
+
+    /// Shows the feed: from the cache when it holds the whole feed (no wait, no request),
+    /// else from the network.
+    func load() async throws -> Loaded {
+        try await fetch(policy: .cacheFirst)
+    }
+
+    /// Fetches the feed from the network again, whatever the cache holds: after a failed
+    /// load, or to see what changed.
+    func retry() async throws -> Loaded {
+        try await fetch(policy: .networkOnly)
+    }
+
+    /// Starts a search for `text` and cancels the one in flight. The task answers the items
+    /// found, or throws `CancellationError` when a newer search (or a login or logout)
+    /// cancelled it before it answered.
+    func search(_ text: String) -> Task<[FeedItem], any Error> {
+        let search = Task { [host] in
+            let reply: Map
+            do {
+                reply = try await host.run(.operation("Search"), variables: ["text": .string(text)], policy: .networkOnly)
+            } catch {
+                try Task.checkCancellation()
+                throw error
+            }
+            try Task.checkCancellation()
+            return try Self.items(reply, "search")
+        }
+        currentSearch.withLock { current in
+            current?.cancel()
+            current = search
+        }
+        return search
+    }
+
+    private func cancelSearch() {
+        currentSearch.withLock { current in
+            current?.cancel()
+            current = nil
+        }
+    }
+
+    private func fetch(policy: FetchPolicy) async throws -> Loaded {
+        host.emitState(service: domain, state: .loading)
+        do {
+            let reply = try await host.run(.operation("Feed"), policy: policy)
+            let items = try Self.items(reply, "feed")
+            host.emitState(service: domain, state: .loaded, detail: "\(items.count) items")
+            return Loaded(items: items, source: reply["source"].string ?? "network")
+        } catch {
+            host.emitState(service: domain, state: .error, detail: "\(error)")
+            throw error
+        }
+    }
+
+    /// The items of the reply's root field `field`, or its first GraphQL error thrown.
+    private static func items(_ reply: Map, _ field: String) throws -> [FeedItem] {
+        if let message = reply["errors", 0, "message"].string { throw PluginError(message) }
+        guard let items = reply["data", field].array else { throw PluginError("the server sent no \(field)") }
+        return try items.map(FeedItem.init)
+    }
+}

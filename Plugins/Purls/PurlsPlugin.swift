@@ -1,0 +1,38 @@
+import CCore
+import NormPluginKit
+
+/// The PURLs plugin: an in-process PURL server (one directory per user, seeded the same at
+/// every start), the operations of its views, and the `purls` repository with its commands.
+///
+/// ```
+/// purls.fetch ana@example.org        page 1: 2 purls (cv, blog) … total: 5 purls in 3 pages
+/// purls.create ana@example.org cv https://new.example    server kept https://ana.example.org/cv.pdf …
+/// ```
+struct PurlsPlugin: Plugin {
+    static let name = "purls"
+    static let version = "1.0.0"
+    static let schema = PurlSchema.sdl
+    static let typePolicies = PurlSchema.typePolicies
+    static let operations = [PurlListView.query, PurlListView.page, PurlMutations.create, PurlMutations.delete]
+
+    let resolvers: Resolvers<Environment>
+    let services: [any Service]
+    let commands: [Command]
+
+    init(environment: Environment) throws {
+        let server = PurlServer()
+        environment.set(server)
+        let purls = try PurlRepository(environment: environment)
+        resolvers = server.resolvers
+        services = [purls]
+        commands = purls.commands
+    }
+}
+
+@_cdecl("nc_plugin_init")
+public func nc_plugin_init(
+    _ host: UnsafePointer<nc_host_api>?, _ plugin: UnsafeMutablePointer<nc_plugin>?,
+    _ error: UnsafeMutablePointer<CChar>?, _ size: Int
+) -> Int32 {
+    PluginExport.initialize(PurlsPlugin.self, host: host, plugin: plugin, error: error, errorSize: size)
+}

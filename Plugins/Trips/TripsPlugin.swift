@@ -1,0 +1,36 @@
+import CCore
+import NormPluginKit
+
+/// The trips plugin: an in-process trips server (one data set per user, seeded the same at
+/// every start), the operations of its views, and the `trips` service with its commands.
+struct TripsPlugin: Plugin {
+    static let name = "trips"
+    static let version = "1.0.0"
+    static let schema = TripSchema.sdl
+    static let typePolicies = TripSchema.typePolicies
+    static let operations = [
+        TripListView.query, TripDetailView.query,
+        TripMutations.rename, TripMutations.create, TripMutations.delete,
+    ]
+
+    let resolvers: Resolvers<Environment>
+    let services: [any Service]
+    let commands: [Command]
+
+    init(environment: Environment) throws {
+        let server = TripServer()
+        environment.set(server)
+        let trips = try TripService(environment: environment)
+        resolvers = server.resolvers
+        services = [trips]
+        commands = trips.commands
+    }
+}
+
+@_cdecl("nc_plugin_init")
+public func nc_plugin_init(
+    _ host: UnsafePointer<nc_host_api>?, _ plugin: UnsafeMutablePointer<nc_plugin>?,
+    _ error: UnsafeMutablePointer<CChar>?, _ size: Int
+) -> Int32 {
+    PluginExport.initialize(TripsPlugin.self, host: host, plugin: plugin, error: error, errorSize: size)
+}

@@ -1,0 +1,230 @@
+import Foundation
+import NormCache
+
+/// Runs GraphQL operations against transports through the normalized cache, the way
+/// Apollo's client does: under a fetch policy, with identical queries in flight sent
+/// once, mutations (and their optimistic responses) written under `MUTATION_ROOT`, and
+/// watchers that refetch.
+///
+/// Every request goes through ``network``, so simulated conditions (offline, latency,
+/// injected failures) apply to all endpoints alike, and every request is logged there.
+///
+/// ```swift
+/// let client = Client(cache: try NormalizedCache())
+/// let tripList = try client.cache.operation("query TripList { trips { id name } }")
+/// let first = try await client.fetch(tripList, from: plugin)    // source .network
+/// let again = try await client.fetch(tripList, from: plugin)    // source .cache
+/// let watch = try client.watch(tripList, from: plugin) { watch, event in print(watch.id, event) }
+/// ```
+public final class Client: @unchecked Sendable {
+    public let network: SimulatedNetwork
+    /// The cache operations read and write; see ``replaceCache(with:)``.
+    public var cache: NormalizedCache { lock.withLock { _cache } }
+
+    private let lock = NSLock()
+    private var _cache: NormalizedCache
+    private var inFlight: [String: SharedRequest] = [:]
+    private var background: [Int: Task<Void, Never>] = [:]
+    private var watches: [Int: ClientWatch] = [:]
+    private var counter = 0
+
+    public init(cache: NormalizedCache, network: SimulatedNetwork = SimulatedNetwork()) {
+        _cache = cache
+        self.network = network
+    }
+
+    /// Puts the client over another cache (another user's, another file) and stops every
+    /// watcher of the old one, returning their ids.
+    @discardableResult
+    public func replaceCache(with cache: NormalizedCache) -> [Int] {
+        let stopped = activeWatches
+        for watch in stopped { watch.cancel() }
+        lock.withLock { _cache = cache }
+        return stopped.map(\.id)
+    }
+
+    // MARK: operations
+
+    /// Runs `operation` and returns its final result. Queries follow `policy`; mutations
+    /// always go to the network (`no-cache` keeps their result out of the cache), with
+    /// `optimistic` data, if given, visible in the cache until the server answers or the
+    /// mutation fails. `cause` is what watchers hear for the write.
+    ///
+    /// With `cache-and-network`, the cache's answer (when whole) goes to `onCacheResult`
+    /// first. A cache-only miss throws ``ClientError/cacheMiss(_:)``.
+    @discardableResult
+    public func fetch(_ operation: NormCache.Operation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
+                      optimistic: CacheObject? = nil, from transport: any Transport, cause: ChangeCause = .write,
+                      onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
+        let policy = operation.kind == .query ? policy : (policy == .noCache ? .noCache : .networkOnly)
+        if policy.readsCache {
+            let read: ReadResult
+            do { read = try cache.read(operation, variables: variables) } catch { throw .cache(error) }
+            let result = ClientResult(operation: operation, read: read)
+            switch policy {
+            case .cacheOnly:
+                guard result.complete else { throw .cacheMiss(result) }
+                return result
+            case .cacheFirst where result.complete:
+                return result
+            case .cacheAndNetwork where result.complete:
+                onCacheResult(result)
+            default: break
+            }
+        }
+        return try await fetchFromNetwork(operation, variables: variables, writing: policy.writesCache,
+                                          optimistic: optimistic, from: transport, cause: cause)
+    }
+
+    private func fetchFromNetwork(_ operation: NormCache.Operation, variables: CacheObject, writing: Bool, optimistic: CacheObject?,
+                                  from transport: any Transport, cause: ChangeCause) async throws(ClientError) -> ClientResult {
+        let request = GraphQLRequest(document: operation.networkDocument, operationName: operation.name, variables: variables)
+        let layer = try optimistic.map { data throws(ClientError) in try writeOptimistic(data, for: operation, variables: variables) }
+        let response: CacheValue
+        do {
+            response = try await send(request, over: transport, shared: operation.kind == .query)
+        } catch {
+            if let layer { _ = try? cache.rollBackOptimistic(layer) }
+            throw .transport(error)
+        }
+        let result = ClientResult(operation: operation, response: response)
+        do {
+            switch (layer, writing) {
+            case (let layer?, true) where result.data != nil:
+                try cache.commitOptimistic(layer, response: response, for: operation, variables: variables)
+            case (let layer?, _):
+                try cache.rollBackOptimistic(layer)
+            case (nil, true):
+                try cache.write(response: response, for: operation, variables: variables, cause: cause)
+            case (nil, false):
+                break
+            }
+        } catch {
+            if let layer { _ = try? cache.rollBackOptimistic(layer) }
+            throw .cache(error)
+        }
+        return result
+    }
+
+    private func writeOptimistic(_ data: CacheObject, for operation: NormCache.Operation, variables: CacheObject) throws(ClientError) -> String {
+        guard operation.kind == .mutation else { throw .invalid("an optimistic response is for a mutation, not a \(operation.kind.rawValue)") }
+        let layer = "optimistic \(operation.name ?? "mutation") #\(lock.withLock { counter += 1; return counter })"
+        do { try cache.writeOptimistic(layer, data: data, for: operation, variables: variables) } catch { throw .cache(error) }
+        return layer
+    }
+
+    // MARK: sending, with identical queries in flight sent once
+
+    /// One request in flight and the callers waiting for it. Each waiter can stop waiting on
+    /// its own (its task was cancelled); the request is cancelled when the last one stops.
+    private final class SharedRequest: @unchecked Sendable {
+        var task: Task<Void, Never>?
+        var waiters: [Int: CheckedContinuation<CacheValue, any Error>] = [:]
+        var outcome: Result<CacheValue, TransportError>?
+    }
+
+    private func send(_ request: GraphQLRequest, over transport: any Transport, shared: Bool) async throws(TransportError) -> CacheValue {
+        guard shared else { return try await network.send(request, over: transport) }
+        let key = [transport.name, request.operationName ?? "", request.document, JSON.string(.object(request.variables))]
+            .joined(separator: "\u{1}")
+        let (entry, waiter) = lock.withLock { () -> (SharedRequest, Int) in
+            counter += 1
+            if let entry = inFlight[key] { return (entry, counter) }
+            let entry = SharedRequest()
+            inFlight[key] = entry
+            let network = self.network
+            entry.task = Task {
+                let outcome: Result<CacheValue, TransportError>
+                do throws(TransportError) { outcome = .success(try await network.send(request, over: transport)) } catch { outcome = .failure(error) }
+                self.finish(entry, key: key, with: outcome)
+            }
+            return (entry, counter)
+        }
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    lock.withLock {
+                        if let outcome = entry.outcome { return continuation.resume(with: outcome) }
+                        entry.waiters[waiter] = continuation
+                    }
+                }
+            } onCancel: {
+                self.stopWaiting(waiter, for: entry, key: key)
+            }
+        } catch {
+            throw (error as? TransportError) ?? .cancelled
+        }
+    }
+
+    private func finish(_ entry: SharedRequest, key: String, with outcome: Result<CacheValue, TransportError>) {
+        let waiters = lock.withLock {
+            entry.outcome = outcome
+            if inFlight[key] === entry { inFlight[key] = nil }
+            defer { entry.waiters = [:] }
+            return entry.waiters.values
+        }
+        for waiter in waiters { waiter.resume(with: outcome) }
+    }
+
+    private func stopWaiting(_ waiter: Int, for entry: SharedRequest, key: String) {
+        let continuation = lock.withLock { () -> CheckedContinuation<CacheValue, any Error>? in
+            guard let continuation = entry.waiters.removeValue(forKey: waiter) else { return nil }
+            if entry.waiters.isEmpty {
+                entry.task?.cancel()
+                if inFlight[key] === entry { inFlight[key] = nil }
+            }
+            return continuation
+        }
+        continuation?.resume(throwing: TransportError.cancelled)
+    }
+
+    // MARK: watchers
+
+    /// Starts a watcher of `operation`: its first emission is the cache's answer, and a
+    /// fetch follows as `policy` says (cache-first: when the cache cannot answer). After
+    /// that it emits whenever a change alters its result; a cache-first watcher whose data
+    /// was evicted refetches. `onEvent` hears emissions and failed fetches.
+    public func watch(_ operation: NormCache.Operation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
+                      from transport: any Transport,
+                      onEvent: @escaping @Sendable (ClientWatch, ClientWatch.Event) -> Void) throws(ClientError) -> ClientWatch {
+        guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }
+        guard policy != .noCache else { throw .invalid("a watcher reads the cache, so it cannot use no-cache") }
+        let watch = ClientWatch(client: self, operation: operation, variables: variables, policy: policy,
+                                transport: transport, onEvent: onEvent)
+        try watch.start()
+        lock.withLock { watches[watch.id] = watch }
+        return watch
+    }
+
+    /// The active watchers, by id.
+    public var activeWatches: [ClientWatch] { lock.withLock { watches.values.sorted { $0.id < $1.id } } }
+
+    /// The watcher with this id.
+    public func watch(id: Int) -> ClientWatch? { lock.withLock { watches[id] } }
+
+    func forget(_ watch: ClientWatch) { _ = lock.withLock { watches.removeValue(forKey: watch.id) } }
+
+    // MARK: background work
+
+    /// Runs `body` as a task that ``settle()`` waits for.
+    @discardableResult
+    func track(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        lock.withLock {
+            counter += 1
+            let id = counter
+            let task = Task {
+                await body()
+                self.lock.withLock { _ = self.background.removeValue(forKey: id) }
+            }
+            background[id] = task
+            return task
+        }
+    }
+
+    /// Waits until every fetch the client started by itself (watchers' fetches and
+    /// refetches) has finished, including those started meanwhile. A script runs its
+    /// next command only after this, so its output does not depend on timing.
+    public func settle() async {
+        while let task = lock.withLock({ background.values.first }) { await task.value }
+    }
+}

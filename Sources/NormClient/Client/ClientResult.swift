@@ -1,0 +1,77 @@
+import NormCache
+
+/// The answer to one operation: its data, the GraphQL errors that came with it, where it
+/// came from, and, for a cache read, which record fields were missing.
+///
+/// ```swift
+/// let result = try await client.fetch(tripList, from: trips)
+/// result.source     // .network the first time, .cache after
+/// result.missing    // ["QUERY_ROOT.trips"] when the cache could not answer
+/// ```
+public struct ClientResult: Sendable, Equatable {
+    public enum Source: String, Sendable {
+        case cache, network
+    }
+
+    /// The operation's name, nil for an anonymous one.
+    public let operationName: String?
+    public let source: Source
+    /// The `data` object; nil when there is none (an incomplete cache read, a failed operation).
+    public let data: CacheValue?
+    /// The response's GraphQL errors, as the server sent them.
+    public let errors: [CacheValue]
+    /// Record-field keys the cache read lacked, e.g. `Trip:1.name`.
+    public let missing: [String]
+
+    /// True when the data is whole: nothing was missing from the cache.
+    public var complete: Bool { missing.isEmpty }
+
+    init(operation: Operation, source: Source, data: CacheValue?, errors: [CacheValue] = [], missing: [String] = []) {
+        self.operationName = operation.name
+        self.source = source
+        self.data = data
+        self.errors = errors
+        self.missing = missing
+    }
+
+    init(operation: Operation, read: ReadResult) {
+        self.init(operation: operation, source: .cache, data: read.data, missing: read.missing)
+    }
+
+    init(operation: Operation, response: CacheValue) {
+        var errors: [CacheValue] = []
+        if case .list(let list)? = response["errors"] { errors = list }
+        // `.none`, not `nil`: CacheValue is nil-literal-expressible, so `nil` would be `.null`.
+        let data = response["data"].flatMap { $0 == .null ? .none : .some($0) }
+        self.init(operation: operation, source: .network, data: data, errors: errors)
+    }
+}
+
+/// Why the client could not answer.
+public enum ClientError: Error, Equatable, CustomStringConvertible {
+    /// No response came (offline, a failure, cancelled, an HTTP error).
+    case transport(TransportError)
+    /// A cache-only read found fields missing; the result says which.
+    case cacheMiss(ClientResult)
+    /// The response could not be written (it does not fit the operation).
+    case cache(CacheError)
+    /// The server answered with GraphQL errors (reported for a watcher's fetch).
+    case graphQLErrors([CacheValue])
+    /// A request the client refuses, e.g. watching with no-cache.
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .transport(let error): "\(error)"
+        case .cacheMiss(let result):
+            "cache-only: the cache cannot answer; missing: " + result.missing.joined(separator: ", ")
+        case .cache(let error): "\(error)"
+        case .graphQLErrors(let errors):
+            "the server answered with errors: " + errors.map { error in
+                if case .string(let message)? = error["message"] { return message }
+                return JSON.string(error)
+            }.joined(separator: "; ")
+        case .invalid(let message): message
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import NormCache
+
+/// A watched query: the cache pushes each change that alters its result, and the watch
+/// fetches from its transport as its policy says. Made by ``Client/watch(_:variables:policy:from:onEvent:)``.
+///
+/// An incomplete read is not shown while a fetch that will fill it is under way, so a
+/// cache-first watcher on an empty cache emits once, with the network's data.
+///
+/// ```swift
+/// let watch = try client.watch(tripDetail, variables: ["id": "1"], from: trips) { watch, event in
+///     if case .emission(let number, let emission) = event { print(number, emission.cause) }
+/// }
+/// try await watch.refetch()              // network-only; watchers hear cause "refetch"
+/// watch.setVariables(["id": "2"])        // the fetch for id 1, if still running, is cancelled
+/// watch.cancel()
+/// ```
+public final class ClientWatch: @unchecked Sendable {
+    /// What a watch reports.
+    public enum Event: Sendable {
+        /// The `number`th emission shown (1 = the first).
+        case emission(number: Int, WatchEmission)
+        /// A fetch of the watch failed, or its response carried GraphQL errors.
+        case failure(ClientError)
+    }
+
+    public let operation: NormCache.Operation
+    public let policy: FetchPolicy
+    public let transport: any Transport
+    private unowned let client: Client
+    private let onEvent: @Sendable (ClientWatch, Event) -> Void
+
+    private let lock = NSLock()
+    private var cacheWatch: Watch?
+    private var _variables: CacheObject
+    private var fetchTask: Task<Void, Never>?
+    /// Bumped by each fetch started, so only the latest one clears `fetching`.
+    private var generation = 0
+    private var fetching = false
+    private var lastReadComplete = false
+    private var emitted = 0
+
+    init(client: Client, operation: NormCache.Operation, variables: CacheObject, policy: FetchPolicy, transport: any Transport,
+         onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
+        self.client = client
+        self.operation = operation
+        self._variables = variables
+        self.policy = policy
+        self.transport = transport
+        self.onEvent = onEvent
+    }
+
+    /// The engine's watcher id, shown as the watch's id (known from the first emission on).
+    public var id: Int { lock.withLock { engineID } }
+    private var engineID = 0
+    public var variables: CacheObject { lock.withLock { _variables } }
+    /// How many emissions were shown.
+    public var emissions: Int { lock.withLock { emitted } }
+    /// True while a fetch of this watch is under way.
+    public var isFetching: Bool { lock.withLock { fetching } }
+
+    func start() throws(ClientError) {
+        lock.withLock { fetching = policy != .cacheOnly }
+        let watch: Watch
+        do {
+            watch = try client.cache.watch(operation, variables: variables) { [weak self] in self?.received($0) }
+        } catch { throw .cache(error) }
+        lock.withLock {
+            cacheWatch = watch
+            engineID = watch.id
+        }
+        fetchIfPolicySays(cause: .write)
+    }
+
+    /// Fetches from the network now (network-only) and returns the result; watchers hear
+    /// what changed with cause `refetch`. A fetch of this watch still running is cancelled.
+    @discardableResult
+    public func refetch() async throws(ClientError) -> ClientResult {
+        let generation = beginFetch()
+        defer { endFetch(generation) }
+        return try await client.fetch(operation, variables: variables, policy: .networkOnly, from: transport, cause: .refetch)
+    }
+
+    /// Runs the watch with new variables: it emits their read at once, and fetches for
+    /// them as its policy says; a fetch still running for the old variables is cancelled.
+    public func setVariables(_ variables: CacheObject) throws(ClientError) {
+        guard let watch = lock.withLock({ () -> Watch? in
+            _variables = variables
+            fetching = policy != .cacheOnly
+            return cacheWatch
+        }) else { return }
+        cancelFetch()
+        do { try client.cache.setVariables(of: watch, to: variables) } catch { throw .cache(error) }
+        fetchIfPolicySays(cause: .refetch)
+    }
+
+    /// Stops the watch and any fetch of it.
+    public func cancel() {
+        cancelFetch()
+        lock.withLock { cacheWatch }?.cancel()
+        client.forget(self)
+    }
+
+    // MARK: emissions and fetches
+
+    private func received(_ emission: WatchEmission) {
+        let number = lock.withLock { () -> Int? in
+            engineID = emission.watcher
+            lastReadComplete = emission.result.complete
+            guard emission.result.complete || !fetching else { return nil }
+            emitted += 1
+            return emitted
+        }
+        if let number { onEvent(self, .emission(number: number, emission)) }
+        let evictedAway = emission.cause == .evict && !emission.result.complete
+        if evictedAway, policy == .cacheFirst || policy == .cacheAndNetwork, !isFetching { fetch(cause: .refetch) }
+    }
+
+    private func fetchIfPolicySays(cause: ChangeCause) {
+        let needed = switch policy {
+        case .cacheOnly, .noCache: false
+        case .cacheFirst: !lock.withLock { lastReadComplete }
+        case .networkOnly, .cacheAndNetwork: true
+        }
+        if needed { fetch(cause: cause) } else { lock.withLock { fetching = false } }
+    }
+
+    private func fetch(cause: ChangeCause) {
+        let generation = beginFetch()
+        let (operation, variables, transport) = (self.operation, self.variables, self.transport)
+        let task = client.track { [weak self, client] in
+            do throws(ClientError) {
+                let result = try await client.fetch(operation, variables: variables, policy: .networkOnly, from: transport, cause: cause)
+                if !result.errors.isEmpty, let self { self.onEvent(self, .failure(.graphQLErrors(result.errors))) }
+            } catch {
+                if !Task.isCancelled, let self { self.onEvent(self, .failure(error)) }
+            }
+            self?.endFetch(generation)
+        }
+        lock.withLock { if self.generation == generation { fetchTask = task } }
+    }
+
+    private func beginFetch() -> Int {
+        cancelFetch()
+        return lock.withLock {
+            generation += 1
+            fetching = true
+            return generation
+        }
+    }
+
+    private func endFetch(_ generation: Int) {
+        lock.withLock {
+            guard self.generation == generation else { return }
+            fetching = false
+            fetchTask = nil
+        }
+    }
+
+    private func cancelFetch() {
+        lock.withLock { () -> Task<Void, Never>? in
+            defer { fetchTask = nil }
+            return fetchTask
+        }?.cancel()
+    }
+}

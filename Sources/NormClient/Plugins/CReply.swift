@@ -1,0 +1,86 @@
+import CCore
+import Foundation
+import NormCache
+
+/// The two directions of the ABI's `nc_reply_fn`: awaiting a plugin's reply in Swift, and
+/// answering a plugin's call to a host function.
+enum CReply {
+    typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, nc_reply_fn?, UnsafeMutableRawPointer?) -> Void
+
+    /// Calls `function(context, request, reply, box)` and waits for its reply. A cancelled
+    /// caller stops waiting at once (answered `.cancelled`); the plugin's late reply is dropped.
+    static func call(_ function: Function, context: UnsafeMutableRawPointer?, request: CacheValue) async -> Outcome {
+        let box = Box()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard box.wait(with: continuation) else { return }
+                let retained = Unmanaged.passRetained(box).toOpaque()
+                JSON.string(request).withCString { function(context, $0, receive, retained) }
+            }
+        } onCancel: {
+            box.finish(.cancelled)
+        }
+    }
+
+    /// What a plugin answered.
+    enum Outcome: Sendable {
+        case ok(CacheValue)
+        case failed(String)
+        case cancelled
+    }
+
+    /// Where one reply lands: resumes its waiter once, whatever comes first.
+    private final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Outcome, Never>?
+        private var early: Outcome?
+
+        /// Keeps the continuation; false if the call was cancelled before it started.
+        func wait(with continuation: CheckedContinuation<Outcome, Never>) -> Bool {
+            lock.withLock {
+                if let early {
+                    continuation.resume(returning: early)
+                    return false
+                }
+                self.continuation = continuation
+                return true
+            }
+        }
+
+        func finish(_ outcome: Outcome) {
+            lock.withLock {
+                guard let continuation else {
+                    if early == nil { early = outcome }
+                    return
+                }
+                self.continuation = nil
+                early = outcome
+                continuation.resume(returning: outcome)
+            }
+        }
+    }
+
+    /// The `nc_reply_fn` handed to plugins: reads the JSON and releases the box.
+    private static let receive: nc_reply_fn = { context, ok, json in
+        guard let context else { return }
+        let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
+        let text = json.map { String(cString: $0) } ?? "null"
+        guard ok != 0 else { return box.finish(.failed(message(in: text))) }
+        do { box.finish(.ok(try JSON.parse(text))) } catch { box.finish(.failed("the plugin replied with bad JSON: \(error)")) }
+    }
+
+    /// The `message` of an error reply, or the reply itself when it has none.
+    static func message(in text: String) -> String {
+        if case .string(let message)? = (try? JSON.parse(text))?["message"] { return message }
+        return text.isEmpty ? "failed without a message" : text
+    }
+
+    /// Answers a plugin's call: `ok` with `value`, or not with `{"message": …}`.
+    static func answer(_ reply: nc_reply_fn?, _ context: UnsafeMutableRawPointer?, _ result: Result<CacheValue, any Error>) {
+        guard let reply else { return }
+        switch result {
+        case .success(let value): JSON.string(value).withCString { reply(context, 1, $0) }
+        case .failure(let error): JSON.string(["message": .string("\(error)")]).withCString { reply(context, 0, $0) }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import CCore
+import Foundation
+import NormCache
+import NormEnvironment
+
+/// A loaded plugin: what its manifest declares, its in-process endpoint, and its service
+/// commands. Made by ``PluginHost/load(_:)``; everything goes through the C ABI.
+///
+/// ```swift
+/// let trips = try host.load(".build/debug/libnormcache_trips.so")
+/// trips.name                        // "trips"
+/// trips.manifest.commands.map(\.name)   // ["trips.list", "trips.open", …]
+/// try await client.fetch(tripList, from: trips.endpoint)
+/// ```
+public final class Plugin: Service, @unchecked Sendable {
+    public let name: String
+    public let version: String
+    /// The file it was loaded from.
+    public let path: String
+    public let manifest: PluginManifest
+    /// The plugin's in-process GraphQL server, as a transport.
+    public var endpoint: PluginEndpoint { PluginEndpoint(plugin: self) }
+
+    private let handle: UnsafeMutableRawPointer
+    private let table: nc_plugin
+    /// The host functions handed to the plugin; they must outlive it.
+    private let hostAPI: UnsafeMutablePointer<nc_host_api>
+    private let bridge: HostBridge
+
+    init(path: String, handle: UnsafeMutableRawPointer, table: nc_plugin, hostAPI: UnsafeMutablePointer<nc_host_api>,
+         bridge: HostBridge) throws(PluginError.Reason) {
+        func text(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(PluginError.Reason) -> String {
+            guard let pointer else { throw .initFailed("it left its \(what) unset") }
+            return String(cString: pointer)
+        }
+        name = try text(table.name, "name")
+        version = try text(table.version, "version")
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+            throw .initFailed("its name \"\(name)\" must be letters, digits, _ or -")
+        }
+        manifest = try PluginManifest(json: try text(table.manifest, "manifest"))
+        guard table.execute != nil, table.command != nil, table.lifecycle != nil else {
+            throw .initFailed("it left execute, command or lifecycle unset")
+        }
+        self.path = path
+        self.handle = handle
+        self.table = table
+        self.hostAPI = hostAPI
+        self.bridge = bridge
+    }
+
+    /// The plugin is a service of the host's environment under its own name.
+    public var domain: String { name }
+
+    /// Sends a lifecycle event to the plugin, which passes it to each of its services.
+    public func handle(_ event: LifecycleEvent) async {
+        var json = CacheObject()
+        json["event"] = .string(event.name)
+        if case .login(let user) = event { json["user"] = .string(user) }
+        // The plugin may block until its services have handled the event: call it on a
+        // thread of its own, never on one of the tasks' threads.
+        let text = JSON.string(.object(json))
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread { [self] in
+                text.withCString { table.lifecycle?(table.context, $0) }
+                done.resume()
+            }
+        }
+    }
+
+    /// Runs a GraphQL request on the plugin's in-process server.
+    func execute(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
+        switch await CReply.call(table.execute!, context: table.context, request: request.body) {
+        case .ok(let response): return response
+        case .failed(let message): throw .plugin("\(name): \(message)")
+        case .cancelled: throw .cancelled
+        }
+    }
+
+    /// Runs one of the plugin's service commands and returns the lines it printed.
+    func run(command: String, arguments: [String]) async throws(CommandFailure) -> [String] {
+        let request: CacheValue = ["command": .string(command), "arguments": .list(arguments.map { .string($0) })]
+        switch await CReply.call(table.command!, context: table.context, request: request) {
+        case .ok(let reply):
+            guard case .list(let lines)? = reply["output"] else { return [] }
+            return lines.map { line in if case .string(let text) = line { text } else { JSON.string(line) } }
+        case .failed(let message): throw CommandFailure(message: message)
+        case .cancelled: throw CommandFailure(message: "\(command) was cancelled")
+        }
+    }
+
+    /// Calls the plugin's destroy and closes the library.
+    func unload() {
+        table.destroy?(table.context)
+        dlclose(handle)
+        hostAPI.deallocate()
+        bridge.release()
+    }
+}
+
+/// A service command that failed, with the plugin's message.
+public struct CommandFailure: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// A plugin's in-process GraphQL server as a ``Transport``; its schema is the manifest's.
+///
+/// ```swift
+/// let response = try await trips.endpoint.send(GraphQLRequest(document: "{ trips { id } }"))
+/// ```
+public struct PluginEndpoint: Transport {
+    public let plugin: Plugin
+
+    public var name: String { plugin.name }
+
+    public func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
+        try await plugin.execute(request)
+    }
+
+    public func schema() async throws(TransportError) -> String { plugin.manifest.schema }
+}

@@ -1,0 +1,38 @@
+/// Why a plugin did not load; the message names the file and what was wrong with it, and
+/// the session goes on without the plugin.
+///
+/// ```swift
+/// do { try host.load("/tmp/libnope.so") } catch { print(error) }
+/// // plugin /tmp/libnope.so: no such file
+/// ```
+public struct PluginError: Error, Equatable, CustomStringConvertible {
+    public enum Reason: Error, Equatable, CustomStringConvertible {
+        case missing
+        case notSharedLibrary(String)
+        case noEntryPoint
+        case abiMismatch(plugin: UInt32, host: UInt32)
+        case alreadyLoaded(name: String, path: String)
+        case initFailed(String)
+        case worldWritable
+        case badManifest(String)
+
+        public var description: String {
+            switch self {
+            case .missing: "no such file"
+            case .notSharedLibrary(let detail): "not a shared library (\(detail))"
+            case .noEntryPoint: "not a normcache plugin: it does not export nc_plugin_init"
+            case .abiMismatch(let plugin, let host):
+                "built for plugin ABI version \(plugin), but this normcache speaks version \(host); rebuild the plugin"
+            case .alreadyLoaded(let name, let path): "a plugin named \"\(name)\" is loaded already (from \(path))"
+            case .initFailed(let message): "nc_plugin_init failed: \(message)"
+            case .worldWritable: "refused: the file is world-writable, so anyone could replace its code (chmod o-w it)"
+            case .badManifest(let message): "bad manifest: \(message)"
+            }
+        }
+    }
+
+    public let path: String
+    public let reason: Reason
+
+    public var description: String { "plugin \(path): \(reason)" }
+}

@@ -1,0 +1,294 @@
+import CCore
+import Foundation
+import Logging
+import NormCache
+import NormEnvironment
+
+/// Loads plugins with dlopen, hands each the host functions of the C ABI, and does what
+/// they ask: operations through the ``Client`` against the plugin's own endpoint,
+/// watchers, refetches, records, logging and state events.
+///
+/// A plugin that fails to load is refused with a ``PluginError`` that says why (missing
+/// file, not a shared library, no `nc_plugin_init`, ABI version mismatch, a name already
+/// loaded, its init failing, a world-writable file); the host goes on without it.
+///
+/// ```swift
+/// let host = PluginHost(client: client, environment: environment, events: events)
+/// let failures = host.loadDirectory(PluginHost.bundledDirectory)   // libnormcache_*.so
+/// try await host.run(command: "trips.rename", arguments: ["2", "Porto"])
+/// ```
+public final class PluginHost: @unchecked Sendable {
+    /// Where plugin activity reaches the user: watch events and service states.
+    public struct Events: Sendable {
+        public var watch: @Sendable (ClientWatch, ClientWatch.Event) -> Void
+        public var state: @Sendable (_ service: String, _ state: String, _ detail: String?) -> Void
+
+        public init(watch: @escaping @Sendable (ClientWatch, ClientWatch.Event) -> Void,
+                    state: @escaping @Sendable (_ service: String, _ state: String, _ detail: String?) -> Void) {
+            self.watch = watch
+            self.state = state
+        }
+    }
+
+    public let client: Client
+    public let environment: Environment
+    private let events: Events
+    private let lock = NSLock()
+    private var loaded: [Plugin] = []
+
+    public init(client: Client, environment: Environment, events: Events) {
+        self.client = client
+        self.environment = environment
+        self.events = events
+    }
+
+    /// The loaded plugins, in load order.
+    public var plugins: [Plugin] { lock.withLock { loaded } }
+
+    public func plugin(named name: String) -> Plugin? { plugins.first { $0.name == name } }
+
+    /// The plugin that declares `command` (e.g. `trips.rename`), and the command.
+    public func command(named name: String) -> (plugin: Plugin, command: PluginManifest.Command)? {
+        for plugin in plugins {
+            if let command = plugin.manifest.commands.first(where: { $0.name == name }) { return (plugin, command) }
+        }
+        return nil
+    }
+
+    // MARK: loading
+
+    /// The directory of the running executable, where `swift build` puts the bundled plugins.
+    public static var bundledDirectory: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return (executable as NSString).deletingLastPathComponent
+    }
+
+    /// Loads every plugin library in `directory`: the files named `libnormcache_*.so`, or
+    /// with `everySharedLibrary`, every `*.so`. Returns the failures; the others loaded.
+    @discardableResult
+    public func loadDirectory(_ directory: String, everySharedLibrary: Bool = false) -> [PluginError] {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+            return [PluginError(path: directory, reason: .missing)]
+        }
+        let libraries = names.filter { $0.hasSuffix(".so") && (everySharedLibrary || $0.hasPrefix("libnormcache_")) }.sorted()
+        var failures: [PluginError] = []
+        for name in libraries {
+            do { try load(directory + "/" + name) } catch { failures.append(error) }
+        }
+        return failures
+    }
+
+    /// Loads the plugin library at `path`.
+    @discardableResult
+    public func load(_ path: String) throws(PluginError) -> Plugin {
+        do { return try open(path) } catch { throw PluginError(path: path, reason: error) }
+    }
+
+    private func open(_ path: String) throws(PluginError.Reason) -> Plugin {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .missing }
+        guard info.st_mode & S_IWOTH == 0 else { throw .worldWritable }
+        // RTLD_NODELETE: a Swift library registers type metadata and conformances with the
+        // runtime, which must stay mapped after dlclose or later casts read freed memory.
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+            throw .notSharedLibrary(dlerror().map { Self.shortened(String(cString: $0), path: path) } ?? "dlopen failed")
+        }
+        guard let symbol = dlsym(handle, NC_PLUGIN_INIT_SYMBOL) else {
+            dlclose(handle)
+            throw .noEntryPoint
+        }
+        let initialize = unsafeBitCast(symbol, to: nc_plugin_init_fn.self)
+        let bridge = HostBridge(host: self)
+        let api = bridge.makeAPI()
+        func discard() {
+            dlclose(handle)
+            api.deallocate()
+            bridge.release()
+        }
+        var table = nc_plugin()
+        var message = [CChar](repeating: 0, count: 1024)
+        let status = initialize(api, &table, &message, message.count)
+        guard status == 0 else {
+            discard()
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .initFailed(text.isEmpty ? "it returned \(status) without a message" : text)
+        }
+        guard table.abi_version == UInt32(NC_PLUGIN_ABI_VERSION) else {
+            discard()
+            throw .abiMismatch(plugin: table.abi_version, host: UInt32(NC_PLUGIN_ABI_VERSION))
+        }
+        let plugin: Plugin
+        var possibleTypes = PossibleTypes()
+        do throws(PluginError.Reason) {
+            plugin = try Plugin(path: path, handle: handle, table: table, hostAPI: api, bridge: bridge)
+            if !plugin.manifest.schema.isEmpty {
+                do { possibleTypes = try PossibleTypes(sdl: plugin.manifest.schema) } catch { throw .badManifest("\(error)") }
+            }
+        } catch {
+            table.destroy?(table.context)
+            discard()
+            throw error
+        }
+        let duplicate = lock.withLock { () -> Plugin? in
+            if let other = loaded.first(where: { $0.name == plugin.name }) { return other }
+            loaded.append(plugin)
+            return nil
+        }
+        if let duplicate {
+            plugin.unload()
+            throw .alreadyLoaded(name: duplicate.name, path: duplicate.path)
+        }
+        bridge.plugin = plugin
+        var policies = client.cache.typePolicies
+        for (type, fields) in plugin.manifest.typePolicies { policies[type] = fields.isEmpty ? .notNormalized : .keyFields(fields) }
+        client.cache.typePolicies = policies
+        client.cache.possibleTypes.merge(possibleTypes)
+        try? environment.register(plugin)
+        return plugin
+    }
+
+    /// dlerror's text without the path, which the error message names already.
+    private static func shortened(_ message: String, path: String) -> String {
+        message.replacingOccurrences(of: path + ": ", with: "")
+    }
+
+    // MARK: commands
+
+    /// Runs a service command, then refetches the operations its manifest lists after it.
+    /// Returns the lines the command printed.
+    public func run(command name: String, arguments: [String]) async throws(CommandFailure) -> [String] {
+        guard let (plugin, command) = command(named: name) else { throw CommandFailure(message: "no service command \"\(name)\"") }
+        let output = try await plugin.run(command: name, arguments: arguments)
+        for operation in command.refetch { try await refetch(operationNamed: operation, of: plugin) }
+        return output
+    }
+
+    /// Refetches every watcher of the plugin's operation `name`; with none, fetches the
+    /// operation once (network-only) when it takes no variables, so the cache is current.
+    @discardableResult
+    func refetch(operationNamed name: String, of plugin: Plugin) async throws(CommandFailure) -> [Int] {
+        let watches = client.activeWatches.filter { $0.operation.name == name && $0.transport.name == plugin.name }
+        do {
+            for watch in watches { try await watch.refetch() }
+            if watches.isEmpty {
+                let operation = try operation(named: name, of: plugin)
+                if operation.variables.isEmpty { try await client.fetch(operation, policy: .networkOnly, from: plugin.endpoint, cause: .refetch) }
+            }
+        } catch { throw CommandFailure(message: "refetching \(name): \(error)") }
+        return watches.map(\.id)
+    }
+
+    /// The compiled named operation of a plugin (its document may hold fragments).
+    public func operation(named name: String, of plugin: Plugin) throws(CommandFailure) -> NormCache.Operation {
+        guard let document = plugin.manifest.operations[name] else {
+            throw CommandFailure(message: "\(plugin.name) has no operation \"\(name)\"")
+        }
+        do { return try client.cache.operation(document, name: name) } catch {
+            throw CommandFailure(message: "\(plugin.name)'s operation \(name): \(error)")
+        }
+    }
+
+    /// Starts a watcher whose events go to the host's events.
+    public func watch(_ operation: NormCache.Operation, variables: CacheObject, policy: FetchPolicy,
+                      from transport: any Transport) throws(ClientError) -> ClientWatch {
+        let events = self.events
+        return try client.watch(operation, variables: variables, policy: policy, from: transport, onEvent: events.watch)
+    }
+
+    // MARK: host functions (called through HostBridge)
+
+    /// The operation, variables and policy of a `run` or `watch` request.
+    private func request(_ request: CacheValue, for plugin: Plugin, defaultPolicy: FetchPolicy)
+        throws -> (NormCache.Operation, CacheObject, FetchPolicy)
+    {
+        let operation: NormCache.Operation
+        switch (request["operation"], request["query"]) {
+        case (.string(let name)?, _): operation = try self.operation(named: name, of: plugin)
+        case (_, .string(let document)?): operation = try client.cache.operation(document)
+        default: throw CommandFailure(message: "a request needs \"operation\" (a name) or \"query\" (a document)")
+        }
+        var variables = CacheObject()
+        if case .object(let given)? = request["variables"] { variables = given }
+        var policy = defaultPolicy
+        if case .string(let name)? = request["policy"] {
+            guard let named = FetchPolicy(name: name) else { throw CommandFailure(message: "unknown fetch policy \"\(name)\"") }
+            policy = named
+        }
+        return (operation, variables, policy)
+    }
+
+    func run(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
+        let (operation, variables, policy) = try self.request(request, for: plugin, defaultPolicy: .cacheFirst)
+        var optimistic: CacheObject?
+        if case .object(let data)? = request["optimistic"] { optimistic = data }
+        let result = try await client.fetch(operation, variables: variables, policy: policy, optimistic: optimistic, from: plugin.endpoint)
+        var reply = CacheObject()
+        reply["data"] = result.data ?? .null
+        reply["errors"] = .list(result.errors)
+        reply["source"] = .string(result.source.rawValue)
+        reply["missing"] = .list(result.missing.map { .string($0) })
+        return .object(reply)
+    }
+
+    func watch(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
+        let (operation, variables, policy) = try self.request(request, for: plugin, defaultPolicy: .cacheFirst)
+        let watch = try self.watch(operation, variables: variables, policy: policy, from: plugin.endpoint)
+        return ["id": .int(Int64(watch.id))]
+    }
+
+    func refetch(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
+        var refetched: [Int] = []
+        switch (request["watch"], request["operation"]) {
+        case (.int(let id)?, _):
+            guard let watch = client.watch(id: Int(id)) else { throw CommandFailure(message: "no watcher \(id)") }
+            try await watch.refetch()
+            refetched = [watch.id]
+        case (_, .string(let name)?):
+            refetched = try await refetch(operationNamed: name, of: plugin)
+        default: throw CommandFailure(message: "a refetch needs \"watch\" (an id) or \"operation\" (a name)")
+        }
+        return ["refetched": .list(refetched.map { .int(Int64($0)) })]
+    }
+
+    func readRecord(_ request: CacheValue) throws -> CacheValue {
+        let key = try Self.string(request, "key")
+        return ["record": client.cache.record(key).map { .object($0) } ?? .null]
+    }
+
+    func writeRecord(_ request: CacheValue) throws -> CacheValue {
+        let key = try Self.string(request, "key")
+        guard case .object(let fields)? = request["fields"] else { throw CommandFailure(message: "a write needs \"fields\": an object") }
+        let changes = try client.cache.write(record: key, fields: fields)
+        return ["changed": .list(changes.keys.map { .string($0) })]
+    }
+
+    func evict(_ request: CacheValue) throws -> CacheValue {
+        let key = try Self.string(request, "key")
+        var field: String?
+        if case .string(let name)? = request["field"] { field = name }
+        return ["removed": .list(try client.cache.evict(key, field: field).map { .string($0) })]
+    }
+
+    private static func string(_ request: CacheValue, _ member: String) throws -> String {
+        guard case .string(let text)? = request[member] else { throw CommandFailure(message: "the request needs \"\(member)\": a string") }
+        return text
+    }
+
+    func log(_ level: nc_log_level, _ message: String, from plugin: Plugin) {
+        let logger = (try? environment.get(Logger.self)) ?? Logger(label: "normcache")
+        let levels: [Logger.Level] = [.trace, .debug, .info, .notice, .warning, .error, .critical]
+        logger.log(level: levels[min(Int(level.rawValue), levels.count - 1)], "\(message)", metadata: ["plugin": "\(plugin.name)"])
+    }
+
+    func emitState(service: String, state: String, detail: String?) {
+        events.state(service, state, detail)
+    }
+
+    /// Unloads every plugin (destroy, then dlclose).
+    public func unloadAll() {
+        let plugins = lock.withLock { defer { loaded = [] }; return loaded }
+        environment.unregister(domains: Set(plugins.map(\.name)))
+        for plugin in plugins { plugin.unload() }
+    }
+}

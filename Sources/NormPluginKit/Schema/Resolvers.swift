@@ -1,0 +1,31 @@
+/// The resolvers of an endpoint's root fields, by field name: what `Query` and `Mutation`
+/// answer. Below the root there are no resolvers: an object is a `[String: any Sendable]`
+/// dictionary whose values the fields read, and an object of a union or an interface says
+/// what it is in its `"__typename"`.
+///
+/// ```swift
+/// let resolvers = Resolvers<Library>(
+///     query: [
+///         "book": { arguments, library in
+///             try await library.book(id: arguments["id"].stringValue)   // ["__typename": "Book", "id": "1", ...]
+///         },
+///     ],
+///     mutation: [
+///         "renameBook": { arguments, library in
+///             try await library.rename(id: arguments["id"].stringValue, to: arguments["title"].stringValue)
+///         },
+///     ]
+/// )
+/// ```
+public struct Resolvers<Context: Sendable>: Sendable {
+    /// Answers one root field from its arguments and the context of the request.
+    public typealias Resolver = @Sendable (_ arguments: Map, _ context: Context) async throws -> (any Sendable)?
+
+    public var query: [String: Resolver]
+    public var mutation: [String: Resolver]
+
+    public init(query: [String: Resolver] = [:], mutation: [String: Resolver] = [:]) {
+        self.query = query
+        self.mutation = mutation
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import NormCache
+import NormClient
+import NormEnvironment
+
+/// What the session does through the client: operations, watchers, service commands,
+/// plugins, endpoints and lifecycle events.
+extension Session {
+    // MARK: operations
+
+    /// Runs a GraphQL document against the current endpoint with the session's policy
+    /// and variables, and prints its result (a cache answer first under cache-and-network).
+    func runOperation(_ document: String, name: String? = nil, variables: CacheObject? = nil) throws {
+        let operation = try client.cache.operation(document, name: name)
+        try run(operation, variables: variables ?? self.variables)
+    }
+
+    func run(_ operation: NormCache.Operation, variables: CacheObject) throws {
+        let endpoint = try currentEndpoint(unless: policy == .cacheOnly && operation.kind == .query)
+        let (client, policy, output) = (self.client, self.policy, self.output)
+        let optimistic = self.optimistic
+        self.optimistic = nil
+        do {
+            lastResult = try wait {
+                try await client.fetch(operation, variables: variables, policy: policy, optimistic: optimistic, from: endpoint) {
+                    for line in Rendering.result($0) { output.line(line) }
+                }
+            }
+        } catch ClientError.cacheMiss(let result) {
+            lastResult = result
+            throw ClientError.cacheMiss(result)
+        }
+        for line in Rendering.result(lastResult!) { write(line) }
+    }
+
+    /// The endpoint operations go to; `anyEndpoint` stands in when none is needed (cache-only).
+    func currentEndpoint(unless notNeeded: Bool = false) throws -> any Transport {
+        if let endpoint { return endpoint }
+        if notNeeded { return NoEndpoint() }
+        throw CommandError("no endpoint: .use PLUGIN for a plugin's server, or .endpoint URL for an HTTP one")
+    }
+
+    /// The plugin whose server is the current endpoint.
+    func currentPlugin() throws -> Plugin {
+        guard let plugin = (endpoint as? PluginEndpoint)?.plugin else {
+            throw CommandError("the endpoint is not a plugin's: .use PLUGIN first (.plugins lists them)")
+        }
+        return plugin
+    }
+
+    /// An operation given as a document, or as the name of one of the current plugin's.
+    func operation(named nameOrDocument: String) throws -> NormCache.Operation {
+        if GraphQLInput.starts(nameOrDocument[...]) { return try client.cache.operation(nameOrDocument) }
+        return try plugins.operation(named: nameOrDocument, of: try currentPlugin())
+    }
+
+    // MARK: watchers
+
+    func startWatch(_ operation: NormCache.Operation, variables: CacheObject) throws {
+        let watch = try plugins.watch(operation, variables: variables, policy: policy, from: try currentEndpoint(unless: policy == .cacheOnly))
+        write("watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
+    }
+
+    /// The watchers named by `ID` or `all`.
+    func watches(_ word: String) throws -> [ClientWatch] {
+        if word == "all" { return client.activeWatches }
+        guard let id = Int(word), let watch = client.watch(id: id) else {
+            throw CommandError("no watcher \"\(word)\" (.watches lists them)")
+        }
+        return [watch]
+    }
+
+    // MARK: service commands
+
+    /// Runs `trips.rename 2 "Porto"`: the plugin's command, then the refetches it declares.
+    func runServiceCommand(_ text: Substring) throws {
+        let input = try CommandInput(text, synopsis: "SERVICE.COMMAND ARG...")
+        let name = input.words[0]
+        guard plugins.command(named: name) != nil else {
+            let domain = name.prefix { $0 != "." }
+            let known = plugins.plugins.flatMap(\.manifest.commands).map(\.name)
+            if name.contains("."), known.contains(where: { $0.hasPrefix(domain + ".") }) {
+                let close = known.filter { editDistance($0, name) <= 3 }
+                let hint = close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"
+                throw CommandError("no service command \"\(name)\"\(hint) (.commands lists them)")
+            }
+            throw CommandError("\(text.preview) is not a command; commands start with \".\" (.help lists them), "
+                + "service commands with a domain (.commands lists them), GraphQL with query, mutation or {")
+        }
+        let plugins = self.plugins
+        let arguments = Array(input.words.dropFirst())
+        for line in try wait({ try await plugins.run(command: name, arguments: arguments) }) { write(line) }
+    }
+
+    // MARK: lifecycle
+
+    /// Lets the scope switch caches (stopping the old cache's watchers), then tells every
+    /// service of `event`, if there is one.
+    func lifecycle(_ event: LifecycleEvent?, _ switchScope: () throws -> Void) throws {
+        try switchScope()
+        if scope.cache !== client.cache {
+            let stopped = client.replaceCache(with: scope.cache)
+            if !stopped.isEmpty { write("stopped watchers: " + stopped.map(String.init).joined(separator: ", ")) }
+        }
+        guard let event else { return }
+        let environment = self.environment
+        try wait { await environment.broadcast(event) }
+    }
+}
+
+/// The endpoint of a session that has none, for reads that never leave the cache.
+struct NoEndpoint: Transport {
+    var name: String { "none" }
+    func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
+        throw .unreachable("no endpoint is set (.use PLUGIN or .endpoint URL)")
+    }
+    func schema() async throws(TransportError) -> String {
+        throw .unreachable("no endpoint is set (.use PLUGIN or .endpoint URL)")
+    }
+}

@@ -1,0 +1,370 @@
+import Foundation
+import NormCache
+import NormClient
+import Testing
+
+/// `Client.watch`: what a watcher shows and when it fetches, under each policy, through
+/// refetch, new variables, eviction, cancellation and a cache swap.
+@Suite struct ClientWatchTests {
+    private let lisbonPorto: [(String, String)] = [("1", "Lisbon"), ("2", "Porto")]
+
+    private func setUp(server: [String: String] = ["1": "Lisbon", "2": "Porto"]) throws
+        -> (Client, FakeTransport, tripList: NormCache.Operation, trip: NormCache.Operation)
+    {
+        let client = Client(cache: try NormalizedCache())
+        let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(server))
+        return (client, fake, try client.cache.operation(ClientTesting.tripList), try client.cache.operation(ClientTesting.tripDetail))
+    }
+
+    private func fill(_ client: Client, _ tripList: NormCache.Operation, _ trips: [(String, String)]) throws {
+        try client.cache.write(data: ClientTesting.tripsData(trips), for: tripList)
+    }
+
+    // MARK: policies
+
+    @Test func cacheFirstOnAnEmptyCacheEmitsOnceWithTheNetworkData() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(fake.requestCount == 1)
+        #expect(events.emissions.map(\.number) == [1], "the incomplete first read is not shown")
+        #expect(events.emissions.first?.cause == .write)
+        #expect(events.emissions.first?.data == .object(ClientTesting.tripsData(lisbonPorto)))
+        #expect(events.failures.isEmpty)
+        #expect(watch.emissions == 1)
+        #expect(!watch.isFetching)
+        #expect(watch.id > 0)
+        #expect(client.watch(id: watch.id) === watch)
+        #expect(client.activeWatches.map(\.id) == [watch.id])
+        watch.cancel()
+    }
+
+    @Test func cacheFirstOnAFullCacheEmitsTheCacheDataAndSendsNothing() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        try fill(client, tripList, lisbonPorto)
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(events.entries == [.emission(number: 1, cause: .initial, data: .object(ClientTesting.tripsData(lisbonPorto)), missing: [])])
+        #expect(fake.requestCount == 0)
+        #expect(client.network.requestCount == 0)
+        #expect(!watch.isFetching)
+        // Later writes are pushed.
+        try client.cache.write(record: "Trip:2", fields: ["name": "Oporto"])
+        #expect(events.causes == [.initial, .write])
+        #expect(events.emissions.last?.number == 2)
+        watch.cancel()
+    }
+
+    @Test func cacheOnlyNeverSends() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, policy: .cacheOnly, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(fake.requestCount == 0)
+        #expect(client.network.requestCount == 0)
+        #expect(events.entries == [.emission(number: 1, cause: .initial, data: nil, missing: ["QUERY_ROOT.trips"])])
+        try fill(client, tripList, lisbonPorto)
+        await client.settle()
+        #expect(events.emissions.last?.number == 2)
+        #expect(events.emissions.last?.data == .object(ClientTesting.tripsData(lisbonPorto)))
+        #expect(fake.requestCount == 0)
+        watch.cancel()
+    }
+
+    @Test func networkOnlySendsEvenWhenTheCacheCanAnswer() async throws {
+        let (client, fake, tripList, _) = try setUp(server: ["1": "Lisboa", "2": "Porto"])
+        try fill(client, tripList, lisbonPorto)
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, policy: .networkOnly, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(fake.requestCount == 1)
+        #expect(events.causes == [.initial, .write])
+        #expect(events.emissions.first?.data == .object(ClientTesting.tripsData(lisbonPorto)))
+        #expect(events.emissions.last?.data == .object(ClientTesting.tripsData([("1", "Lisboa"), ("2", "Porto")])))
+        watch.cancel()
+    }
+
+    @Test func networkOnlyOnAnEmptyCacheEmitsOnceWithTheNetworkData() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, policy: .networkOnly, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(fake.requestCount == 1)
+        #expect(events.emissions.map(\.number) == [1])
+        #expect(events.emissions.first?.data == .object(ClientTesting.tripsData(lisbonPorto)))
+        watch.cancel()
+    }
+
+    @Test func cacheAndNetworkEmitsTheCacheThenTheNetworkData() async throws {
+        let (client, fake, tripList, _) = try setUp(server: ["1": "Lisboa", "2": "Porto"])
+        try fill(client, tripList, lisbonPorto)
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, policy: .cacheAndNetwork, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(fake.requestCount == 1)
+        #expect(events.causes == [.initial, .write])
+        #expect(events.emissions.last?.data == .object(ClientTesting.tripsData([("1", "Lisboa"), ("2", "Porto")])))
+        watch.cancel()
+    }
+
+    @Test func watchingAMutationOrWithNoCacheIsInvalid() throws {
+        let (client, fake, tripList, _) = try setUp()
+        let rename = try client.cache.operation(ClientTesting.rename)
+        let events = WatchEvents()
+        #expect {
+            _ = try client.watch(rename, variables: ["id": "1", "name": "x"], from: fake, onEvent: events.callback)
+        } throws: { error in
+            guard case ClientError.invalid = error else { return false }
+            return true
+        }
+        #expect {
+            _ = try client.watch(tripList, policy: .noCache, from: fake, onEvent: events.callback)
+        } throws: { error in
+            guard case ClientError.invalid = error else { return false }
+            return true
+        }
+        #expect(client.activeWatches.isEmpty)
+        #expect(client.cache.watchers.isEmpty)
+        #expect(fake.requestCount == 0)
+        #expect(events.count == 0)
+    }
+
+    // MARK: refetch and variables
+
+    @Test func refetchSendsNetworkOnlyAndEmitsWithCauseRefetch() async throws {
+        let (client, fake, tripList, _) = try setUp(server: ["1": "Lisboa", "2": "Porto"])
+        try fill(client, tripList, lisbonPorto)
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(fake.requestCount == 0)
+        let result = try await watch.refetch()
+        #expect(result.source == .network)
+        #expect(fake.requestCount == 1, "refetch sends although the cache can answer")
+        #expect(events.causes == [.initial, .refetch])
+        #expect(events.emissions.last?.number == 2)
+        #expect(events.emissions.last?.data == .object(ClientTesting.tripsData([("1", "Lisboa"), ("2", "Porto")])))
+        #expect(!watch.isFetching)
+        // Unchanged server data: sent again, nothing to show.
+        try await watch.refetch()
+        #expect(fake.requestCount == 2)
+        #expect(events.count == 2)
+        watch.cancel()
+    }
+
+    @Test func newVariablesCancelTheFetchForTheOldOnesAndShowTheNewData() async throws {
+        let (client, fake, _, trip) = try setUp()
+        fake.hold()
+        let events = WatchEvents()
+        let watch = try client.watch(trip, variables: ["id": "1"], from: fake, onEvent: events.callback)
+        #expect(await fake.waitUntil { $0.waiting == 1 })
+        #expect(watch.isFetching)
+        try watch.setVariables(["id": "2"])
+        #expect(await fake.waitUntil { $0.cancelled.count == 1 }, "the request for id 1 was cancelled")
+        #expect(fake.cancelled.first?.variables == ["id": "1"])
+        #expect(await fake.waitUntil { $0.waiting == 1 && $0.requestCount == 2 })
+        #expect(fake.requests.last?.variables == ["id": "2"])
+        fake.release()
+        await client.settle()
+        #expect(watch.variables == ["id": "2"])
+        #expect(events.failures.isEmpty, "a cancelled fetch is not a failure")
+        #expect(events.emissions.map(\.number) == [1])
+        #expect(events.emissions.last?.data?["trip"]?["name"] == "Porto")
+        #expect(events.emissions.last?.data?["trip"]?["id"] == "2")
+        #expect(client.network.log.map(\.status).sorted() == ["cancelled", "ok"])
+        #expect(client.network.log.allSatisfy { $0.operation == "Trip" })
+        #expect(client.cache.record("Trip:1") == nil)
+        #expect(!watch.isFetching)
+        watch.cancel()
+    }
+
+    @Test func newVariablesWhoseDataIsCachedEmitAtOnceWithoutARequest() async throws {
+        let (client, fake, _, trip) = try setUp()
+        try client.cache.write(data: ["trip": ClientTesting.trip(id: "2", name: "Porto")], for: trip, variables: ["id": "2"])
+        let events = WatchEvents()
+        let watch = try client.watch(trip, variables: ["id": "1"], from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(fake.requestCount == 1)
+        try watch.setVariables(["id": "2"])
+        await client.settle()
+        #expect(fake.requestCount == 1)
+        #expect(events.emissions.map(\.cause) == [.write, .refetch])
+        #expect(events.emissions.last?.data?["trip"]?["name"] == "Porto")
+        watch.cancel()
+    }
+
+    @Test func newVariablesWhoseDataIsCachedStillCancelTheFetchForTheOldOnes() async throws {
+        let (client, fake, _, trip) = try setUp()
+        try client.cache.write(data: ["trip": ClientTesting.trip(id: "2", name: "Porto")], for: trip, variables: ["id": "2"])
+        fake.hold()
+        let events = WatchEvents()
+        let watch = try client.watch(trip, variables: ["id": "1"], from: fake, onEvent: events.callback)
+        #expect(await fake.waitUntil { $0.waiting == 1 })
+        try watch.setVariables(["id": "2"])
+        #expect(await fake.waitUntil { $0.cancelled.count == 1 }, "the request for id 1 was cancelled")
+        fake.release()
+        await client.settle()
+        #expect(fake.requestCount == 1, "id 2 is cached: nothing more is sent")
+        #expect(events.emissions.map(\.cause) == [.refetch])
+        #expect(events.emissions.last?.data?["trip"]?["name"] == "Porto")
+        #expect(events.failures.isEmpty)
+        #expect(!watch.isFetching)
+        #expect(client.cache.record("Trip:1") == nil)
+        watch.cancel()
+    }
+
+    // MARK: eviction
+
+    @Test func evictingAWatchedRecordMakesACacheFirstWatcherRefetch() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        try fill(client, tripList, lisbonPorto)
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(fake.requestCount == 0)
+        try client.cache.evict("Trip:1")
+        await client.settle()
+        #expect(fake.requestCount == 1, "the watcher refetched what was evicted")
+        #expect(events.causes.contains(.evict), "the removal is notified")
+        #expect(events.emissions.last?.cause == .refetch)
+        #expect(events.emissions.last?.data == .object(ClientTesting.tripsData(lisbonPorto)))
+        #expect(client.cache.record("Trip:1")?["name"] == "Lisbon")
+        #expect(events.failures.isEmpty)
+        watch.cancel()
+    }
+
+    @Test func evictingDoesNotMakeACacheOnlyWatcherRefetch() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        try fill(client, tripList, lisbonPorto)
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, policy: .cacheOnly, from: fake, onEvent: events.callback)
+        try client.cache.evict("Trip:1")
+        await client.settle()
+        #expect(fake.requestCount == 0)
+        #expect(events.causes == [.initial, .evict])
+        #expect(events.emissions.last?.data == nil)
+        #expect(events.emissions.last?.missing.isEmpty == false)
+        #expect(client.cache.record("Trip:1") == nil)
+        watch.cancel()
+    }
+
+    // MARK: stopping
+
+    @Test func cancelStopsEmissions() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        try fill(client, tripList, lisbonPorto)
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        #expect(events.count == 1)
+        watch.cancel()
+        try client.cache.write(record: "Trip:1", fields: ["name": "Lisboa"])
+        try client.cache.evict("Trip:2")
+        await client.settle()
+        #expect(events.count == 1)
+        #expect(fake.requestCount == 0)
+        #expect(client.activeWatches.isEmpty)
+        #expect(client.watch(id: watch.id) == nil)
+        #expect(client.cache.watchers.isEmpty)
+    }
+
+    @Test func cancelStopsAFetchInFlight() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        fake.hold()
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        #expect(await fake.waitUntil { $0.waiting == 1 })
+        watch.cancel()
+        #expect(await fake.waitUntil { $0.cancelled.count == 1 })
+        fake.release()
+        await client.settle()
+        #expect(client.network.log.map(\.status) == ["cancelled"])
+        #expect(events.count == 0)
+        #expect(client.cache.keys().isEmpty)
+    }
+
+    @Test func settleWaitsForTheWatchersFetches() async throws {
+        let (client, fake, tripList, trip) = try setUp()
+        fake.hold()
+        let listEvents = WatchEvents(), tripEvents = WatchEvents()
+        let list = try client.watch(tripList, from: fake, onEvent: listEvents.callback)
+        let one = try client.watch(trip, variables: ["id": "1"], from: fake, onEvent: tripEvents.callback)
+        #expect(await fake.waitUntil { $0.waiting == 2 })
+        #expect(list.isFetching && one.isFetching)
+        #expect(listEvents.count == 0 && tripEvents.count == 0)
+        fake.release()
+        await client.settle()
+        #expect(!list.isFetching && !one.isFetching)
+        #expect(listEvents.emissions.map(\.number) == [1])
+        #expect(tripEvents.emissions.first?.data?["trip"]?["name"] == "Lisbon")
+        #expect(client.network.log.count == 2)
+        list.cancel()
+        one.cancel()
+    }
+
+    @Test func replaceCacheStopsTheWatchersAndReturnsTheirIDs() async throws {
+        let (client, fake, tripList, trip) = try setUp()
+        try fill(client, tripList, lisbonPorto)
+        let old = client.cache
+        let listEvents = WatchEvents(), tripEvents = WatchEvents()
+        let list = try client.watch(tripList, from: fake, onEvent: listEvents.callback)
+        let one = try client.watch(trip, variables: ["id": "1"], from: fake, onEvent: tripEvents.callback)
+        await client.settle()
+        #expect(list.id != one.id)
+        let fresh = try NormalizedCache()
+        let stopped = client.replaceCache(with: fresh)
+        #expect(stopped == [list.id, one.id].sorted())
+        #expect(client.cache === fresh)
+        #expect(client.activeWatches.isEmpty)
+        #expect(old.watchers.isEmpty)
+        let (listCount, tripCount) = (listEvents.count, tripEvents.count)
+        try old.write(record: "Trip:1", fields: ["name": "Lisboa"])
+        try client.cache.write(data: ClientTesting.tripsData([("1", "Faro")]), for: tripList)
+        await client.settle()
+        #expect(listEvents.count == listCount)
+        #expect(tripEvents.count == tripCount)
+        #expect(client.replaceCache(with: try NormalizedCache()).isEmpty)
+    }
+
+    // MARK: failures
+
+    @Test func aFailedFetchIsReportedAsAFailure() async throws {
+        let client = Client(cache: try NormalizedCache())
+        let fake = FakeTransport(name: "trips")
+        fake.fail("TripList", with: .unreachable("connection refused"))
+        let tripList = try client.cache.operation(ClientTesting.tripList)
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(events.entries == [.failure(.transport(.unreachable("connection refused")))])
+        #expect(!watch.isFetching)
+        #expect(client.network.log.map(\.status) == ["error"])
+        watch.cancel()
+    }
+
+    @Test func anOfflineNetworkIsReportedAsAFailure() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        client.network.isOffline = true
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(events.entries == [.failure(.transport(.offline))])
+        #expect(fake.requestCount == 0)
+        watch.cancel()
+    }
+
+    @Test func graphQLErrorsInAWatchersFetchAreReportedAsAFailure() async throws {
+        let client = Client(cache: try NormalizedCache())
+        let fake = FakeTransport(name: "trips")
+        let error: CacheValue = ["message": "trips are down"]
+        fake.respond(to: "TripList", with: ["data": nil, "errors": [error]])
+        let tripList = try client.cache.operation(ClientTesting.tripList)
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(events.failures == [.graphQLErrors([error])])
+        #expect(events.emissions.isEmpty)
+        watch.cancel()
+    }
+}

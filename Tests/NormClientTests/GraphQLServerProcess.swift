@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// The GraphQL server of `Tests/Support/graphql_server/server.py` (ariadne on uvicorn, from
+/// the venv that `make graphql-server` makes), running as a child process on a free port
+/// of 127.0.0.1. A suite gets one with the ``GraphQLServerTrait`` trait:
+///
+/// ```swift
+/// @Suite(.graphQLServer) struct HTTPTests {
+///     @Test func trips() async throws {
+///         let server = try #require(GraphQLServerProcess.current)
+///         let transport = HTTPTransport(url: server.url())
+///     }
+/// }
+/// ```
+final class GraphQLServerProcess: Sendable {
+    /// The server of the suite that is running, set by ``GraphQLServerTrait``.
+    @TaskLocal static var current: GraphQLServerProcess?
+
+    let port: Int
+    private let process: Process
+    private let input: FileHandle
+    private let output: OutputCollector
+
+    private static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let python = repositoryRoot.appendingPathComponent(".build/graphql-server/bin/python")
+    private static let script = repositoryRoot.appendingPathComponent("Tests/Support/graphql_server/server.py")
+
+    /// Starts the server and returns once it listens; ``stop()`` it in a `defer`.
+    static func start(timeout: TimeInterval = 10) throws -> GraphQLServerProcess {
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            throw ServerError("the GraphQL test server's Python is missing (\(python.path)): run `make graphql-server` first")
+        }
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [script.path, "0"]   // 0: the server picks a free port and prints it
+        let inputPipe = privatePipe(), outputPipe = privatePipe()
+        process.standardInput = inputPipe
+        process.standardOutput = outputPipe
+        process.standardError = outputPipe
+        let output = OutputCollector(outputPipe.fileHandleForReading)
+        try process.run()   // closes the server's ends of the pipes here
+
+        output.wait(timeout: timeout) { listeningPort(in: $0) != nil }
+        guard let port = listeningPort(in: output.text) else {
+            let failure = process.isRunning ? "did not listen within \(Int(timeout)) s" : "exited"
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            throw ServerError("the GraphQL test server \(failure); it printed:\n\(output.text)")
+        }
+        return GraphQLServerProcess(port: port, process: process, input: inputPipe.fileHandleForWriting, output: output)
+    }
+
+    /// The port in the line `listening on 127.0.0.1:PORT` that the server prints once it listens.
+    private static func listeningPort(in output: String) -> Int? {
+        let prefix = "listening on 127.0.0.1:"
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        return Int(line.dropFirst(prefix.count))
+    }
+
+    private init(port: Int, process: Process, input: FileHandle, output: OutputCollector) {
+        self.port = port
+        self.process = process
+        self.input = input
+        self.output = output
+    }
+
+    /// The URL of `path` on the server; GraphQL is served at `/graphql`.
+    func url(_ path: String = "/graphql") -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// Everything the server printed (its errors and tracebacks), for failure messages.
+    var log: String { output.text }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Ends the server: closing its standard input asks it to exit, SIGTERM does too, and
+    /// SIGKILL ends it if it is still running after a few seconds.
+    func stop() {
+        try? input.close()
+        if process.isRunning { process.terminate() }
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// A pipe whose ends other children of the test runner do not inherit (the server's
+    /// own copies on 0, 1 and 2 are made by dup2, which clears the flag).
+    private static func privatePipe() -> Pipe {
+        let pipe = Pipe()
+        for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] { _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC) }
+        return pipe
+    }
+}
+
+/// Runs a suite's tests with a ``GraphQLServerProcess`` of their own, started once before
+/// them and stopped after them: `@Suite(.graphQLServer)`.
+struct GraphQLServerTrait: SuiteTrait, TestScoping {
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        let server = try GraphQLServerProcess.start()
+        defer { server.stop() }
+        try await GraphQLServerProcess.$current.withValue(server, operation: function)
+        if !server.isRunning { Issue.record("the GraphQL test server exited during the tests; it printed:\n\(server.log)") }
+    }
+}
+
+extension Trait where Self == GraphQLServerTrait {
+    static var graphQLServer: Self { Self() }
+}
+
+/// Why the test server could not be used, saying what to do.
+struct ServerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A child's output read to its end on a thread of its own, so that the child never blocks
+/// on a full pipe.
+private final class OutputCollector: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data = Data()
+    private var ended = false
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                condition.lock()
+                if chunk.isEmpty { ended = true } else { data.append(chunk) }
+                condition.broadcast()
+                condition.unlock()
+                if chunk.isEmpty {
+                    try? handle.close()
+                    return
+                }
+            }
+        }
+    }
+
+    var text: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Waits until the output so far satisfies `isComplete`, the output ends, or `timeout` passes.
+    func wait(timeout: TimeInterval, until isComplete: (String) -> Bool) {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !ended, !isComplete(String(decoding: data, as: UTF8.self)), condition.wait(until: deadline) {}
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import NormCache
+import NormClient
+import Testing
+
+/// HTTPTransport against a real GraphQL server that we did not write: ariadne on uvicorn
+/// (Tests/Support/graphql_server/server.py, installed by `make graphql-server`), one server
+/// process for the whole suite.
+@Suite(.graphQLServer)
+struct HTTPTransportTests {
+    private func transport(path: String = "/graphql", timeout: TimeInterval = 10) throws -> HTTPTransport {
+        let server = try #require(GraphQLServerProcess.current, "the suite's GraphQL server")
+        return HTTPTransport(url: server.url(path), timeout: timeout)
+    }
+
+    @Test func aQueryReturnsTheResponseObject() async throws {
+        let transport = try transport()
+        let response = try await transport.send(GraphQLRequest(document: "{ trips { id kind } }"))
+        #expect(response == ["data": ["trips": [
+            ["id": "1", "kind": "CITY"], ["id": "2", "kind": "HIKE"], ["id": "3", "kind": "BEACH"],
+        ]]])
+        #expect(transport.name == "http://127.0.0.1:\(try #require(GraphQLServerProcess.current).port)/graphql")
+    }
+
+    @Test func variablesAndTheOperationNameAreSent() async throws {
+        let request = GraphQLRequest(
+            document: """
+                query Other { trips { id } }
+                query Trip($id: ID!, $first: Int) { trip(id: $id) { name stops(first: $first) { name } } }
+                """,
+            operationName: "Trip", variables: ["id": "2", "first": 1])
+        let response = try await transport().send(request)
+        #expect(response == ["data": ["trip": ["name": "Douro valley", "stops": [["name": "Porto"]]]]])
+    }
+
+    @Test func aMutationChangesTheServersData() async throws {
+        let transport = try transport()
+        let renamed = try await transport.send(GraphQLRequest(
+            document: "mutation Rename($id: ID!, $name: String!) { renameTrip(id: $id, name: $name) { id name } }",
+            variables: ["id": "3", "name": "Algarve coast"]))
+        #expect(renamed == ["data": ["renameTrip": ["id": "3", "name": "Algarve coast"]]])
+        let read = try await transport.send(GraphQLRequest(document: #"{ trip(id: "3") { name } }"#))
+        #expect(read == ["data": ["trip": ["name": "Algarve coast"]]])
+    }
+
+    @Test func aResolverErrorComesBackWithThePartialData() async throws {
+        let response = try await transport().send(GraphQLRequest(document: #"{ trip(id: "1") { name } failing }"#))
+        #expect(response["data"] == ["trip": ["name": "Lisbon weekend"], "failing": nil])
+        guard case .list(let errors)? = response["errors"] else {
+            Issue.record("no errors list in \(JSON.string(response))")
+            return
+        }
+        #expect(errors.count == 1)
+        #expect(errors.first?["message"] == "the failing field always fails")
+        #expect(errors.first?["path"] == ["failing"])
+    }
+
+    @Test func aValidationErrorAnsweredWith400IsAResponseNotAnHTTPError() async throws {
+        let response = try await transport().send(GraphQLRequest(document: "{ trips { id } nope }"))
+        #expect(response["data"] == nil)
+        guard case .list(let errors)? = response["errors"], case .string(let message)? = errors.first?["message"] else {
+            Issue.record("no error message in \(JSON.string(response))")
+            return
+        }
+        #expect(errors.count == 1)
+        #expect(message.contains("'nope'"))   // graphql-core: "Cannot query field 'nope' on type 'Query'."
+    }
+
+    @Test func anErrorStatusIsAnHTTPError() async throws {
+        await #expect(throws: TransportError.http(status: 404, body: "Not Found")) {
+            try await transport(path: "/nowhere").send(GraphQLRequest(document: "{ trips { id } }"))
+        }
+    }
+
+    @Test func a200ThatIsNotJSONIsAnInvalidResponse() async throws {
+        await #expect(throws: TransportError.invalidResponse("the body is not JSON: plain text, not JSON")) {
+            try await transport(path: "/text").send(GraphQLRequest(document: "{ trips { id } }"))
+        }
+    }
+
+    @Test func headersAreSentWithEveryRequest() async throws {
+        var transport = try transport()
+        let whoami = GraphQLRequest(document: "{ whoami }")
+        #expect(try await transport.send(whoami) == ["data": ["whoami": nil]])
+        transport.headers.append((name: "Authorization", value: "Bearer test-token"))
+        #expect(try await transport.send(whoami) == ["data": ["whoami": "Bearer test-token"]])
+    }
+
+    @Test func noAnswerWithinTheTimeoutIsATimeout() async throws {
+        let transport = try transport(timeout: 0.5)
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: TransportError.timeout(0.5)) {
+            try await transport.send(GraphQLRequest(document: "{ slow(ms: 5000) }"))
+        }
+        #expect(clock.now - start < .seconds(4))
+    }
+
+    @Test func aPortNobodyListensOnIsUnreachable() async throws {
+        let port = try RefusingPort()
+        defer { port.close() }
+        let transport = HTTPTransport(url: URL(string: "http://127.0.0.1:\(port.number)/graphql")!)
+        await #expect(throws: TransportError.unreachable("nothing answers at 127.0.0.1:\(port.number)")) {
+            try await transport.send(GraphQLRequest(document: "{ trips { id } }"))
+        }
+    }
+
+    @Test func anUnknownHostIsUnreachable() async throws {
+        let transport = HTTPTransport(url: URL(string: "http://no-such-host.invalid/graphql")!)
+        await #expect(throws: TransportError.unreachable("unknown host no-such-host.invalid")) {
+            try await transport.send(GraphQLRequest(document: "{ trips { id } }"))
+        }
+    }
+
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        let transport = try transport()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let request = Task { try await transport.send(GraphQLRequest(document: "{ slow(ms: 10000) }")) }
+        try await Task.sleep(for: .milliseconds(300))
+        request.cancel()
+        let result = await request.result
+        #expect(throws: TransportError.cancelled) { try result.get() }
+        #expect(clock.now - start < .seconds(5))
+    }
+
+    @Test func schemaPrintsTheIntrospectedSchemaAsSDL() async throws {
+        let sdl = try await transport().schema()
+        #expect(sdl == expectedSDL)
+        let types = try PossibleTypes(sdl: sdl)
+        #expect(types.matches("Place", condition: "SearchResult"))
+        #expect(types.matches("Trip", condition: "Node"))
+        #expect(types.rootTypes[.mutation] == "TripMutations")
+    }
+
+    @Test func theIntrospectionResultTellsThePossibleTypes() async throws {
+        let types = try PossibleTypes(introspection: try await transport().introspect())
+        #expect(types.fromSchema)
+        #expect(types.matches("Trip", condition: "SearchResult"))
+        #expect(types.matches("Place", condition: "SearchResult"))
+        #expect(types.matches("Place", condition: "Node"))
+        #expect(!types.matches("Trip", condition: "Place"))
+        #expect(types.rootTypes[.mutation] == "TripMutations")
+    }
+}
+
+/// The SDL that `schema()` prints for server.py's schema.
+private let expectedSDL = """
+    schema {
+      query: Query
+      mutation: TripMutations
+    }
+
+    scalar Date
+
+    interface Node {
+      id: ID!
+    }
+
+    type Place implements Node {
+      id: ID!
+      name: String!
+    }
+
+    type Query {
+      trips(filter: TripFilter): [Trip!]!
+      trip(id: ID!): Trip
+      search(text: String!): [SearchResult!]!
+      whoami: String
+      slow(ms: Int!): Int!
+      failing: String
+    }
+
+    union SearchResult = Trip | Place
+
+    type Trip implements Node {
+      id: ID!
+      name: String!
+      kind: TripKind!
+      startsOn: Date
+      stops(first: Int = 10): [Place!]!
+    }
+
+    input TripFilter {
+      kind: TripKind
+      nameContains: String
+    }
+
+    enum TripKind {
+      CITY
+      BEACH
+      HIKE
+      CRUISE @deprecated(reason: "no more cruises")
+    }
+
+    type TripMutations {
+      renameTrip(id: ID!, name: String!): Trip
+    }
+
+    """
+
+/// A port of 127.0.0.1 that refuses connections: bound, so that nothing else takes it, but
+/// not listening. ``close()`` it in a `defer`.
+private struct RefusingPort {
+    let number: Int
+    private let socketDescriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        guard descriptor >= 0, bound else { throw ServerError("cannot bind a socket to 127.0.0.1: errno \(errno)") }
+        socketDescriptor = descriptor
+        number = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() { _ = Glibc.close(socketDescriptor) }
+}

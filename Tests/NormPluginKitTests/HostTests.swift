@@ -1,0 +1,62 @@
+import NormPluginKit
+import Testing
+
+/// ``Host`` over a host written in Swift that replies from another thread: each call sends
+/// the request the ABI documents and returns the reply's content.
+@Suite struct HostTests {
+    let fake = FakeHost()
+    var host: Host { Host(fake.api()) }
+
+    @Test func runSendsTheRequestAndReturnsTheReply() async throws {
+        let reply = try await host.run(.operation("Greeting"), variables: ["name": "Ana"], policy: .networkOnly)
+        #expect(reply["data", "greeting", "text"] == "Hello, Ana!")
+        #expect(reply["source"] == "network")
+        _ = try await host.run(.query("mutation { rename }"), optimistic: ["rename": true])
+        #expect(fake.received == [
+            #"run {"operation":"Greeting","variables":{"name":"Ana"},"policy":"network-only"}"#,
+            #"run {"query":"mutation { rename }","variables":{},"optimistic":{"rename":true}}"#,
+        ])
+    }
+
+    @Test func watchAndRefetch() async throws {
+        #expect(try await host.watch(.operation("TripDetail"), variables: ["id": "2"]) == 7)
+        #expect(try await host.refetch(operation: "TripList") == [7])
+        #expect(try await host.refetch(watch: 7) == [7])
+        #expect(fake.received == [
+            #"watch {"operation":"TripDetail","variables":{"id":"2"}}"#,
+            #"refetch {"operation":"TripList"}"#,
+            #"refetch {"watch":7}"#,
+        ])
+    }
+
+    @Test func records() async throws {
+        let record = try #require(try await host.readRecord("Greeting:1"))
+        #expect(record["__typename"] == "Greeting" && record["text"] == "Hello, Ana!")
+        #expect(try await host.writeRecord("Greeting:1", fields: ["text": "Hi"]) == ["Greeting:1.text"])
+        #expect(try await host.evict("Greeting:1", field: "text") == ["Greeting:1.text"])
+        _ = try await host.evict("Greeting:1")
+        fake.reply(to: "read_record", with: (true, #"{"record": null}"#))
+        #expect(try await host.readRecord("Greeting:2") == nil)
+        #expect(fake.received == [
+            #"read_record {"key":"Greeting:1"}"#,
+            #"write_record {"key":"Greeting:1","fields":{"text":"Hi"}}"#,
+            #"evict {"key":"Greeting:1","field":"text"}"#,
+            #"evict {"key":"Greeting:1"}"#,
+            #"read_record {"key":"Greeting:2"}"#,
+        ])
+    }
+
+    @Test func aFailedReplyThrowsItsMessage() async {
+        fake.reply(to: "run", with: (false, #"{"message": "the network is offline"}"#))
+        await #expect(throws: PluginError("the network is offline")) { try await host.run(.operation("Greeting")) }
+        fake.reply(to: "watch", with: (true, #"{"watching": "?"}"#))
+        await #expect(throws: DecodingError.self) { try await host.watch(.operation("Greeting")) }
+    }
+
+    @Test func logAndState() {
+        host.log(.warning, "careful")
+        host.emitState(service: "trips", state: .loading)
+        host.emitState(service: "trips", state: .error, detail: "offline")
+        #expect(fake.received == ["log warning careful", "state trips loading -", "state trips error offline"])
+    }
+}

@@ -1,0 +1,72 @@
+import CCore
+import Foundation
+
+/// A host written in Swift for the tests: its `nc_host_api` answers each reply-taking call
+/// from another thread, after the call returned, with the reply set for that function, and
+/// records every request, log line and state.
+final class FakeHost: @unchecked Sendable {
+    typealias Reply = (ok: Bool, json: String)
+
+    private let lock = NSLock()
+    private var replies: [String: Reply] = [
+        "run": (true, #"{"data":{"greeting":{"__typename":"Greeting","id":"1","text":"Hello, Ana!"}},"source":"network","missing":[]}"#),
+        "watch": (true, #"{"id": 7}"#),
+        "refetch": (true, #"{"refetched": [7]}"#),
+        "read_record": (true, #"{"record": {"__typename": "Greeting", "id": "1", "text": "Hello, Ana!"}}"#),
+        "write_record": (true, #"{"changed": ["Greeting:1.text"]}"#),
+        "evict": (true, #"{"removed": ["Greeting:1.text"]}"#),
+    ]
+    private var records: [String] = []
+
+    /// What the host got, in order: `run {...}`, `log warning message`, `state trips loading -`.
+    var received: [String] { lock.withLock { records } }
+
+    /// Makes `function` ("run", "watch", ...) answer with `reply` from now on.
+    func reply(to function: String, with reply: Reply) {
+        lock.withLock { replies[function] = reply }
+    }
+
+    /// The table a plugin gets; valid while this host lives.
+    func api(abiVersion: UInt32 = UInt32(NC_PLUGIN_ABI_VERSION)) -> nc_host_api {
+        nc_host_api(
+            abi_version: abiVersion,
+            host: Unmanaged.passUnretained(self).toOpaque(),
+            run: { host($0).answer("run", $1, $2, $3) },
+            watch: { host($0).answer("watch", $1, $2, $3) },
+            refetch: { host($0).answer("refetch", $1, $2, $3) },
+            read_record: { host($0).answer("read_record", $1, $2, $3) },
+            write_record: { host($0).answer("write_record", $1, $2, $3) },
+            evict: { host($0).answer("evict", $1, $2, $3) },
+            log: { host($0).record("log \(levelName($1)) \(String(cString: $2!))") },
+            emit_state: { host($0).record("state \(String(cString: $1!)) \(String(cString: $2!)) \($3.map { String(cString: $0) } ?? "-")") }
+        )
+    }
+
+    private func record(_ line: String) {
+        lock.withLock { records.append(line) }
+    }
+
+    private func answer(_ function: String, _ request: UnsafePointer<CChar>?, _ reply: nc_reply_fn?, _ context: UnsafeMutableRawPointer?) {
+        record("\(function) \(String(cString: request!))")
+        let answer = lock.withLock { replies[function]! }
+        let pending = Pending(reply: reply!, context: context)
+        DispatchQueue.global().async {
+            answer.json.withCString { pending.reply(pending.context, answer.ok ? 1 : 0, $0) }
+        }
+    }
+
+    /// A reply still to give, sent to another thread.
+    private struct Pending: @unchecked Sendable {
+        let reply: nc_reply_fn
+        let context: UnsafeMutableRawPointer?
+    }
+}
+
+private func host(_ pointer: UnsafeMutableRawPointer?) -> FakeHost {
+    Unmanaged<FakeHost>.fromOpaque(pointer!).takeUnretainedValue()
+}
+
+/// `warning` for NC_LOG_WARNING.
+private func levelName(_ level: nc_log_level) -> String {
+    ["trace", "debug", "info", "notice", "warning", "error", "critical"][Int(level.rawValue)]
+}

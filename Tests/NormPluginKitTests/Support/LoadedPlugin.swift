@@ -1,0 +1,74 @@
+import CCore
+import Foundation
+import NormPluginKit
+import Testing
+
+/// A plugin as the host sees it after `nc_plugin_init`: the filled `nc_plugin`, called
+/// through its function pointers, each reply checked to come exactly once.
+struct LoadedPlugin {
+    typealias Initialize = (UnsafePointer<nc_host_api>?, UnsafeMutablePointer<nc_plugin>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+    let plugin: nc_plugin
+
+    /// Runs `initialize` against `host`; throws the message the plugin wrote when it fails.
+    init(host: FakeHost, abiVersion: UInt32 = UInt32(NC_PLUGIN_ABI_VERSION), initialize: Initialize) throws {
+        var api = host.api(abiVersion: abiVersion)
+        var plugin = nc_plugin()
+        var error = [CChar](repeating: 0, count: 256)
+        let status = initialize(&api, &plugin, &error, error.count)
+        guard status == 0 else { throw PluginError(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        #expect(plugin.abi_version == UInt32(NC_PLUGIN_ABI_VERSION))
+        self.plugin = plugin
+    }
+
+    var name: String { String(cString: plugin.name) }
+    var version: String { String(cString: plugin.version) }
+    var manifest: String { String(cString: plugin.manifest) }
+
+    func execute(_ request: String) async throws -> ReplyProbe.Reply {
+        try await ReplyProbe.call { plugin.execute(plugin.context, request, ReplyProbe.callback, $0) }
+    }
+
+    func command(_ name: String, _ arguments: String...) async throws -> ReplyProbe.Reply {
+        let request = try JSONSerialization.data(withJSONObject: ["command": name, "arguments": arguments])
+        return try await ReplyProbe.call { context in
+            String(decoding: request, as: UTF8.self).withCString { plugin.command(plugin.context, $0, ReplyProbe.callback, context) }
+        }
+    }
+
+    func lifecycle(_ event: String) {
+        plugin.lifecycle(plugin.context, event)
+    }
+
+    func destroy() {
+        plugin.destroy(plugin.context)
+    }
+}
+
+/// Collects the replies a plugin gives to one request.
+final class ReplyProbe: @unchecked Sendable {
+    typealias Reply = (ok: Bool, json: String)
+
+    private let lock = NSLock()
+    private var replies: [Reply] = []
+
+    static let callback: nc_reply_fn = { context, ok, json in
+        let probe = Unmanaged<ReplyProbe>.fromOpaque(context!).takeUnretainedValue()
+        probe.lock.withLock { probe.replies.append((ok != 0, String(cString: json!))) }
+    }
+
+    /// Calls `send` with a reply context, waits for the reply, and a little longer to see
+    /// that no second one comes.
+    static func call(_ send: (UnsafeMutableRawPointer) -> Void) async throws -> Reply {
+        let probe = ReplyProbe()
+        send(Unmanaged.passUnretained(probe).toOpaque())
+        let deadline = ContinuousClock.now + .seconds(10)
+        while probe.lock.withLock({ probe.replies.isEmpty }) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        try await Task.sleep(for: .milliseconds(20))
+        let replies = probe.lock.withLock { probe.replies }
+        try #require(replies.count == 1, "\(replies.count) replies: \(replies)")
+        return replies[0]
+    }
+}
