@@ -171,6 +171,32 @@ import Testing
         #expect(fake.requestCount == 1)
     }
 
+    /// A fetch whose task is cancelled before it asks (a watcher's fetch superseded before it
+    /// ran) stops at once, and its request is not left running for nobody.
+    @Test func aQueryFromAnAlreadyCancelledTaskStopsAtOnce() async throws {
+        let (client, fake) = try setUp()
+        let trip = try client.cache.operation(ClientTesting.tripDetail)
+        fake.hold()
+        let finished = LockedBox(0)
+        let task = Task { () -> Result<ClientResult, ClientError> in
+            withUnsafeCurrentTask { $0?.cancel() }
+            defer { finished.update { $0 += 1 } }
+            do throws(ClientError) {
+                return .success(try await client.fetch(trip, variables: ["id": "1"], policy: .networkOnly, from: fake))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let stopped = await ClientTesting.eventually(timeout: .seconds(1)) { finished.value == 1 }
+        #expect(stopped, "the cancelled fetch waits for a request nobody wants")
+        #expect(await fake.waitUntil(timeout: .seconds(1)) { $0.requestCount == $0.cancelled.count },
+                "the request was left running: \(fake.requestCount) sent, \(fake.cancelled.count) cancelled")
+        fake.release()
+        #expect(await task.value == .failure(.transport(.cancelled)))
+        #expect(fake.answered.isEmpty)
+        #expect(client.cache.keys().isEmpty)
+    }
+
     @Test func cancellingEveryWaiterCancelsTheRequest() async throws {
         let (client, fake) = try setUp()
         let trip = try client.cache.operation(ClientTesting.tripDetail)

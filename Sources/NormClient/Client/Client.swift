@@ -120,6 +120,8 @@ public final class Client: @unchecked Sendable {
     private final class SharedRequest: @unchecked Sendable {
         var task: Task<Void, Never>?
         var waiters: [Int: CheckedContinuation<CacheValue, any Error>] = [:]
+        /// Callers that joined and have not stopped waiting (counted from the moment they join).
+        var joined = 0
         var outcome: Result<CacheValue, TransportError>?
     }
 
@@ -129,8 +131,12 @@ public final class Client: @unchecked Sendable {
             .joined(separator: "\u{1}")
         let (entry, waiter) = lock.withLock { () -> (SharedRequest, Int) in
             counter += 1
-            if let entry = inFlight[key] { return (entry, counter) }
+            if let entry = inFlight[key] {
+                entry.joined += 1
+                return (entry, counter)
+            }
             let entry = SharedRequest()
+            entry.joined = 1
             inFlight[key] = entry
             let network = self.network
             entry.task = Task {
@@ -145,6 +151,10 @@ public final class Client: @unchecked Sendable {
                 try await withCheckedThrowingContinuation { continuation in
                     lock.withLock {
                         if let outcome = entry.outcome { return continuation.resume(with: outcome) }
+                        guard !Task.isCancelled else {
+                            leave(entry, key: key)
+                            return continuation.resume(throwing: TransportError.cancelled)
+                        }
                         entry.waiters[waiter] = continuation
                     }
                 }
@@ -169,13 +179,18 @@ public final class Client: @unchecked Sendable {
     private func stopWaiting(_ waiter: Int, for entry: SharedRequest, key: String) {
         let continuation = lock.withLock { () -> CheckedContinuation<CacheValue, any Error>? in
             guard let continuation = entry.waiters.removeValue(forKey: waiter) else { return nil }
-            if entry.waiters.isEmpty {
-                entry.task?.cancel()
-                if inFlight[key] === entry { inFlight[key] = nil }
-            }
+            leave(entry, key: key)
             return continuation
         }
         continuation?.resume(throwing: TransportError.cancelled)
+    }
+
+    /// One caller stopped waiting (with the lock held); the last one cancels the request.
+    private func leave(_ entry: SharedRequest, key: String) {
+        entry.joined -= 1
+        guard entry.joined == 0, entry.outcome == nil else { return }
+        entry.task?.cancel()
+        if inFlight[key] === entry { inFlight[key] = nil }
     }
 
     // MARK: watchers
