@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 import NormCache
 import NormClient
@@ -23,6 +24,9 @@ import NormEnvironment
 /// ```
 public final class Session {
     let output: Output
+    /// Batch mode waits for each command's background fetches and emissions before the
+    /// next line; interactively they print whenever they happen (``SessionOptions``).
+    let settlesEachCommand: Bool
     /// True once `.quit` ran; the caller stops reading.
     public private(set) var isFinished = false
     /// How many commands failed, for the exit status of a non-interactive run.
@@ -51,6 +55,7 @@ public final class Session {
                 errors: @escaping @Sendable (String) -> Void) throws {
         let output = Output(line: output, error: errors)
         self.output = output
+        settlesEachCommand = options.settlesEachCommand
         scope = try CacheScope(options: options)
         client = Client(cache: scope.cache)
         environment.set(client)
@@ -108,6 +113,9 @@ public final class Session {
     /// Whether a GraphQL operation is still being typed (the prompt shows it).
     public var isContinuing: Bool { pendingOperation != nil }
 
+    /// Ctrl-C at the prompt: forgets the GraphQL operation being typed over several lines.
+    public func abandonInput() { pendingOperation = nil }
+
     private func continueOperation(_ text: String) {
         guard GraphQLInput.isComplete(text) else {
             pendingOperation = text
@@ -128,7 +136,7 @@ public final class Session {
             failed = "\(error)"
             output.error("error: \(error)")
         }
-        settle()
+        if settlesEachCommand { settle() }
         if !isExpecting {
             lastFailure = failed
             lastFailureExcused = false
@@ -153,16 +161,35 @@ public final class Session {
 
     func write(_ text: String) { output.line(text) }
 
-    /// Runs async work to its end (the workbench reads its next line only then).
+    /// Runs async work to its end (the workbench reads its next line only then), or
+    /// until ``interrupt()`` cancels it: then it throws ``CommandError`` "interrupted".
     func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        let task = Task {
             box.result = await Result(catching: body)
             done.signal()
         }
+        running.withLock { $0 = task }
         done.wait()
+        let interrupted = running.withLock { running in
+            defer { running = nil }
+            return running == nil
+        }
+        if interrupted, case .failure = box.result! { throw CommandError("interrupted") }
         return try box.result!.get()
+    }
+
+    /// The work ``wait(_:)`` is waiting for; nil once ``interrupt()`` cancelled it.
+    private let running = Mutex<Task<Void, Never>?>(nil)
+
+    /// Ctrl-C: cancels the request or command in flight; the session stays usable and its
+    /// next line runs as usual. Safe to call from any thread, e.g. a signal handler's queue.
+    public func interrupt() {
+        running.withLock { task in
+            task?.cancel()
+            task = nil
+        }
     }
 
     /// Waits for the fetches and refetches the last command set off.

@@ -21,11 +21,16 @@ public struct SessionOptions: Sendable {
     public var pluginDirectories: [String]
     /// `--endpoint URL`: an HTTP GraphQL endpoint to start with, instead of the first plugin.
     public var endpoint: String?
+    /// Finish each command's consequences (background fetches, refetches, emissions)
+    /// before the next line runs: true for scripts and pipes, false at an interactive
+    /// prompt, where emissions print whenever they happen.
+    public var settlesEachCommand: Bool
 
     public static let defaultUser = "default"
 
     public init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil,
-                busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil) {
+                busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil,
+                settlesEachCommand: Bool = true) {
         self.cacheDirectory = cacheDirectory
         self.user = user
         self.inspectFile = inspectFile
@@ -33,5 +38,6 @@ public struct SessionOptions: Sendable {
         self.loadsBundledPlugins = loadsBundledPlugins
         self.pluginDirectories = pluginDirectories
         self.endpoint = endpoint
+        self.settlesEachCommand = settlesEachCommand
     }
 }
