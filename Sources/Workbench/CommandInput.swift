@@ -78,3 +78,14 @@ public struct CommandInput: Sendable {
         return String(text[ends[count - 1]...].trimmingWhitespace)
     }
 }
+
+extension CommandInput {
+    /// The one word `on` or `off`, as a Bool.
+    func onOff() throws(CommandError) -> Bool {
+        switch try words(1...1)[0] {
+        case "on": true
+        case "off": false
+        case let word: throw CommandError("\(synopsis.split(separator: " ")[0]) takes on or off, not \"\(word)\"")
+        }
+    }
+}

@@ -2,13 +2,46 @@ import Foundation
 import NormCache
 import NormClient
 
-/// The workbench's commands, in the order `.help` lists them. Add a command here and
-/// `.help`, lookup and "did you mean" follow.
+/// The workbench's commands, in the order `.help` lists them, grouped as WORKBENCH.md
+/// groups them. Add a command here and `.help`, lookup, completion and "did you mean"
+/// follow. Each entry parses its arguments and hands over to the session at once.
 public enum CommandTable {
     public static let commands: [Command] = [
         // session
         Command(name: "help", usage: "[COMMAND]", help: "List the commands, or show one command's help") { session, input in
             try session.showHelp(for: try input.words(0...1).first)
+        },
+        Command(name: "mode", usage: "[tree|table|json]", help: "How output looks: a tree (default), tables, or one JSON object per line") { session, input in
+            guard let word = try input.words(0...1).first else { return session.say("mode", ["mode": .string(session.printer.mode.rawValue)], session.printer.mode.rawValue) }
+            guard let mode = OutputMode(rawValue: word) else { throw CommandError("unknown mode \"\(word)\"; the modes are tree, table and json") }
+            session.printer.mode = mode
+        },
+        Command(name: "timer", usage: "on|off", help: "Print how long each command took") { session, input in
+            session.times = try input.onOff()
+        },
+        Command(name: "echo", usage: "on|off", help: "Print each command before it runs") { session, input in
+            session.echoes = try input.onOff()
+        },
+        Command(name: "bail", usage: "on|off", help: "Stop at the first command or expectation that fails") { session, input in
+            session.bails = try input.onOff()
+        },
+        Command(name: "read", usage: "FILE", help: "Run the commands in FILE (relative to the script that reads it); scripts may read scripts") { session, input in
+            try session.run(file: try input.words(1...1)[0])
+        },
+        Command(name: "output", usage: "[FILE]", help: "Send output to FILE (replaced), or back to the terminal without FILE; errors stay on standard error") { session, input in
+            try session.redirect(to: try input.words(0...1).first, once: false)
+        },
+        Command(name: "once", usage: "FILE", help: "Send the next command's output to FILE (replaced)") { session, input in
+            try session.redirect(to: try input.words(1...1)[0], once: true)
+        },
+        Command(name: "shell", usage: "COMMAND", help: "Run a shell command (/bin/sh -c) and print its output; a nonzero exit status fails") { session, input in
+            try session.shell(input.rest(after: 0))
+        },
+        Command(name: "nowait", usage: "COMMAND", help: "Run COMMAND without waiting for the fetches it starts (scripts wait by default), e.g. to let a newer search cancel it") { session, input in
+            let command = input.rest(after: 0)
+            guard !command.isEmpty else { throw CommandError("usage: \(input.synopsis)") }
+            session.skipsSettling = true
+            session.execute(command, at: session.location)
         },
         Command(name: "quit", help: "Leave the workbench (also Ctrl-D)", aliases: ["exit"]) { session, input in
             _ = try input.words(0...0)
@@ -17,18 +50,13 @@ public enum CommandTable {
         // endpoint
         Command(name: "plugins", help: "Loaded plugins: name, version, path, services, operations, commands") { session, input in
             _ = try input.words(0...0)
-            for plugin in session.plugins.plugins {
-                let current = (session.endpoint as? PluginEndpoint)?.plugin === plugin ? " (endpoint)" : ""
-                session.write("\(plugin.name) \(plugin.version)\(current)  \(plugin.path)")
-                session.write("  services: " + plugin.manifest.services.map { "\($0.name) (\($0.domain))" }.joined(separator: ", "))
-                session.write("  operations: " + plugin.manifest.operations.keys.sorted().joined(separator: ", "))
-                session.write("  commands: " + plugin.manifest.commands.map(\.name).joined(separator: ", "))
-            }
+            session.printer.emit(.plugins(session.plugins.plugins))
         },
         Command(name: "load", usage: "PATH", help: "Load a plugin library (a shared library exporting nc_plugin_init)") { session, input in
             let plugin = try session.plugins.load(try input.words(1...1)[0])
             if session.endpoint == nil { session.endpoint = plugin.endpoint }
-            session.write("loaded \(plugin.name) \(plugin.version) from \(plugin.path)")
+            session.say("loaded", ["name": .string(plugin.name), "version": .string(plugin.version), "path": .string(plugin.path)],
+                        "loaded \(plugin.name) \(plugin.version) from \(plugin.path)")
         },
         Command(name: "use", usage: "PLUGIN", help: "Make a plugin's in-process server the endpoint") { session, input in
             let name = try input.words(1...1)[0]
@@ -51,15 +79,13 @@ public enum CommandTable {
             let sdl = try session.wait { try await endpoint.schema() }
             let shown = type.map { SchemaText.definition(of: $0, in: sdl) } ?? sdl
             guard let shown else { throw CommandError("the schema has no type \"\(type!)\"") }
-            session.write(shown)
+            session.say("schema", ["sdl": .string(shown)], shown)
         },
         Command(name: "ops", help: "Named operations of the current plugin") { session, input in
             _ = try input.words(0...0)
-            let plugin = try session.currentPlugin()
-            for (name, document) in plugin.manifest.operations.sorted(by: { $0.key < $1.key }) {
-                let first = document.split(separator: "\n").first.map(String.init) ?? ""
-                session.write("\(name)  \(first)")
-            }
+            let operations = try session.currentPlugin().manifest.operations.sorted { $0.key < $1.key }
+            session.say("ops", ["operations": .object(CacheObject(members: operations.map { ($0.key, .string($0.value)) }))],
+                        lines: operations.map { "\($0.key)  " + ($0.value.split(separator: "\n").first.map(String.init) ?? "") })
         },
         Command(name: "run", usage: "OP [JSON]", help: "Run a named operation of the current plugin, with JSON variables (default: .vars)") { session, input in
             guard let name = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
@@ -70,20 +96,22 @@ public enum CommandTable {
             _ = try input.words(0...0)
             let commands = session.plugins.plugins.flatMap(\.manifest.commands)
             let width = commands.map { ($0.name + " " + $0.usage).count }.max() ?? 0
-            for command in commands {
-                let synopsis = (command.name + " " + command.usage).padding(toLength: width + 2, withPad: " ", startingAt: 0)
+            session.say("commands", ["commands": .list(commands.map { command in .object([
+                "name": .string(command.name), "usage": .string(command.usage), "help": .string(command.help),
+                "refetch": .list(command.refetch.map(CacheValue.string)),
+            ]) })], lines: commands.map { command in
                 let refetch = command.refetch.isEmpty ? "" : " (then refetches \(command.refetch.joined(separator: ", ")))"
-                session.write(synopsis + command.help + refetch)
-            }
+                return (command.name + " " + command.usage).padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.help + refetch
+            })
         },
         // operations
         Command(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object), or show them") { session, input in
             let text = input.rest(after: 0)
-            if text.isEmpty { return session.write(JSON.string(.object(session.variables))) }
+            if text.isEmpty { return session.say("vars", ["variables": .object(session.variables)], JSON.string(.object(session.variables))) }
             session.variables = try JSONArgument.object(text, for: ".vars")
         },
         Command(name: "policy", usage: "[NAME]", help: "Set the fetch policy: cache-first (default), cache-only, network-only, no-cache, cache-and-network; Apollo iOS names too") { session, input in
-            guard let name = try input.words(0...1).first else { return session.write(session.policy.name) }
+            guard let name = try input.words(0...1).first else { return session.say("policy", ["policy": .string(session.policy.name)], session.policy.name) }
             guard let policy = FetchPolicy(name: name) else {
                 throw CommandError("unknown fetch policy \"\(name)\"; the policies are \(FetchPolicy.names.joined(separator: ", "))")
             }
@@ -93,19 +121,23 @@ public enum CommandTable {
             session.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
         },
         // watching
-        Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (current plugin); emissions print live") { session, input in
+        Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (current plugin); emissions print live, as diffs") { session, input in
             guard let first = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
             let text = input.rest(after: 0)
             if GraphQLInput.starts(text[...]) { return try session.startWatch(try session.client.cache.operation(text), variables: session.variables) }
             let variables = try input.rest(after: 1).isEmpty ? session.variables : JSONArgument.object(input.rest(after: 1), for: ".watch")
             try session.startWatch(try session.operation(named: first), variables: variables)
         },
-        Command(name: "watches", help: "Active watchers: id, operation, variables, policy, emissions") { session, input in
+        Command(name: "watches", help: "Active watchers: id, operation, variables, policy, emissions, endpoint") { session, input in
             _ = try input.words(0...0)
-            for watch in session.client.activeWatches {
-                session.write("\(watch.id)  \(watch.operation.name ?? "(anonymous)")  \(JSON.string(.object(watch.variables)))  "
-                    + "\(watch.policy.name)  \(watch.emissions) emission\(watch.emissions == 1 ? "" : "s")  \(watch.transport.name)")
-            }
+            let watches = session.client.activeWatches
+            session.say("watches", ["watches": .list(watches.map { watch in .object([
+                "id": .int(Int64(watch.id)), "op": watch.operation.name.map(CacheValue.string) ?? .null, "variables": .object(watch.variables),
+                "policy": .string(watch.policy.name), "emissions": .int(Int64(watch.emissions)), "endpoint": .string(watch.transport.name),
+            ]) })], lines: watches.map { watch in
+                "\(watch.id)  \(watch.operation.name ?? "(anonymous)")  \(JSON.string(.object(watch.variables)))  "
+                    + "\(watch.policy.name)  \(watch.emissions) emission\(watch.emissions == 1 ? "" : "s")  \(watch.transport.name)"
+            })
         },
         Command(name: "unwatch", usage: "ID|all", help: "Stop a watcher, or all of them") { session, input in
             for watch in try session.watches(try input.words(1...1)[0]) { watch.cancel() }
@@ -122,13 +154,16 @@ public enum CommandTable {
         // cache
         Command(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in
             let pattern = try input.words(0...1).first
-            for key in session.client.cache.keys(matching: pattern) { session.write(key) }
+            session.printer.emit(.keys(session.client.cache.keys(matching: pattern)))
         },
-        Command(name: "inspect", usage: "KEY", help: "Show one record: each field key and its JSON value, references as {\"$reference\":K}") { session, input in
+        Command(name: "inspect", usage: "KEY", help: "Show one record: each field key and its value, references as → KEY") { session, input in
             let key = try input.words(1...1)[0]
-            guard let record = session.client.cache.record(key) else { throw CommandError("no record \"\(key)\"") }
-            session.write(key)
-            for (field, value) in record.members { session.write("  \(field): \(JSON.string(value, references: .apollo))") }
+            guard let record = session.client.cache.record(key) else { throw CommandError("no record \"\(key)\"" + session.closeKeys(to: key)) }
+            session.printer.emit(.record(key: key, record: record))
+        },
+        Command(name: "refs", usage: "KEY", help: "The record fields that refer to record KEY (KEY.FIELD, e.g. QUERY_ROOT.trips)") { session, input in
+            let key = try input.words(1...1)[0]
+            session.printer.emit(.refs(key: key, from: session.referringFields(to: key)))
         },
         Command(name: "write", usage: "KEY JSON", help: "Set fields of a record from a JSON object; {\"$reference\":K} links to record K") { session, input in
             guard let key = input.words.first, !input.rest(after: 1).isEmpty else { throw CommandError("usage: \(input.synopsis)") }
@@ -140,12 +175,33 @@ public enum CommandTable {
             let cache = session.client.cache
             let (key, field) = RecordTarget.split(target, in: cache)
             let removed = try cache.evict(key, field: field)
-            if removed.isEmpty { throw CommandError("nothing to evict at \"\(target)\"") }
-            session.write("evicted: " + removed.joined(separator: ", "))
+            if removed.isEmpty { throw CommandError("nothing to evict at \"\(target)\"" + session.closeKeys(to: key)) }
+            session.say("evict", ["removed": .list(removed.map(CacheValue.string))], "evicted: " + removed.joined(separator: ", "))
+        },
+        Command(name: "gc", help: "Remove the records no reference chain reaches from the roots; watchers hear it") { session, input in
+            _ = try input.words(0...0)
+            session.printer.emit(.gc(removed: try session.client.cache.gc()))
         },
         Command(name: "clear", help: "Remove every record (and from the cache file, leaving no trace of them)") { session, input in
             _ = try input.words(0...0)
             try session.client.cache.clear()
+        },
+        Command(name: "keyfields", usage: "[TYPE [FIELD...]]", help: "Key TYPE's records by FIELDs (Type:a+b); no FIELD = never normalize TYPE; no TYPE lists the policies") { session, input in
+            guard let type = input.words.first else { return session.showTypePolicies() }
+            session.client.cache.typePolicies[type] = input.words.count == 1 ? .notNormalized : .keyFields(Array(input.words.dropFirst()))
+        },
+        Command(name: "stats", help: "Records, fields, watchers, optimistic layers, bytes, and the cache's hit and miss counts") { session, input in
+            _ = try input.words(0...0)
+            session.printer.emit(.stats(session.client.cache.statistics))
+        },
+        Command(name: "dump", usage: "[FILE]", help: "The cache as Apollo Client extract() JSON (ROOT_QUERY, __ref), printed or written to FILE") { session, input in
+            try session.dump(to: try input.words(0...1).first)
+        },
+        Command(name: "export", usage: "FILE", help: "Write the cache to FILE as Apollo Client extract() JSON") { session, input in
+            try session.dump(to: try input.words(1...1)[0])
+        },
+        Command(name: "import", usage: "FILE", help: "Load Apollo Client extract() JSON from FILE into the cache (restore); watchers hear it") { session, input in
+            try session.importSnapshot(from: try input.words(1...1)[0])
         },
         Command(name: "open", usage: "FILE", help: "Put the cache over a SQLite cache file (Apollo iOS format), loading what it holds; created if missing") { session, input in
             let file = try input.words(1...1)[0]
@@ -163,7 +219,8 @@ public enum CommandTable {
             let described = session.scope.description
             let stored = session.scope.store != nil
             try session.lifecycle(.logout) { try session.scope.logout() }
-            session.write(stored ? "logged out: \(described) deleted" : "logged out: the cache is cleared")
+            session.say("logout", ["deleted": stored ? .string(described) : .null],
+                        stored ? "logged out: \(described) deleted" : "logged out: the cache is cleared")
         },
         Command(name: "foreground", help: "Tell every service the app came to the foreground") { session, input in
             _ = try input.words(0...0)
@@ -183,18 +240,19 @@ public enum CommandTable {
                 guard let count = Int(words[1]), count >= 0 else { throw CommandError(".network fail takes a count, not \"\(words[1])\"") }
                 network.failNext(count)
             case ("log", 1):
-                for event in network.log {
-                    session.write("\(event.endpoint)  \(event.operation ?? "(anonymous)")  \(event.status)  \(event.milliseconds) ms"
-                        + (event.message.map { "  \($0)" } ?? ""))
-                }
+                for event in network.log { session.printer.emit(.network(event)) }
             default: throw CommandError("usage: \(input.synopsis)")
             }
         },
+        // debug
+        Command(name: "monitor", usage: "on|off", help: "Print every record write (the fields that changed, the watchers reached) as it happens") { session, input in
+            session.monitors = try input.onOff()
+        },
         // tests
-        Command(name: "expect", usage: "CLAIM", help: "Check a claim about the session (a failure is an error); CLAIM is one of: " + Expectation.forms) { session, input in
+        Command(name: "expect", usage: "CLAIM", help: "Check a claim (a failure prints where, expected and actual, and makes the run exit 1); CLAIM is one of: " + Expectation.forms) { session, input in
             let expectation = try Expectation(input)
             if case .error = expectation { session.excuseLastFailure() }
-            try expectation.check(in: session)
+            try session.check(expectation, claim: String(input.text.trimmingWhitespace))
         },
     ]
 

@@ -1,11 +1,13 @@
 import NormCache
 import NormClient
 
-/// One `.expect` line of a `.repl` test: what it claims about the session, checked now.
+/// One `.expect` line of a `.repl` test: a claim about the session, checked now. A claim
+/// that does not hold is reported with the script's file and line, the expected and the
+/// actual value, and makes a batch run exit 1.
 ///
 /// ```swift
-/// let expectation = try Expectation(#"data trips[0].name == "Lisbon""#)
-/// try expectation.check(in: session)   // throws a failure with the expected and the actual value
+/// let expectation = try Expectation(CommandInput(#"data trips[0].name == "Lisbon""#, synopsis: ".expect CLAIM"))
+/// try expectation.failure(in: session)   // nil, or "expected "Lisbon", got "Porto""
 /// ```
 enum Expectation {
     case data(path: String, equals: CacheValue)
@@ -13,26 +15,34 @@ enum Expectation {
     case missing([String])
     case record(target: String, equals: CacheValue?)
     case emissions(watch: Int, equals: Int)
-    case requests(equals: Int)
+    /// One emission of a watcher (nil: its last): its cause, or a value in its data.
+    case watchCause(watch: Int, emission: Int?, equals: ChangeCause)
+    case watchData(watch: Int, emission: Int?, path: String, equals: CacheValue)
+    case watchers(equals: Int)
+    /// Requests since the session began; with a status (ok, error, offline, cancelled), only those.
+    case requests(status: String?, equals: Int)
     case error(containing: String)
 
     static let forms = """
         data PATH == JSON | source cache|network | missing KEY.FIELD ... | record KEY[.FIELD] == JSON | \
-        record KEY absent | emissions ID == N | requests == N | error "TEXT"
+        record KEY absent | emissions ID == N | watch ID [#N] cause CAUSE | watch ID [#N] data PATH == JSON | \
+        watchers == N | requests [STATUS] == N | error "TEXT"
         """
 
     init(_ input: CommandInput) throws(CommandError) {
         let words = input.words
+        let usage = CommandError("usage: .expect \(Self.forms)")
         func equalsJSON(after count: Int) throws(CommandError) -> CacheValue {
-            guard words.count > count, words[count] == "==" else { throw CommandError("usage: .expect \(Self.forms)") }
-            let text = input.rest(after: count + 1)
-            do { return try JSON.parse(text, references: .apollo) } catch { throw CommandError("JSON in .expect: \(error)") }
+            guard words.count > count, words[count] == "==" else { throw usage }
+            do { return try JSON.parse(input.rest(after: count + 1), references: .apollo) } catch { throw CommandError("JSON in .expect: \(error)") }
         }
         func equalsCount(after count: Int) throws(CommandError) -> Int {
-            guard words.count == count + 2, words[count] == "==", let number = Int(words[count + 1]) else {
-                throw CommandError("usage: .expect \(Self.forms)")
-            }
+            guard words.count == count + 2, words[count] == "==", let number = Int(words[count + 1]) else { throw usage }
             return number
+        }
+        func watcher(_ word: String) throws(CommandError) -> Int {
+            guard let id = Int(word) else { throw CommandError(".expect takes a watcher id, not \"\(word)\"") }
+            return id
         }
         switch words.first {
         case "data" where words.count >= 2: self = .data(path: words[1], equals: try equalsJSON(after: 2))
@@ -42,26 +52,41 @@ enum Expectation {
         case "missing": self = .missing(Array(words.dropFirst()))
         case "record" where words.count == 3 && words[2] == "absent": self = .record(target: words[1], equals: nil)
         case "record" where words.count >= 2: self = .record(target: words[1], equals: try equalsJSON(after: 2))
-        case "emissions" where words.count >= 2:
-            guard let id = Int(words[1]) else { throw CommandError(".expect emissions takes a watcher id, not \"\(words[1])\"") }
-            self = .emissions(watch: id, equals: try equalsCount(after: 2))
-        case "requests": self = .requests(equals: try equalsCount(after: 1))
+        case "emissions" where words.count >= 2: self = .emissions(watch: try watcher(words[1]), equals: try equalsCount(after: 2))
+        case "watch" where words.count >= 4:
+            let id = try watcher(words[1])
+            var next = 2, emission: Int?
+            if words[2].hasPrefix("#") {
+                guard let number = Int(words[2].dropFirst()), number >= 1 else { throw CommandError(".expect watch: \"\(words[2])\" is not an emission number like #2") }
+                emission = number
+                next = 3
+            }
+            switch (words[next], words.count - next) {
+            case ("cause", 2):
+                guard let cause = ChangeCause(rawValue: words[next + 1]) else { throw CommandError(".expect watch: unknown cause \"\(words[next + 1])\"") }
+                self = .watchCause(watch: id, emission: emission, equals: cause)
+            case ("data", 3...): self = .watchData(watch: id, emission: emission, path: words[next + 1], equals: try equalsJSON(after: next + 2))
+            default: throw usage
+            }
+        case "watchers": self = .watchers(equals: try equalsCount(after: 1))
+        case "requests" where words.count == 3: self = .requests(status: nil, equals: try equalsCount(after: 1))
+        case "requests": self = .requests(status: words.count > 1 ? words[1] : nil, equals: try equalsCount(after: 2))
         case "error" where words.count == 2: self = .error(containing: words[1])
-        default: throw CommandError("usage: .expect \(Self.forms)")
+        default: throw usage
         }
     }
 
-    /// Checks the claim; a failure says what was expected and what was found.
-    func check(in session: Session) throws(CommandError) {
+    /// Checks the claim: nil when it holds, else what was expected and what was found.
+    func failure(in session: Session) throws(CommandError) -> String? {
         let (expected, actual): (String, String)
         switch self {
         case .data(let path, let value):
-            let found = try Self.value(at: path, in: try Self.result(session).data ?? .null)
-            (expected, actual) = (JSON.string(value), found.map { JSON.string($0) } ?? "nothing at \(path)")
+            guard let result = session.lastResult else { return "expected \(JSON.string(value)), but no operation has run yet" }
+            (expected, actual) = (JSON.string(value), try Self.found(at: path, in: result.data))
         case .source(let source):
-            (expected, actual) = (source.rawValue, try Self.result(session).source.rawValue)
+            (expected, actual) = (source.rawValue, session.lastResult?.source.rawValue ?? "no operation has run yet")
         case .missing(let fields):
-            (expected, actual) = (fields.sorted().joined(separator: " "), try Self.result(session).missing.sorted().joined(separator: " "))
+            (expected, actual) = (Self.list(fields), session.lastResult.map { Self.list($0.missing) } ?? "no operation has run yet")
         case .record(let target, let value):
             let cache = session.client.cache
             let (key, field) = RecordTarget.split(target, in: cache)
@@ -69,23 +94,42 @@ enum Expectation {
             (expected, actual) = (value.map { JSON.string($0, references: .apollo) } ?? "absent",
                                   found.map { JSON.string($0, references: .apollo) } ?? "absent")
         case .emissions(let id, let count):
-            let watch = session.client.activeWatches.first { $0.id == id }
-            (expected, actual) = ("\(count)", watch.map { "\($0.emissions)" } ?? "no watcher \(id)")
-        case .requests(let count):
-            (expected, actual) = ("\(count)", "\(session.client.network.requestCount)")
+            let emitted = session.watchLog.emissions(of: id)?.count ?? (session.client.watch(id: id) == nil ? nil : 0)
+            (expected, actual) = ("\(count)", emitted.map { "\($0)" } ?? "no watcher \(id)")
+        case .watchCause(let id, let number, let cause):
+            let emission = try Self.emission(number, of: id, in: session)
+            (expected, actual) = (cause.rawValue, emission.cause.rawValue)
+        case .watchData(let id, let number, let path, let value):
+            let emission = try Self.emission(number, of: id, in: session)
+            (expected, actual) = (JSON.string(value), try Self.found(at: path, in: emission.result.data))
+        case .watchers(let count):
+            (expected, actual) = ("\(count)", "\(session.client.activeWatches.count)")
+        case .requests(let status, let count):
+            let log = session.client.network.log
+            (expected, actual) = ("\(count)", "\(status.map { status in log.filter { $0.status == status }.count } ?? log.count)")
         case .error(let text):
-            let message = session.lastFailure ?? "no error"
-            guard session.lastFailure?.contains(text) == true else {
-                throw CommandError("expectation failed: expected an error containing \"\(text)\", got \(message)")
-            }
-            return
+            guard let message = session.lastFailure else { return "expected an error containing \"\(text)\", but the last command succeeded" }
+            return message.contains(text) ? nil : "expected an error containing \"\(text)\", got \(message)"
         }
-        guard expected == actual else { throw CommandError("expectation failed: expected \(expected), got \(actual)") }
+        return expected == actual ? nil : "expected \(expected), got \(actual)"
     }
 
-    private static func result(_ session: Session) throws(CommandError) -> ClientResult {
-        guard let result = session.lastResult else { throw CommandError("expectation failed: no operation has run yet") }
-        return result
+    private static func list(_ fields: [String]) -> String { fields.isEmpty ? "none" : fields.sorted().joined(separator: " ") }
+
+    private static func found(at path: String, in data: CacheValue?) throws(CommandError) -> String {
+        try value(at: path, in: data ?? .null).map { JSON.string($0) } ?? "nothing at \(path)"
+    }
+
+    /// Emission `number` (nil: the last) of watcher `id`; a claim about one that never was fails.
+    private static func emission(_ number: Int?, of id: Int, in session: Session) throws(CommandError) -> WatchEmission {
+        guard let emissions = session.watchLog.emissions(of: id), !emissions.isEmpty else {
+            throw CommandError("watcher \(id) has not emitted (.watches lists the watchers)")
+        }
+        guard let number else { return emissions.last! }
+        guard emissions.indices.contains(number - 1) else {
+            throw CommandError("watcher \(id) emitted \(emissions.count) time\(emissions.count == 1 ? "" : "s"), so there is no #\(number)")
+        }
+        return emissions[number - 1]
     }
 
     /// The value at `trips[0].name` in `value`; nil when the path leads nowhere.
@@ -105,5 +149,16 @@ enum Expectation {
             }
         }
         return current
+    }
+}
+
+extension Session {
+    /// Checks `expectation` and reports it: silent when it holds (except in JSON mode),
+    /// with the script's file and line, expected and actual when it does not.
+    func check(_ expectation: Expectation, claim: String) throws(CommandError) {
+        let failure: String?
+        do { failure = try expectation.failure(in: self) } catch { failure = error.message }
+        printer.emit(.expect(ok: failure == nil, message: failure.map { claim + ": " + $0 } ?? claim, at: location))
+        if failure != nil { expectationFailed() }
     }
 }

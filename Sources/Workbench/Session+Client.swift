@@ -17,20 +17,26 @@ extension Session {
 
     func run(_ operation: NormCache.Operation, variables: CacheObject) throws {
         let endpoint = try currentEndpoint(unless: policy == .cacheOnly && operation.kind == .query)
-        let (client, policy, output) = (self.client, self.policy, self.output)
+        let (client, policy, printer) = (self.client, self.policy, self.printer)
         let optimistic = self.optimistic
         self.optimistic = nil
         do {
             lastResult = try wait {
                 try await client.fetch(operation, variables: variables, policy: policy, optimistic: optimistic, from: endpoint) {
-                    for line in Rendering.result($0) { output.line(line) }
+                    printer.emit(.result($0))
                 }
             }
         } catch ClientError.cacheMiss(let result) {
             lastResult = result
             throw ClientError.cacheMiss(result)
+        } catch {
+            // What the cache holds stands in for the result, so `.expect missing` can say what was missing.
+            lastResult = operation.kind == .query
+                ? (try? client.cache.read(operation, variables: variables, partial: true)).map { ClientResult(operation: operation, read: $0) }
+                : nil
+            throw error
         }
-        for line in Rendering.result(lastResult!) { write(line) }
+        printer.emit(.result(lastResult!))
     }
 
     /// The endpoint operations go to; `anyEndpoint` stands in when none is needed (cache-only).
@@ -58,7 +64,8 @@ extension Session {
 
     func startWatch(_ operation: NormCache.Operation, variables: CacheObject) throws {
         let watch = try plugins.watch(operation, variables: variables, policy: policy, from: try currentEndpoint(unless: policy == .cacheOnly))
-        write("watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
+        say("watching", ["id": .int(Int64(watch.id)), "op": operation.name.map(CacheValue.string) ?? .null],
+            "watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
     }
 
     /// The watchers named by `ID` or `all`.
@@ -89,7 +96,8 @@ extension Session {
         }
         let plugins = self.plugins
         let arguments = Array(input.words.dropFirst())
-        for line in try wait({ try await plugins.run(command: name, arguments: arguments) }) { write(line) }
+        let lines = try wait { try await plugins.run(command: name, arguments: arguments) }
+        say("output", ["command": .string(name), "lines": .list(lines.map(CacheValue.string))], lines: lines)
     }
 
     // MARK: lifecycle
@@ -100,7 +108,10 @@ extension Session {
         try switchScope()
         if scope.cache !== client.cache {
             let stopped = client.replaceCache(with: scope.cache)
-            if !stopped.isEmpty { write("stopped watchers: " + stopped.map(String.init).joined(separator: ", ")) }
+            if !stopped.isEmpty {
+                say("stopped", ["watchers": .list(stopped.map { .int(Int64($0)) })],
+                    "stopped watchers: " + stopped.map(String.init).joined(separator: ", "))
+            }
         }
         guard let event else { return }
         let environment = self.environment

@@ -1,36 +1,39 @@
 import Foundation
-import Synchronization
 import Logging
 import NormCache
 import NormClient
 import NormEnvironment
+import Synchronization
 
 /// The state of one workbench session and the interpreter of its input lines.
 ///
-/// A session is fed one line at a time, from libedit, a pipe or a test, and writes
-/// through the sinks it was given, so tests can run it without a terminal. It owns the
-/// app the workbench shows: the ``Environment`` with the client and the utilities, the
-/// plugins and their services, the current endpoint, fetch policy and variables.
+/// A session is fed one line at a time, from libedit, a pipe, a script or a test, and
+/// reports what happens as ``Event``s through its ``Printer``, so tests can run it
+/// without a terminal. It owns the app the workbench shows: the ``Environment`` with the
+/// client and the utilities, the plugins and their services, the current endpoint,
+/// fetch policy and variables.
 ///
-/// Each line's consequences (its requests, the refetches they trigger, every watcher
-/// emission) are finished before ``execute(_:)`` returns, so scripts are deterministic.
+/// In batch mode each line's consequences (its requests, the refetches they trigger,
+/// every watcher emission) are finished before ``execute(_:at:)`` returns, so scripts
+/// are deterministic.
 ///
 /// ```swift
 /// let session = try Session(output: { print($0) }, errors: { print($0) })
 /// session.execute("trips.list")
-/// session.execute(#"trips.rename 2 "Porto""#)   // the TripList watcher prints its new data
+/// session.execute(#"trips.rename 2 "Porto""#)   // the TripList watcher prints what changed
 /// session.execute(".quit")
 /// session.isFinished   // true
 /// ```
 public final class Session {
-    let output: Output
+    let printer: Printer
     /// Batch mode waits for each command's background fetches and emissions before the
     /// next line; interactively they print whenever they happen (``SessionOptions``).
     let settlesEachCommand: Bool
-    /// True once `.quit` ran; the caller stops reading.
+    /// True once `.quit` ran, or a failure under `.bail on`; the caller stops reading.
     public private(set) var isFinished = false
-    /// How many commands failed, for the exit status of a non-interactive run.
+    /// How many commands failed, and how many expectations.
     public private(set) var failures = 0
+    public private(set) var failedExpectations = 0
 
     /// The cache the commands work on, and where it persists.
     let scope: CacheScope
@@ -45,17 +48,33 @@ public final class Session {
     var optimistic: CacheObject?
     /// The last operation's result, for `.expect` and inspection.
     var lastResult: ClientResult?
-    /// A GraphQL operation being typed over several lines, until its braces balance.
-    private var pendingOperation: String?
+    /// Every watcher emission so far, for `.expect`.
+    let watchLog = WatchLog()
+    /// `.echo`, `.bail`, `.timer`, `.monitor`: as sqlite3's shell has them.
+    var echoes: Bool
+    var bails: Bool
+    var times = false
+    var monitors = false { didSet { monitorCache() } }
+    /// The line running now, when it came from a file (for messages and `.read`'s relative paths).
+    var location: SourceLocation?
+    /// `.nowait COMMAND`: that command's fetches go on while the next lines run.
+    var skipsSettling = false
+    /// How many scripts are running inside each other (`.read`).
+    var scriptDepth = 0
+    /// A GraphQL operation being typed over several lines, until its braces balance, and where it began.
+    private var pendingOperation: (text: String, start: SourceLocation?)?
 
     /// A session over the cache `options` describe, with the plugins they name loaded;
     /// throws when that cache cannot open (a bad file, a lock held too long), naming the
     /// file and the problem. A plugin that fails to load is reported, not thrown.
     public init(options: SessionOptions = SessionOptions(), output: @escaping @Sendable (String) -> Void,
                 errors: @escaping @Sendable (String) -> Void) throws {
-        let output = Output(line: output, error: errors)
-        self.output = output
+        let printer = Printer(line: output, error: errors, colour: options.colour)
+        printer.mode = options.mode
+        self.printer = printer
         settlesEachCommand = options.settlesEachCommand
+        echoes = options.echoes
+        bails = options.bails
         scope = try CacheScope(options: options)
         client = Client(cache: scope.cache)
         environment.set(client)
@@ -64,9 +83,19 @@ public final class Session {
         logger.logLevel = .warning   // plugins' errors and warnings reach standard error; info stays quiet
         environment.set(logger)
         environment.set(CacheFiles(directory: options.cacheDirectory))
+        client.network.observe { printer.emit(.network($0)) }
+        let watchLog = self.watchLog
         plugins = PluginHost(client: client, environment: environment, events: PluginHost.Events(
-            watch: { watch, event in output.line(Rendering.watchEvent(event, of: watch)) },
-            state: { service, state, detail in output.line(Rendering.state(service: service, state: state, detail: detail)) }
+            watch: { watch, event in
+                switch event {
+                case .emission(let number, let emission):
+                    watchLog.append(emission, of: watch.id)
+                    printer.emit(.watch(id: watch.id, operation: watch.operation.name, number: number, emission: emission, previous: nil))
+                case .failure(let error):
+                    printer.emit(.watchFailure(id: watch.id, message: "\(error)"))
+                }
+            },
+            state: { service, state, detail in printer.emit(.state(service: service, state: state, detail: detail)) }
         ))
         reportOpened()
         var failures: [PluginError] = []
@@ -78,32 +107,51 @@ public final class Session {
 
     deinit { plugins.unloadAll() }
 
+    /// The exit status of a batch run: 2 when a command failed, 1 when only an expectation did, else 0.
+    public var exitStatus: Int32 { failures > 0 ? 2 : failedExpectations > 0 ? 1 : 0 }
+
     /// Says what the cache is over and prints the warnings of opening it.
     func reportOpened() {
         let count = scope.cache.statistics.records
-        if scope.store != nil { write("cache: \(scope.description), \(count) record\(count == 1 ? "" : "s")") }
+        if scope.store != nil {
+            say("cache", ["cache": .string(scope.description), "records": .int(Int64(count))],
+                "cache: \(scope.description), \(count) record\(count == 1 ? "" : "s")")
+        }
         for warning in scope.warnings { warn(warning) }
+        monitorCache()
     }
 
-    func warn(_ text: String) { output.error("warning: " + text) }
+    func warn(_ text: String) { printer.emit(.warning(text)) }
+
+    /// Reports something a command found: `fields` in JSON mode (event `event`), `lines` otherwise.
+    func say(_ event: String, _ fields: CacheObject, _ lines: String...) {
+        printer.emit(.info(event: event, fields: fields, lines: lines))
+    }
+
+    func say(_ event: String, _ fields: CacheObject, lines: [String]) {
+        printer.emit(.info(event: event, fields: fields, lines: lines))
+    }
 
     /// Runs one line of input: a dot-command, a service command (`trips.rename 2 Porto`),
     /// a GraphQL operation (continued over lines until its braces balance), a `#` comment
-    /// or a blank line.
-    public func execute(_ line: String) {
+    /// or a blank line. `location` names the line when it comes from a file.
+    public func execute(_ line: String) { execute(line, at: nil) }
+
+    func execute(_ line: String, at location: SourceLocation?) {
+        self.location = location
         if let pending = pendingOperation {
-            return continueOperation(pending + "\n" + line)
+            return continueOperation(pending.text + "\n" + line, start: pending.start)
         }
         let text = line.trimmingWhitespace
         guard !text.isEmpty, !text.hasPrefix("#") else { return }
+        if echoes { say("echo", ["line": .string(line)], line) }
         isExpecting = false
-        if GraphQLInput.starts(text) { return continueOperation(String(text)) }
-        attempt {
-            if text.hasPrefix(".") {
-                let body = text.dropFirst()
-                let name = body.prefix { !$0.isWhitespace }
-                guard let command = CommandTable.command(named: String(name)) else { throw unknownCommand(String(name)) }
-                try command.run(self, try CommandInput(body.dropFirst(name.count), synopsis: command.synopsis))
+        if GraphQLInput.starts(text) { return continueOperation(String(text), start: location) }
+        let name = text.hasPrefix(".") ? "." + text.dropFirst().prefix { !$0.isWhitespace } : nil
+        attempt(command: name) {
+            if let name {
+                guard let command = CommandTable.command(named: String(name.dropFirst())) else { throw unknownCommand(String(name.dropFirst())) }
+                try command.run(self, try CommandInput(text.dropFirst(name.count), synopsis: command.synopsis))
             } else {
                 try runServiceCommand(text)
             }
@@ -116,17 +164,28 @@ public final class Session {
     /// Ctrl-C at the prompt: forgets the GraphQL operation being typed over several lines.
     public func abandonInput() { pendingOperation = nil }
 
-    private func continueOperation(_ text: String) {
+    /// Forgets an operation whose braces never closed; returns where it started.
+    func abandonUnfinishedOperation() -> SourceLocation? {
+        defer { pendingOperation = nil }
+        return pendingOperation?.start
+    }
+
+    private func continueOperation(_ text: String, start: SourceLocation?) {
         guard GraphQLInput.isComplete(text) else {
-            pendingOperation = text
+            pendingOperation = (text, start)
             return
         }
         pendingOperation = nil
-        attempt { try runOperation(text) }
+        location = start
+        attempt(command: nil, source: text) { try runOperation(text) }
     }
 
-    /// Runs `body`, reporting a failure; then lets the consequences finish.
-    private func attempt(_ body: () throws -> Void) {
+    /// Runs `body`, reporting a failure (with a caret under the place in `source`, the
+    /// GraphQL text, when the failure has one); then lets the consequences finish. A
+    /// dot-command (`command`) that printed nothing says `ok` in JSON mode.
+    private func attempt(command: String?, source: String? = nil, _ body: () throws -> Void) {
+        let started = ContinuousClock.now
+        let printed = printer.emitted
         let failed: String?
         do {
             try body()
@@ -134,13 +193,28 @@ public final class Session {
         } catch {
             failures += 1
             failed = "\(error)"
-            output.error("error: \(error)")
+            printer.emit(.error(message: "\(error)", at: location, source: source.flatMap { Self.place(of: error, in: $0) }))
+            if bails { finish() }
         }
-        if settlesEachCommand { settle() }
+        if settlesEachCommand, !skipsSettling { settle() }
+        if command == ".nowait" { skipsSettling = false }
+        if let command, failed == nil, printer.mode == .json, printer.emitted == printed { printer.emit(.ok(command: command)) }
+        if times {
+            let elapsed = (ContinuousClock.now - started).components
+            let ms = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+            say("timer", ["ms": .double(ms)], "time: " + String(format: "%.3f", ms) + " ms")
+        }
+        printer.commandFinished()
         if !isExpecting {
             lastFailure = failed
             lastFailureExcused = false
         }
+    }
+
+    /// Where in the GraphQL `text` a syntax error is, for a caret under it.
+    private static func place(of error: any Error, in text: String) -> SourceText? {
+        guard case CacheError.operation(let problem) = error, let line = problem.line, let column = problem.column else { return nil }
+        return SourceText(text: text, line: line, column: column)
     }
 
     /// The message of the last command that failed, if the last command failed (`.expect error`).
@@ -157,9 +231,20 @@ public final class Session {
         }
     }
 
+    /// Counts an expectation that did not hold; under `.bail on` the run stops.
+    func expectationFailed() {
+        failedExpectations += 1
+        if bails { finish() }
+    }
+
     func finish() { isFinished = true }
 
-    func write(_ text: String) { output.line(text) }
+    /// Prints every commit's changes while `.monitor` is on (the cache may have been replaced).
+    private func monitorCache() {
+        guard monitors else { return scope.cache.monitor(nil) }
+        let printer = self.printer
+        scope.cache.monitor { printer.emit(.write($0)) }
+    }
 
     /// Runs async work to its end (the workbench reads its next line only then), or
     /// until ``interrupt()`` cancels it: then it throws ``CommandError`` "interrupted".
@@ -201,16 +286,13 @@ public final class Session {
     func showHelp(for name: String?) throws(CommandError) {
         guard let name else {
             let width = CommandTable.commands.map(\.synopsis.count).max() ?? 0
-            for command in CommandTable.commands {
-                write(command.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.help)
-            }
-            return
+            let lines = CommandTable.commands.map { $0.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help }
+            return say("help", ["commands": .list(CommandTable.commands.map(\.summary))], lines: lines)
         }
         let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
         guard let command = CommandTable.command(named: bare) else { throw unknownCommand(bare) }
-        write(command.synopsis)
-        write("  " + command.help)
-        if !command.aliases.isEmpty { write("  also: " + command.aliases.map { "." + $0 }.joined(separator: ", ")) }
+        let also = command.aliases.isEmpty ? [] : ["  also: " + command.aliases.map { "." + $0 }.joined(separator: ", ")]
+        say("help", ["commands": .list([command.summary])], lines: [command.synopsis, "  " + command.help] + also)
     }
 
     private func unknownCommand(_ name: String) -> CommandError {
@@ -218,22 +300,6 @@ public final class Session {
         let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: " or "))?"
         return CommandError("unknown command \".\(name)\"\(hint) (.help lists the commands)")
     }
-}
-
-/// The session's two sinks, safe to call from any thread (watch emissions arrive from the
-/// tasks that caused them), each line whole.
-final class Output: @unchecked Sendable {
-    private let lock = NSLock()
-    private let lineSink: @Sendable (String) -> Void
-    private let errorSink: @Sendable (String) -> Void
-
-    init(line: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
-        lineSink = line
-        errorSink = error
-    }
-
-    func line(_ text: String) { lock.withLock { lineSink(text) } }
-    func error(_ text: String) { lock.withLock { errorSink(text) } }
 }
 
 private final class ResultBox<T: Sendable>: @unchecked Sendable {

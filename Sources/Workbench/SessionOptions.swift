@@ -25,12 +25,25 @@ public struct SessionOptions: Sendable {
     /// before the next line runs: true for scripts and pipes, false at an interactive
     /// prompt, where emissions print whenever they happen.
     public var settlesEachCommand: Bool
+    /// `--json` makes it `.json`; tree otherwise (`.mode` changes it).
+    public var mode: OutputMode
+    /// Paint the tree and tables: output is a terminal and `NO_COLOR` is not set.
+    public var colour: Bool
+    /// `--echo`: print each command before it runs.
+    public var echoes: Bool
+    /// `--bail`: stop at the first command or expectation that fails.
+    public var bails: Bool
+    /// `--init FILE`: a script to run first, instead of `~/.normcacherc`.
+    public var initFile: String?
+    /// `-c COMMAND`: commands to run after the init script, before any other input.
+    public var commands: [String]
 
     public static let defaultUser = "default"
 
     public init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil,
                 busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil,
-                settlesEachCommand: Bool = true) {
+                settlesEachCommand: Bool = true, mode: OutputMode = .tree, colour: Bool = false,
+                echoes: Bool = false, bails: Bool = false, initFile: String? = nil, commands: [String] = []) {
         self.cacheDirectory = cacheDirectory
         self.user = user
         self.inspectFile = inspectFile
@@ -39,5 +52,11 @@ public struct SessionOptions: Sendable {
         self.pluginDirectories = pluginDirectories
         self.endpoint = endpoint
         self.settlesEachCommand = settlesEachCommand
+        self.mode = mode
+        self.colour = colour
+        self.echoes = echoes
+        self.bails = bails
+        self.initFile = initFile
+        self.commands = commands
     }
 }

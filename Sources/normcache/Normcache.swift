@@ -9,7 +9,7 @@ struct Normcache: ParsableCommand {
         commandName: "normcache",
         abstract: "A normalized GraphQL cache workbench.",
         version: REPL.version,
-        subcommands: [Repl.self, Inspect.self, Bench.self],
+        subcommands: [Repl.self, Run.self, Inspect.self, Bench.self],
         defaultSubcommand: Repl.self
     )
 }
@@ -30,10 +30,40 @@ struct SessionArguments: ParsableArguments {
     var endpoint: String?
 
     @OptionGroup var lock: LockOptions
+    @OptionGroup var script: ScriptArguments
 
     func session() -> SessionOptions {
-        SessionOptions(cacheDirectory: cacheDirectory, user: user, busyTimeout: lock.busyTimeout,
-                       pluginDirectories: pluginDirectories, endpoint: endpoint)
+        script.apply(to: SessionOptions(cacheDirectory: cacheDirectory, user: user, busyTimeout: lock.busyTimeout,
+                                        pluginDirectories: pluginDirectories, endpoint: endpoint))
+    }
+}
+
+/// How commands run and print, shared by every subcommand that starts a session.
+struct ScriptArguments: ParsableArguments {
+    @Flag(help: "Print one JSON object per line (WORKBENCH.md lists the events), as .mode json.")
+    var json = false
+
+    @Flag(help: "Print each command before it runs, as .echo on.")
+    var echo = false
+
+    @Flag(help: "Stop at the first command or expectation that fails, as .bail on.")
+    var bail = false
+
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run COMMAND first (repeatable; after the init script, before any other input).", valueName: "COMMAND"))
+    var commands: [String] = []
+
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run FILE first, instead of ~/.normcacherc.", valueName: "FILE"))
+    var initFile: String?
+
+    func apply(to options: SessionOptions) -> SessionOptions {
+        var options = options
+        options.mode = json ? .json : .tree
+        options.colour = !json && StandardStreams.outputIsColourTerminal
+        options.echoes = echo
+        options.bails = bail
+        options.commands = commands
+        options.initFile = initFile
+        return options
     }
 }
 
@@ -60,6 +90,23 @@ struct Repl: ParsableCommand {
     }
 }
 
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run .repl scripts in one session (- reads standard input).",
+        discussion: "Exit status: 0 when every command ran and every .expect held, 1 when an expectation failed, 2 when a command failed."
+    )
+
+    @OptionGroup var session: SessionArguments
+
+    @Argument(help: ArgumentHelp("The scripts, run in order; - is standard input.", valueName: "FILE"))
+    var files: [String] = []
+
+    func run() throws {
+        let status = Batch.run(files: files, options: session.session())
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open an Apollo iOS-format cache file read-only and start the REPL on it; the file is never changed."
@@ -69,9 +116,10 @@ struct Inspect: ParsableCommand {
     var file: String
 
     @OptionGroup var lock: LockOptions
+    @OptionGroup var script: ScriptArguments
 
     func run() throws {
-        let status = REPL.run(options: SessionOptions(inspectFile: file, busyTimeout: lock.busyTimeout))
+        let status = REPL.run(options: script.apply(to: SessionOptions(inspectFile: file, busyTimeout: lock.busyTimeout)))
         if status != 0 { throw ExitCode(status) }
     }
 }

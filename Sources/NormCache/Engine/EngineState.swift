@@ -23,6 +23,8 @@ final class EngineState {
 
     /// The commit in progress: what changed so far and how to undo it.
     var changes = ChangeSet()
+    /// The change set of the last commit, for a monitor.
+    var lastCommit = ChangeSet()
     var undo: [UndoStep] = []
     var transactionDepth = 0
     /// Whether this commit can still fail after changing records (an explicit
@@ -212,6 +214,7 @@ final class EngineState {
             throw error
         }
         let deliveries = watchers.notify(changes, state: self)
+        lastCommit = changes
         changes = ChangeSet()
         undo = []
         return (result, deliveries)

@@ -21,6 +21,10 @@ public final class NormalizedCache: @unchecked Sendable {
     /// Emissions waiting for delivery, and whether a thread is delivering them (guarded by `lock`).
     private var pending: [WatchDelivery] = []
     private var delivering = false
+    /// Reads that found every field, and reads that did not (guarded by `lock`).
+    private var hits = 0, misses = 0
+    /// Told of every commit that changed something (guarded by `lock`); see ``monitor(_:)``.
+    private var monitor: (@Sendable (Commit) -> Void)?
     private let state: EngineState
 
     /// A cache over `store`, loading every record it holds (nil: memory only).
@@ -174,6 +178,7 @@ public final class NormalizedCache: @unchecked Sendable {
         }
         // Still under the lock: another thread's commit must not see this flag.
         if outermost { state.explicitTransaction = false }
+        reportCommit()
         deliver(deliveries)
         return result
     }
@@ -183,7 +188,11 @@ public final class NormalizedCache: @unchecked Sendable {
     /// Reads `operation` from the cache. Incomplete reads have `data == nil` unless
     /// `partial` is true.
     public func read(_ operation: Operation, variables: CacheObject = CacheObject(), partial: Bool = false) throws(CacheError) -> ReadResult {
-        try lockedThrowing { () throws(CacheError) in try Reader.read(operation, variables: variables, partial: partial, state: state) }
+        try lockedThrowing { () throws(CacheError) in
+            let result = try Reader.read(operation, variables: variables, partial: partial, state: state)
+            if result.complete { hits += 1 } else { misses += 1 }
+            return result
+        }
     }
 
     /// A record's fields, keyed by field key (references as `.reference`), layers applied;
@@ -219,15 +228,19 @@ public final class NormalizedCache: @unchecked Sendable {
     /// `Trip:2.name` for a dependency.
     public func name(of ref: FieldRef) -> String { locked { state.name(ref.packed) } }
 
-    /// How much the cache holds.
-    public var statistics: (records: Int, fields: Int, watchers: Int, layers: Int) {
+    /// How much the cache holds, and how many reads hit or missed.
+    public var statistics: CacheStatistics {
         locked {
             let ids = allRecordIDs()
-            // Without layers the base records are what is visible: count their fields as they are.
-            let fields = state.layers.isEmpty
-                ? ids.reduce(0) { $0 + (state.base[$1]?.fieldIDs.count ?? 0) }
-                : ids.reduce(0) { $0 + state.visibleFields($1).count }
-            return (ids.count, fields, state.watchers.count, state.layers.count)
+            var fields = 0, bytes = 0
+            for id in ids {
+                var record = CacheObject()
+                for (field, value) in state.visibleFields(id) { record.appendNew(state.fieldKey(field), value) }
+                fields += record.count
+                bytes += state.recordKey(id).utf8.count + JSON.string(.object(record), references: .apollo).utf8.count
+            }
+            return CacheStatistics(records: ids.count, fields: fields, watchers: state.watchers.count, layers: state.layers.count,
+                                   bytes: bytes, hits: hits, misses: misses)
         }
     }
 
@@ -347,8 +360,21 @@ public final class NormalizedCache: @unchecked Sendable {
             lock.unlock()
             throw error
         }
+        reportCommit()
         deliver(deliveries)
         return result
+    }
+
+    /// Calls `observer` after every commit that changed a field, before the watchers it
+    /// reached emit, with the cache's lock held (so commits are reported in order; the
+    /// observer must not call the cache). `nil` stops monitoring.
+    public func monitor(_ observer: (@Sendable (Commit) -> Void)?) { locked { monitor = observer } }
+
+    /// Tells the monitor, if there is one, what the last commit changed (lock held).
+    private func reportCommit() {
+        guard let monitor, !state.lastCommit.fields.isEmpty else { return }
+        let fields = Set(state.lastCommit.fields)
+        monitor(Commit(cause: state.lastCommit.cause, changed: fields.map(state.name).sorted(), watchers: state.watchers.affected(by: fields)))
     }
 
     /// Queues `deliveries`, releases the lock, and runs queued callbacks in commit order

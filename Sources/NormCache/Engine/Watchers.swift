@@ -105,6 +105,19 @@ struct WatcherRegistry {
         }
     }
 
+    /// Ids of the watchers that depend on any of `pairs`, sorted.
+    func affected(by pairs: Set<UInt64>) -> [Int] {
+        var ids = Set<Int>()
+        for pair in pairs {
+            switch index[pair] {
+            case .one(let id)?: ids.insert(id)
+            case .many(let set)?: ids.formUnion(set)
+            case nil: break
+            }
+        }
+        return ids.sorted()
+    }
+
     /// Re-reads the watchers a change set touches; returns the emissions to deliver.
     mutating func notify(_ changes: ChangeSet, state: EngineState) -> [WatchDelivery] {
         guard !watchers.isEmpty, !changes.fields.isEmpty else { return [] }

@@ -77,6 +77,11 @@ public struct CacheObject: Equatable, Sendable {
         for (key, value) in members { self[key] = value }
     }
 
+    /// An object of `members` in order; a later member with the same key replaces an earlier one.
+    public init<Members: Sequence>(members: Members) where Members.Element == (String, CacheValue) {
+        for (key, value) in members { self[key] = value }
+    }
+
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 

@@ -34,7 +34,8 @@ public struct ClientResult: Sendable, Equatable {
         self.missing = missing
     }
 
-    init(operation: Operation, read: ReadResult) {
+    /// A result read from the cache.
+    public init(operation: Operation, read: ReadResult) {
         self.init(operation: operation, source: .cache, data: read.data, missing: read.missing)
     }
 

@@ -87,6 +87,7 @@ public final class ClientWatch: @unchecked Sendable {
         guard let watch = lock.withLock({ () -> Watch? in
             _variables = variables
             fetching = policy != .cacheOnly
+            generation += 1   // the old variables' fetch, cancelled below, must not clear `fetching` as it ends
             return cacheWatch
         }) else { return }
         cancelFetch()

@@ -54,8 +54,8 @@ import Testing
         defer { watch.cancel() }
         let before = JSON.string(cache.extract(), sortedKeys: true)
         let keysBefore = cache.keys()
-        let statisticsBefore = cache.statistics
         let readBefore = try cache.read(trips, partial: true)
+        let statisticsBefore = cache.statistics
         #expect(throws: Boom.self) {
             try cache.transaction { cache in
                 try cache.write(data: try Support.object(#"{"trips":[{"__typename":"Trip","id":"3","name":"Faro"}]}"#), for: self.trips)

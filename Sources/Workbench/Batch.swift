@@ -1,0 +1,37 @@
+import Foundation
+
+/// `normcache run FILE...`: scripts run one after another in one session, `-` reading
+/// standard input; the exit status says how it went (WORKBENCH.md): 0 when every
+/// command ran and every `.expect` held, 1 when an expectation failed, 2 when a command
+/// failed or a script could not be read (`--bail`: the run stops there).
+///
+/// ```swift
+/// let status = Batch.run(files: ["examples/offline-from-cache.repl"], options: SessionOptions())   // 0
+/// ```
+public enum Batch {
+    public static func run(files: [String], options: SessionOptions) -> Int32 {
+        let session: Session
+        do { session = try Session(options: options, output: StandardStreams.output, errors: StandardStreams.errors) } catch {
+            StandardStreams.errors("error: \(error)")
+            return 2
+        }
+        guard session.runStartup(options) else { return 2 }
+        var unreadable = false
+        for file in files where !session.isFinished {
+            do {
+                if file == "-" {
+                    try session.run(script: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self),
+                                    named: Session.standardInputName)
+                } else {
+                    try session.run(file: file)
+                }
+            } catch {
+                session.printer.emit(.error(message: "\(error)", at: nil, source: nil))
+                unreadable = true
+                if session.bails { break }
+            }
+        }
+        fflush(nil)
+        return unreadable ? 2 : session.exitStatus
+    }
+}

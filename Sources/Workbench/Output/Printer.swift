@@ -1,0 +1,78 @@
+import Foundation
+import NormCache
+
+/// Where the session's events go and how they look: renders each ``Event`` in the
+/// current ``OutputMode`` and writes it whole, from any thread (watch emissions arrive
+/// from the tasks that caused them). It remembers each watcher's last data, so an
+/// emission prints as a diff against the one before, and follows `.output`/`.once`.
+///
+/// ```swift
+/// let printer = Printer(line: { print($0) }, error: { print($0) }, colour: false)
+/// printer.mode = .json
+/// printer.emit(.keys(["Trip:1"]))   // {"event":"keys","keys":["Trip:1"]}
+/// ```
+final class Printer: @unchecked Sendable {
+    private let lock = NSLock()
+    private let lineSink: @Sendable (String) -> Void
+    private let errorSink: @Sendable (String) -> Void
+    private let colour: Bool
+    private var _mode = OutputMode.tree
+    /// `.output FILE` or `.once FILE`: where output goes instead of the line sink.
+    private var file: FileHandle?
+    private var fileIsOnce = false
+    private var lastData: [Int: CacheValue] = [:]
+    private var _emitted = 0
+
+    /// `colour`: paint the tree and tables (a terminal without `NO_COLOR`).
+    init(line: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, colour: Bool) {
+        lineSink = line
+        errorSink = error
+        self.colour = colour
+    }
+
+    var mode: OutputMode {
+        get { lock.withLock { _mode } }
+        set { lock.withLock { _mode = newValue } }
+    }
+
+    /// How many events have printed so far: a command that printed none says `ok` in JSON mode.
+    var emitted: Int { lock.withLock { _emitted } }
+
+    func emit(_ event: Event) {
+        lock.withLock {
+            _emitted += 1
+            var event = event
+            if case .watch(let id, let operation, let number, let emission, _) = event {
+                event = .watch(id: id, operation: operation, number: number, emission: emission, previous: lastData[id])
+                lastData[id] = emission.result.data ?? .null
+            }
+            if _mode == .json { return write(JSONRenderer.line(event)) }
+            let (output, errors) = TextRenderer(tables: _mode == .table, style: TextStyle(colour: colour && file == nil)).render(event)
+            for line in output { write(line) }
+            for line in errors { errorSink(line) }
+        }
+    }
+
+    /// Sends output to `file` (nil: back to the line sink); `once`: for the next command only.
+    func redirect(to file: FileHandle?, once: Bool = false) {
+        lock.withLock {
+            if self.file !== file { try? self.file?.close() }
+            self.file = file
+            fileIsOnce = once
+        }
+    }
+
+    /// A command finished: a `.once` redirection ends.
+    func commandFinished() {
+        lock.withLock {
+            guard fileIsOnce else { return }
+            try? file?.close()
+            file = nil
+            fileIsOnce = false
+        }
+    }
+
+    private func write(_ line: String) {
+        if let file { file.write(Data((line + "\n").utf8)) } else { lineSink(line) }
+    }
+}

@@ -1,0 +1,118 @@
+import NormCache
+import NormClient
+
+/// Events as people read them: data as a tree (``TreeView``) or as tables
+/// (``TableView``), watch emissions after the first as `-`/`+` lines against the one
+/// before, errors with their place and a caret.
+///
+/// ```swift
+/// let renderer = TextRenderer(tables: false, style: TextStyle(colour: false))
+/// renderer.render(.keys(["Trip:1"]))   // (output: ["Trip:1"], errors: [])
+/// ```
+struct TextRenderer {
+    let tables: Bool
+    let style: TextStyle
+
+    func render(_ event: Event) -> (output: [String], errors: [String]) {
+        switch event {
+        case .result(let result):
+            return (heading(result.operationName ?? "result", style.dim("from " + result.source.rawValue)) + data(result.data)
+                    + result.errors.map { style.failure("server error: ") + Self.errorText($0) }
+                    + missing(result.missing), [])
+        case .watch(let id, let operation, let number, let emission, let previous):
+            let changed = emission.changed.isEmpty ? "" : " " + style.dim("(" + emission.changed.joined(separator: ", ") + ")")
+            let title = heading("watch \(id) \(operation ?? "(anonymous)") #\(number)", emission.cause.rawValue + changed)
+            let body = previous == nil ? data(emission.result.data) : diff(from: previous, to: emission.result.data)
+            return (title + body + missing(emission.result.missing), [])
+        case .watchFailure(let id, let message):
+            return ([style.failure("watch \(id): fetch failed: ") + message], [])
+        case .record(let key, let record):
+            guard let record else { return (["no record " + key], []) }
+            if tables { return ([key] + TableView(style: style).lines(header: ["field", "value"], rows: record.members.map { [$0, TableView.cell($1)] }), []) }
+            return ([style.heading(key)] + TreeView(style: style).lines(of: record), [])
+        case .keys(let keys):
+            return (tables ? TableView(style: style).lines(header: ["key"], rows: keys.map { [$0] }) : keys, [])
+        case .refs(let key, let from):
+            if from.isEmpty { return (["nothing refers to \(key)"], []) }
+            return (["\(key) is referred to by:"] + from.map { "  " + $0 }, [])
+        case .network(let request):
+            return ([style.dim("network \(request.endpoint) \(request.operation ?? "(anonymous)"): \(request.status), \(request.milliseconds) ms"
+                               + (request.message.map { " (\($0))" } ?? ""))], [])
+        case .write(let commit):
+            let reached = commit.watchers.isEmpty ? "" : " → watcher" + (commit.watchers.count == 1 ? " " : "s ")
+                + commit.watchers.map(String.init).joined(separator: ", ")
+            return ([style.dim("write \(commit.cause.rawValue): ") + commit.changed.joined(separator: ", ") + style.dim(reached)], [])
+        case .gc(let removed):
+            return ([removed.isEmpty ? "gc: nothing to remove" : "gc removed \(removed.count) record\(removed.count == 1 ? "" : "s"): "
+                     + removed.joined(separator: ", ")], [])
+        case .stats(let statistics):
+            let rows = Self.statisticsRows(statistics)
+            if tables { return (TableView(style: style).lines(header: ["statistic", "value"], rows: rows.map { [$0.0, "\($0.1)"] }), []) }
+            return (rows.map { "\($0.0): \($0.1)" }, [])
+        case .state(let service, let state, let detail):
+            return (["state \(service): \(state)" + (detail.map { " (\($0))" } ?? "")], [])
+        case .expect(let ok, let message, let location):
+            return ok ? ([], []) : ([], [style.failure("expectation failed") + (location.map { " at \($0)" } ?? "") + ": " + message])
+        case .error(let message, let location, let source):
+            return ([], [style.failure("error: ") + (location.map { "\($0): " } ?? "") + message] + (source?.caret ?? []))
+        case .warning(let message):
+            return ([], ["warning: " + message])
+        case .plugins(let plugins):
+            return (plugins.flatMap { plugin in [
+                "\(plugin.name) \(plugin.version)  \(plugin.path)",
+                "  services: " + plugin.manifest.services.map { "\($0.name) (\($0.domain))" }.joined(separator: ", "),
+                "  operations: " + plugin.manifest.operations.keys.sorted().joined(separator: ", "),
+                "  commands: " + plugin.manifest.commands.map(\.name).joined(separator: ", "),
+            ] }, [])
+        case .ok:
+            return ([], [])
+        case .info(_, _, let lines):
+            return (lines, [])
+        }
+    }
+
+    private func heading(_ title: String, _ detail: String) -> [String] { [style.heading(title) + " " + detail] }
+
+    private func data(_ data: CacheValue?) -> [String] {
+        guard case .object(let object)? = data else { return ["  " + style.value(data ?? .null)] }
+        return tables ? TableView(style: style).lines(ofData: object) : TreeView(style: style).lines(of: object)
+    }
+
+    private func diff(from old: CacheValue?, to new: CacheValue?) -> [String] {
+        let lines = DataDiff.lines(from: old, to: new)
+        if lines.isEmpty { return ["  " + style.dim("(the data did not change)")] }
+        if tables {
+            let rows = lines.map { line in
+                switch line {
+                case .removed(let path, let value): ["-", path, TableView.cell(value)]
+                case .added(let path, let value): ["+", path, TableView.cell(value)]
+                }
+            }
+            return TableView(style: style).lines(header: ["", "path", "value"], rows: rows)
+        }
+        return lines.map { line in
+            switch line {
+            case .removed(let path, let value): style.removed("- \(path): \(TableView.cell(value))")
+            case .added(let path, let value): style.added("+ \(path): \(TableView.cell(value))")
+            }
+        }
+    }
+
+    private func missing(_ fields: [String]) -> [String] {
+        fields.isEmpty ? [] : [style.dim("missing: ") + fields.joined(separator: ", ")]
+    }
+
+    /// `.stats` rows, in the order they print.
+    static func statisticsRows(_ statistics: CacheStatistics) -> [(String, Int)] {
+        [("records", statistics.records), ("fields", statistics.fields), ("watchers", statistics.watchers),
+         ("optimistic layers", statistics.layers), ("bytes", statistics.bytes), ("hits", statistics.hits), ("misses", statistics.misses)]
+    }
+
+    /// A GraphQL error's message, with its path when it has one.
+    static func errorText(_ error: CacheValue) -> String {
+        guard case .string(let message)? = error["message"] else { return JSON.string(error) }
+        guard case .list(let path)? = error["path"], !path.isEmpty else { return message }
+        let steps = path.map { step in if case .string(let name) = step { name } else { JSON.string(step) } }
+        return message + " (at " + steps.joined(separator: ".") + ")"
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import NormCache
+
+/// What the cache commands need beyond one engine call: who refers to a record, the
+/// type policies, Apollo Client snapshots in and out, and near misses for a mistyped key.
+extension Session {
+    /// `Trip:1.destination`, `QUERY_ROOT.trips`: every record field whose value refers to `key`.
+    func referringFields(to key: String) -> [String] {
+        let cache = client.cache
+        return cache.referrers(of: key).flatMap { referrer -> [String] in
+            guard let record = cache.record(referrer) else { return [] }
+            return record.members.compactMap { field, value in
+                var refers = false
+                value.forEachReference { refers = refers || $0 == key }
+                return refers ? referrer + "." + field : nil
+            }
+        }
+    }
+
+    /// `; did you mean Trip:2?` for a key the cache does not hold, when one is close.
+    func closeKeys(to key: String) -> String {
+        let close = client.cache.keys().filter { editDistance($0, key) <= 2 }.prefix(3)
+        return close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"
+    }
+
+    /// `.keyfields` without arguments: each type's policy.
+    func showTypePolicies() {
+        let policies = client.cache.typePolicies
+        let described = policies.types.map { type -> (String, CacheValue, String) in
+            switch policies[type]! {
+            case .keyFields(let fields, let group):
+                let keyed = fields.joined(separator: "+") + (group.map { " (as \($0))" } ?? "")
+                return (type, .list(fields.map(CacheValue.string)), "\(type): \(keyed)")
+            case .notNormalized:
+                return (type, .null, "\(type): never normalized")
+            }
+        }
+        let fallback = policies.defaultKeyFields.joined(separator: "+")
+        say("keyfields", ["types": .object(CacheObject(members: described.map { ($0.0, $0.1) })),
+                          "default": .list(policies.defaultKeyFields.map(CacheValue.string))],
+            lines: described.map(\.2) + ["other types: \(fallback.isEmpty ? "never normalized" : fallback)"])
+    }
+
+    /// `.dump [FILE]`, `.export FILE`: the cache as an Apollo Client snapshot, a record a line.
+    func dump(to path: String?) throws {
+        let snapshot = client.cache.extract()
+        let text = Self.snapshotText(snapshot)
+        guard let path else { return say("dump", ["snapshot": snapshot], lines: text.split(separator: "\n").map(String.init)) }
+        do { try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path)) } catch {
+            throw CommandError("\(path): cannot be written (\(error.localizedDescription))")
+        }
+        let count = snapshot.objectCount
+        say("export", ["file": .string(path), "records": .int(Int64(count))], "wrote \(count) record\(count == 1 ? "" : "s") to \(path)")
+    }
+
+    /// `.import FILE`: an Apollo Client snapshot replaces what the cache holds.
+    func importSnapshot(from path: String) throws {
+        let text = try Self.readScript(path)
+        let snapshot: CacheValue
+        do { snapshot = try JSON.parse(text) } catch { throw CommandError("\(path): \(error)") }
+        try client.cache.restore(snapshot)
+        let count = snapshot.objectCount
+        say("import", ["file": .string(path), "records": .int(Int64(count))], "imported \(count) record\(count == 1 ? "" : "s") from \(path)")
+    }
+
+    /// A snapshot as JSON with one record a line: readable, and still one JSON document.
+    static func snapshotText(_ snapshot: CacheValue) -> String {
+        guard case .object(let records) = snapshot, !records.isEmpty else { return "{}" }
+        let lines = records.members.map { "  " + JSON.string(.string($0)) + ": " + JSON.string($1, references: .none) }
+        return "{\n" + lines.joined(separator: ",\n") + "\n}"
+    }
+}
+
+private extension CacheValue {
+    /// The members of an object; 0 for anything else.
+    var objectCount: Int { if case .object(let object) = self { object.count } else { 0 } }
+}

@@ -1,0 +1,82 @@
+import NormCache
+import NormClient
+import Testing
+@testable import Workbench
+
+/// How data, records and watch emissions look in the tree, table and JSON modes.
+@Suite struct RenderingTests {
+    let plain = TextStyle(colour: false)
+
+    func object(_ json: String) throws -> CacheObject {
+        guard case .object(let object) = try JSON.parse(json, references: .apollo) else { throw CommandError("not an object") }
+        return object
+    }
+
+    @Test func leavesArePathsInOrder() throws {
+        let data = CacheValue.object(try object(#"{"trips":[{"id":"1","tags":[]},{"id":"2","to":{"city":"Porto"}}],"n":null}"#))
+        #expect(DataDiff.leaves(of: data).map(\.path) == ["trips[0].id", "trips[0].tags", "trips[1].id", "trips[1].to.city", "n"])
+    }
+
+    @Test func diffShowsChangedAddedAndRemovedLeaves() throws {
+        let old = CacheValue.object(try object(#"{"trips":[{"id":"1","name":"Lisbon"},{"id":"2","name":"Porto"}]}"#))
+        let new = CacheValue.object(try object(#"{"trips":[{"id":"1","name":"Lisboa"}]}"#))
+        #expect(DataDiff.lines(from: old, to: new) == [
+            .removed(path: "trips[0].name", value: "Lisbon"), .added(path: "trips[0].name", value: "Lisboa"),
+            .removed(path: "trips[1].id", value: "2"), .removed(path: "trips[1].name", value: "Porto"),
+        ])
+        #expect(DataDiff.lines(from: new, to: new).isEmpty)
+        #expect(DataDiff.lines(from: nil, to: new) == [.added(path: "trips[0].id", value: "1"), .added(path: "trips[0].name", value: "Lisboa")])
+    }
+
+    @Test func treeNamesTypesAndCountsItems() throws {
+        let data = try object(#"{"trips":[{"__typename":"Trip","id":"1","home":{"__ref":"x"}}],"count":1}"#)
+        #expect(TreeView(style: plain).lines(of: data) == [
+            "├─ trips: 1 item",
+            "│  └─ [0] Trip",
+            "│     ├─ id: \"1\"",
+            "│     └─ home",
+            "│        └─ __ref: \"x\"",
+            "└─ count: 1",
+        ])
+        let record = try object(#"{"__typename":"Trip","destination":{"$reference":"Trip:1.destination"}}"#)
+        #expect(TreeView(style: plain).lines(of: record) == ["├─ __typename: \"Trip\"", "└─ destination: → Trip:1.destination"])
+    }
+
+    @Test func tablesHaveARowPerObjectAndAColumnPerLeaf() throws {
+        let data = try object(#"{"trips":[{"id":"1","to":{"city":"Lisbon"}},{"id":"2"}],"total":2}"#)
+        #expect(TableView(style: plain).lines(ofData: data) == [
+            "+-------+-------+",
+            "| field | value |",
+            "+-------+-------+",
+            "| total | 2     |",
+            "+-------+-------+",
+            "trips:",
+            "+-----+----------+",
+            "| id  | to.city  |",
+            "+-----+----------+",
+            "| \"1\" | \"Lisbon\" |",
+            "| \"2\" |          |",
+            "+-----+----------+",
+        ])
+    }
+
+    @Test func colourOnlyWhenAsked() {
+        #expect(TextStyle(colour: false).added("+ x") == "+ x")
+        #expect(TextStyle(colour: true).added("+ x") == "\u{1B}[32m+ x\u{1B}[0m")
+    }
+
+    @Test func jsonEventsCarryWorkbenchFields() {
+        #expect(JSONRenderer.line(.keys(["Trip:1"])) == #"{"event":"keys","keys":["Trip:1"]}"#)
+        #expect(JSONRenderer.line(.ok(command: ".use")) == #"{"event":"ok","command":".use"}"#)
+        #expect(JSONRenderer.line(.error(message: "bad", at: SourceLocation(file: "a.repl", line: 3), source: nil))
+            == #"{"event":"error","message":"bad","file":"a.repl","line":3}"#)
+        #expect(JSONRenderer.line(.record(key: "Trip:9", record: nil)) == #"{"event":"record","key":"Trip:9","record":null}"#)
+        #expect(JSONRenderer.line(.record(key: "Trip:1", record: ["next": .reference("Trip:2")]))
+            == #"{"event":"record","key":"Trip:1","record":{"next":{"$reference":"Trip:2"}}}"#)
+    }
+
+    @Test func caretPointsAtTheColumn() {
+        #expect(SourceText(text: "query {\n  trips { }\n}", line: 2, column: 11).caret == ["    trips { }", "            ^"])
+        #expect(SourceText(text: "{", line: 5, column: 1).caret.isEmpty)
+    }
+}
