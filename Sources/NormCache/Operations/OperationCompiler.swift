@@ -17,8 +17,7 @@ enum OperationCompiler {
             document = try parse(source: source)
         } catch let error as GraphQLError {
             let location = error.locations.first
-            throw OperationError(error.message.replacingOccurrences(of: "Syntax Error: ", with: ""),
-                                 line: location?.line, column: location?.column)
+            throw OperationError(syntaxMessage(error.message), line: location?.line, column: location?.column)
         } catch {
             throw OperationError("\(error)")
         }
@@ -63,6 +62,16 @@ enum OperationCompiler {
         }
         return Operation(name: operation.name?.value, kind: Operation.Kind(operation.operation), variables: variables, source: source,
                          networkDocument: networkDocument(document, source: source), selections: plan, fieldCount: builder.fieldCount)
+    }
+
+    /// The parser's message without its decorations: "Syntax Error GraphQL (1:11) Expected
+    /// Name, found }" and the source excerpt after it become "Expected Name, found }"
+    /// (the line and column are reported apart).
+    static func syntaxMessage(_ message: String) -> String {
+        var text = message.prefix { $0 != "\n" }
+        for prefix in ["Syntax Error: ", "Syntax Error "] where text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
+        if text.hasPrefix("GraphQL ("), let close = text.firstIndex(of: ")") { text = text[text.index(after: close)...].drop { $0 == " " } }
+        return String(text)
     }
 
     /// `source` with ` __typename` after the `{` of every selection set below the operations'

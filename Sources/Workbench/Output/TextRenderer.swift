@@ -41,7 +41,7 @@ struct TextRenderer {
         case .write(let commit):
             let reached = commit.watchers.isEmpty ? "" : " → watcher" + (commit.watchers.count == 1 ? " " : "s ")
                 + commit.watchers.map(String.init).joined(separator: ", ")
-            return ([style.dim("write \(commit.cause.rawValue): ") + commit.changed.joined(separator: ", ") + style.dim(reached)], [])
+            return ([style.dim("monitor \(commit.cause.rawValue): ") + commit.changed.joined(separator: ", ") + style.dim(reached)], [])
         case .gc(let removed):
             return ([removed.isEmpty ? "gc: nothing to remove" : "gc removed \(removed.count) record\(removed.count == 1 ? "" : "s"): "
                      + removed.joined(separator: ", ")], [])

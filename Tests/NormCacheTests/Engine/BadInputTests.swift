@@ -50,6 +50,12 @@ import Testing
         }
     }
 
+    @Test func malformedGraphQLHasALineAColumnAndAPlainMessage() {
+        #expect(throws: CacheError.operation(OperationError("Expected Name, found }", line: 3, column: 3))) {
+            try cache.operation("query Q {\n  trips { id name(\n  }\n}")
+        }
+    }
+
     @Test func columnsCountCharactersNotBytes() {
         let error = jsonError("{\"name\": \"Padmé 🔌\", x}")
         #expect(error?.line == 1)
