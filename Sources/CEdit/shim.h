@@ -4,11 +4,16 @@
 #ifndef NC_EDIT_SHIM_H
 #define NC_EDIT_SHIM_H
 
+#include <errno.h>
 #include <histedit.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
-static inline FILE *nc_edit_stdin(void) { return stdin; }
 static inline FILE *nc_edit_stdout(void) { return stdout; }
 static inline FILE *nc_edit_stderr(void) { return stderr; }
 
@@ -22,12 +27,115 @@ static inline EditLine *nc_edit_open(const char *program, char *(*prompt)(EditLi
     return editor;
 }
 
+/* What the callbacks find through nc_edit_client. */
+static inline void nc_edit_set_client(EditLine *editor, void *client) { el_set(editor, EL_CLIENTDATA, client); }
+
+static inline void *nc_edit_client(EditLine *editor) {
+    void *client = NULL;
+    el_get(editor, EL_CLIENTDATA, &client);
+    return client;
+}
+
 static inline void nc_edit_use_history(EditLine *editor, History *list) {
     el_set(editor, EL_HIST, history, list);
 }
 
 /* Reads ~/.editrc-style settings when the user has them. */
 static inline void nc_edit_source_defaults(EditLine *editor) { el_source(editor, NULL); }
+
+/* Binds `key` (e.g. "^I") to a new editor function `name`. */
+static inline void nc_edit_bind(EditLine *editor, const char *name, const char *help,
+                                unsigned char (*function)(EditLine *, int), const char *key) {
+    el_set(editor, EL_ADDFN, name, help, function);
+    el_set(editor, EL_BIND, key, name, NULL);
+}
+
+/* Draws the prompt and the line being edited again, from the cursor's line. */
+static inline void nc_edit_redraw(EditLine *editor) { el_set(editor, EL_REFRESH); }
+
+/* The terminal's width in columns (80 when it does not say). */
+static inline int nc_edit_columns(EditLine *editor) {
+    int columns = 0;
+    if (el_get(editor, EL_GETTC, "co", &columns) != 0 || columns <= 0) return 80;
+    return columns;
+}
+
+/* Ctrl-C. SIGINT's handler notes it (nc_edit_take_interrupt) and writes a byte to a
+ * pipe, whose reader cancels the command in flight; without SA_RESTART, so that a read
+ * of the terminal it interrupts fails with EINTR. The two variables are weak, not
+ * static: a static one would be a separate copy in each Swift file that calls these. */
+__attribute__((weak)) volatile sig_atomic_t nc_edit_interrupted = 0;
+__attribute__((weak)) volatile sig_atomic_t nc_edit_interrupt_pipe = -1;
+
+static inline void nc_edit_note_interrupt(int number) {
+    (void)number;
+    int saved = errno;
+    nc_edit_interrupted = 1;
+    char byte = 0;
+    if (write(nc_edit_interrupt_pipe, &byte, 1) < 0) { /* full (it does not block): notes are waiting */ }
+    errno = saved;
+}
+
+/* Sends SIGINT to nc_edit_note_interrupt, which writes to `pipe`; a negative `pipe`
+ * restores the default (the process ends). */
+static inline int nc_edit_catch_interrupts(int pipe) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_handler = pipe < 0 ? SIG_DFL : nc_edit_note_interrupt;
+    nc_edit_interrupt_pipe = pipe;
+    return sigaction(SIGINT, &action, NULL);
+}
+
+/* Whether Ctrl-C was pressed since the last call. */
+static inline int nc_edit_take_interrupt(void) {
+    int interrupted = nc_edit_interrupted;
+    nc_edit_interrupted = 0;
+    return interrupted;
+}
+
+/* Keeps SIGINT away from the calling thread, so that it reaches the one reading the terminal. */
+static inline void nc_edit_block_interrupts_here(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+/* What nc_edit_read_char read. */
+#define NC_EDIT_READ_END 0            /* the end of input */
+#define NC_EDIT_READ_CHARACTER 1      /* one character */
+#define NC_EDIT_READ_INTERRUPTED (-1) /* Ctrl-C (or a failed read): give up the line */
+#define NC_EDIT_READ_AGAIN (-2)       /* another signal (a resize, fg): redraw, then read again */
+
+/* One character from standard input, decoded as the locale says (UTF-8), for an
+ * EL_GETCFN function: libedit's own cannot be wrapped, and the workbench must know when
+ * the editor is blocked waiting for a key. */
+static inline int nc_edit_read_char(wchar_t *character) {
+    char bytes[MB_LEN_MAX];
+    size_t count = 0;
+    for (;;) {
+        if (nc_edit_interrupted) return NC_EDIT_READ_INTERRUPTED;
+        ssize_t got = read(STDIN_FILENO, bytes + count, 1);
+        if (got == 0) return NC_EDIT_READ_END;
+        if (got < 0) return errno == EINTR && !nc_edit_interrupted ? NC_EDIT_READ_AGAIN : NC_EDIT_READ_INTERRUPTED;
+        count += 1;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        size_t used = mbrtowc(character, bytes, count, &state);
+        if (used == (size_t)-2 && count < MB_LEN_MAX) continue;   /* more bytes of this character */
+        if (used == (size_t)-1 || used == (size_t)-2) {            /* not a character: drop it */
+            count = 0;
+            continue;
+        }
+        return NC_EDIT_READ_CHARACTER;
+    }
+}
+
+/* Makes `reader` (which calls nc_edit_read_char) read the editor's keys. */
+static inline void nc_edit_use_reader(EditLine *editor, int (*reader)(EditLine *, wchar_t *)) {
+    el_set(editor, EL_GETCFN, reader);
+}
 
 static inline History *nc_history_open(int size) {
     HistEvent event;

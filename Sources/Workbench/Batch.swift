@@ -10,17 +10,12 @@ import Foundation
 /// ```
 public enum Batch {
     public static func run(files: [String], options: SessionOptions) -> Int32 {
-        let session: Session
-        do { session = try Session(options: options, output: StandardStreams.output, errors: StandardStreams.errors) } catch {
-            StandardStreams.errors("error: \(error)")
-            return 2
-        }
-        guard session.runStartup(options) else { return 2 }
+        guard let session = Session.onStandardStreams(options, console: Console()), session.runStartup(options) else { return 2 }
         var unreadable = false
         for file in files where !session.isFinished {
             do {
                 if file == "-" {
-                    try session.run(script: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self),
+                    session.run(script: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self),
                                     named: Session.standardInputName)
                 } else {
                     try session.run(file: file)

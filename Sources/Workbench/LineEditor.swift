@@ -1,52 +1,109 @@
 import CEdit
 import Foundation
 
-/// The prompt libedit shows; libedit asks for it through a C callback with no context,
-/// so the current text lives here. Only the REPL's thread touches it.
-nonisolated(unsafe) private var promptText: UnsafeMutablePointer<CChar>? = nil
-
-/// Interactive input through libedit: emacs keys, a prompt, and history that persists
-/// in `~/.normcache_history` (at most ``historySize`` lines).
+/// Interactive input through libedit: emacs keys, a prompt, Tab completion (``Completion``),
+/// Ctrl-C that gives up the line being typed, and history that persists in
+/// `~/.normcache_history` (at most ``historySize`` lines, none that ``HistoryFilter`` keeps
+/// out). Other threads print through its ``Console`` meanwhile, above the prompt.
+///
+/// ```swift
+/// let editor = LineEditor(historyPath: "/tmp/history", console: console) { Completion(for: $0, in: session) }
+/// editor?.read(prompt: "normcache> ")   // .line(".help"), .interrupted (Ctrl-C) or .end (Ctrl-D)
+/// ```
 final class LineEditor: LineSource {
     static let historySize: Int32 = 1000
 
     private let editor: OpaquePointer
     private let history: OpaquePointer
     private let historyPath: String?
+    private let console: Console
+    private let complete: (String) -> Completion
+    /// What libedit's prompt callback returns; replaced by each ``read(prompt:)``.
+    private var prompt: UnsafeMutablePointer<CChar>?
 
-    /// `nil` when libedit cannot start (no terminal).
-    init?(historyPath: String?) {
-        guard let editor = nc_edit_open("normcache", { _ in promptText }) else { return nil }
+    /// `nil` when libedit cannot start (no terminal). `complete` gets the line up to the cursor.
+    init?(historyPath: String?, console: Console, complete: @escaping (String) -> Completion) {
+        setlocale(LC_CTYPE, "")   // keys beyond ASCII decode as the user's locale says
+        guard let editor = nc_edit_open("normcache", { LineEditor.owning($0).prompt }) else { return nil }
         guard let history = nc_history_open(Self.historySize) else {
             el_end(editor)
             return nil
         }
-        nc_edit_use_history(editor, history)
-        nc_edit_source_defaults(editor)
         self.editor = editor
         self.history = history
         self.historyPath = historyPath
+        self.console = console
+        self.complete = complete
+        nc_edit_set_client(editor, Unmanaged.passUnretained(self).toOpaque())
+        nc_edit_use_history(editor, history)
+        nc_edit_use_reader(editor) { editor, character in LineEditor.owning(editor).readKey(into: character!) }
+        nc_edit_bind(editor, "nc-complete", "Complete the word before the cursor",
+                     { editor, _ in LineEditor.owning(editor).completeWord() }, "^I")
+        nc_edit_source_defaults(editor)   // last: the user's ~/.editrc wins
         if let historyPath { _ = nc_history_load(history, historyPath) }
     }
 
     deinit {
         el_end(editor)
         history_end(history)
-        free(promptText)
-        promptText = nil
+        free(prompt)
     }
 
-    func nextLine(prompt: String) -> String? {
-        free(promptText)
-        promptText = strdup(prompt)
+    func read(prompt: String) -> LineInput {
+        free(self.prompt)
+        self.prompt = strdup(prompt)
+        _ = nc_edit_take_interrupt()   // a Ctrl-C that came while a command ran is spent
         var count: Int32 = 0
-        guard let line = el_gets(editor, &count), count > 0 else { return nil }
-        var text = String(cString: line)
+        let line = console.editing(with: self) { el_gets(editor, &count).map { String(cString: $0) } }
+        guard var text = line, count > 0 else {
+            guard nc_edit_take_interrupt() != 0 else { return .end }
+            console.line("")   // the next prompt starts on a line of its own
+            return .interrupted
+        }
         if text.hasSuffix("\n") { text.removeLast() }
-        if !text.allSatisfy(\.isWhitespace) {
+        if HistoryFilter.keeps(text) {
             nc_history_add(history, text)
             if let historyPath { _ = nc_history_save(history, historyPath) }
         }
-        return text
+        return .line(text)
+    }
+
+    /// Draws the prompt and the line being typed again on the cursor's line, cleared
+    /// first: after other output, or a signal (a resize, fg), moved the cursor.
+    func redraw() {
+        fputs("\r\u{1B}[K", nc_edit_stdout())
+        nc_edit_redraw(editor)
+    }
+
+    /// The editor whose libedit handle calls back.
+    private static func owning(_ editor: OpaquePointer?) -> LineEditor {
+        Unmanaged<LineEditor>.fromOpaque(nc_edit_client(editor)).takeUnretainedValue()
+    }
+
+    /// libedit's reader: one key, read with the console let go.
+    private func readKey(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        while true {
+            let read = console.whileWaiting { nc_edit_read_char(character) }
+            guard read == NC_EDIT_READ_AGAIN else { return read }
+            redraw()
+        }
+    }
+
+    /// Tab: inserts what the word before the cursor completes to, or lists the candidates.
+    private func completeWord() -> UInt8 {
+        let line = el_line(editor).pointee
+        let typed = String(decoding: UnsafeRawBufferPointer(start: line.buffer, count: line.cursor - line.buffer), as: UTF8.self)
+        // Finding candidates reads the session, whose threads may be waiting to print.
+        switch console.whileWaiting({ complete(typed) }).action {
+        case .insert(let text):
+            el_insertstr(editor, text)
+            return UInt8(CC_REFRESH)
+        case .list(let candidates):
+            let rows = Completion.columns(candidates, width: Int(nc_edit_columns(editor)))
+            fputs("\n" + rows.joined(separator: "\n") + "\n", nc_edit_stdout())
+            return UInt8(CC_REDISPLAY)
+        case .none:
+            return UInt8(CC_REFRESH_BEEP)
+        }
     }
 }

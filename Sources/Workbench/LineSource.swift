@@ -2,11 +2,28 @@ import Foundation
 
 /// Where the workbench's input lines come from: libedit on a terminal, a stream otherwise.
 protocol LineSource {
-    /// The next line without its newline, or `nil` at the end of input (Ctrl-D).
-    func nextLine(prompt: String) -> String?
+    /// The next line, Ctrl-C at the prompt, or the end of input (Ctrl-D).
+    func read(prompt: String) -> LineInput
+}
+
+/// What a ``LineSource`` read.
+///
+/// ```swift
+/// switch source.read(prompt: "normcache> ") {
+/// case .line(let text): session.execute(text)
+/// case .interrupted: session.abandonInput()
+/// case .end: return 0
+/// }
+/// ```
+enum LineInput: Equatable {
+    /// A line, without its newline.
+    case line(String)
+    /// Ctrl-C gave up the line being typed.
+    case interrupted
+    case end
 }
 
 /// Lines from standard input, without prompts: for pipes, files and scripts.
 struct StreamLineSource: LineSource {
-    func nextLine(prompt: String) -> String? { readLine(strippingNewline: true) }
+    func read(prompt: String) -> LineInput { readLine(strippingNewline: true).map(LineInput.line) ?? .end }
 }

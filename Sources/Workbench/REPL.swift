@@ -3,6 +3,9 @@ import Foundation
 /// The read-eval-print loop: libedit with a prompt when standard input is a terminal,
 /// plain lines without prompts otherwise.
 ///
+/// At the terminal, emissions print whenever they happen, above the prompt; Tab completes;
+/// Ctrl-C cancels the command running, or gives up the line being typed; Ctrl-D leaves.
+///
 /// ```swift
 /// let status = REPL.run(options: SessionOptions(cacheDirectory: "/tmp/caches"))   // 0, or 2 on a failure
 /// ```
@@ -11,32 +14,43 @@ public enum REPL {
     /// The prompt while a GraphQL operation continues over lines.
     public static let continuationPrompt = "     ...> "
 
-    /// Runs until `.quit` or the end of input and returns the process exit status:
-    /// 2 when the cache could not open, or a command failed in a non-interactive run.
+    /// Runs until `.quit` or the end of input and returns the process exit status: 2
+    /// when the cache could not open; without a terminal, as `normcache run` (0, 1 or 2).
     public static func run(options: SessionOptions = SessionOptions()) -> Int32 {
         let interactive = isatty(STDIN_FILENO) == 1
-        // Output stays in order with errors (flushed first), and a program driving the
-        // workbench through a pipe gets each reply before it sends the next command.
-        let errors: @Sendable (String) -> Void = {
-            fflush(nil)
-            FileHandle.standardError.write(Data(($0 + "\n").utf8))
+        var options = options
+        if interactive { options.settlesEachCommand = false }
+        let console = Console()   // one writer at a time; errors stay in order with output
+        guard let session = Session.onStandardStreams(options, console: console), session.runStartup(options) else { return 2 }
+        guard interactive, let editor = LineEditor(historyPath: historyPath, console: console, complete: { Completion(for: $0, in: session) }) else {
+            // A program driving the workbench through a pipe gets each reply before it sends the next command.
+            read(from: StreamLineSource(), into: session, named: Session.standardInputName)
+            return session.exitStatus
         }
-        let session: Session
-        do { session = try Session(options: options, output: { print($0) }, errors: errors) } catch {
-            errors("error: \(error)")
-            return 2
-        }
-        let editor = interactive ? LineEditor(historyPath: historyPath) : nil
-        let source: any LineSource = editor ?? StreamLineSource()
-        if interactive { print("normcache \(version) — .help lists the commands, .quit or Ctrl-D leaves") }
-        while !session.isFinished, let line = source.nextLine(prompt: session.isContinuing ? continuationPrompt : prompt) {
-            session.execute(line)
-            if !interactive { fflush(nil) }
-        }
-        return !interactive && session.failures > 0 ? 2 : 0
+        nonisolated(unsafe) let running = session   // interrupt() is safe from any thread
+        let interrupts = Interrupts { running.interrupt() }
+        console.line("normcache \(version) — .help lists the commands, .quit or Ctrl-D leaves")
+        withExtendedLifetime(interrupts) { read(from: editor, into: session, named: nil) }
+        return 0
     }
 
     public static let version = "0.1.0"
+
+    /// Feeds `source` to `session` line by line; lines of a named source (a pipe) carry
+    /// their number, and each reply is flushed before the next line is read.
+    private static func read(from source: any LineSource, into session: Session, named name: String?) {
+        var number = 0
+        while !session.isFinished {
+            switch source.read(prompt: session.isContinuing ? continuationPrompt : prompt) {
+            case .line(let line):
+                number += 1
+                session.execute(line, at: name.map { SourceLocation(file: $0, line: number) })
+            case .interrupted: session.abandonInput()
+            case .end: return session.endInput()
+            }
+            if name != nil { fflush(nil) }
+        }
+    }
 
     private static var historyPath: String? {
         ProcessInfo.processInfo.environment["HOME"].map { $0 + "/.normcache_history" }

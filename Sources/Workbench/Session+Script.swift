@@ -19,7 +19,7 @@ extension Session {
     }
 
     /// Runs the lines of `text` as the script `name` (`<stdin>` for standard input).
-    public func run(script text: String, named name: String) throws {
+    public func run(script text: String, named name: String) {
         let outer = location
         scriptDepth += 1
         defer {
@@ -32,9 +32,7 @@ extension Session {
             if isFinished { return }
             execute(String(line.hasSuffix("\r") ? line.dropLast() : line), at: SourceLocation(file: name, line: index + 1))
         }
-        if let start = abandonUnfinishedOperation() {
-            throw CommandError("\(start): the GraphQL operation that starts here never closes its braces")
-        }
+        endInput()
     }
 
     /// The text of a script file, or an error that names the file and what is wrong with it.

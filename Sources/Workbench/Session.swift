@@ -164,10 +164,13 @@ public final class Session {
     /// Ctrl-C at the prompt: forgets the GraphQL operation being typed over several lines.
     public func abandonInput() { pendingOperation = nil }
 
-    /// Forgets an operation whose braces never closed; returns where it started.
-    func abandonUnfinishedOperation() -> SourceLocation? {
-        defer { pendingOperation = nil }
-        return pendingOperation?.start
+    /// The input ended (a script, a pipe): an operation whose braces never closed is a failure.
+    func endInput() {
+        guard let pending = pendingOperation else { return }
+        pendingOperation = nil
+        failures += 1
+        printer.emit(.error(message: "the input ended inside a GraphQL operation: its braces never close", at: pending.start,
+                            source: SourceText(text: pending.text, line: 1, column: 1)))
     }
 
     private func continueOperation(_ text: String, start: SourceLocation?) {

@@ -58,7 +58,7 @@ struct ScriptArguments: ParsableArguments {
     func apply(to options: SessionOptions) -> SessionOptions {
         var options = options
         options.mode = json ? .json : .tree
-        options.colour = !json && StandardStreams.outputIsColourTerminal
+        options.colour = !json   // on a terminal, unless NO_COLOR is set
         options.echoes = echo
         options.bails = bail
         options.commands = commands

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Drives the normcache REPL in a real terminal (tmux) as a person would: the prompt,
-# .help, an unknown command, history recall with the Up arrow, and Ctrl-D to leave.
-# Usage: repl_terminal_test.sh PATH/TO/normcache
+# .help, an unknown command, history recall with the Up arrow, Tab completion, an
+# operation typed over several lines, a watcher's emission arriving while the prompt
+# waits, Ctrl-C during a slow request and at the prompt, and Ctrl-D to leave.
+# Usage: repl_terminal_test.sh PATH/TO/normcache   (the plugins are found beside it)
 set -uo pipefail
 binary=$(realpath "$1")
 home=$(mktemp -d)
@@ -12,33 +14,108 @@ cleanup() { tmux kill-session -t "$session" 2>/dev/null; rm -rf "$home"; }
 trap cleanup EXIT
 
 screen() { tmux capture-pane -p -t "$session"; }
+keys() { tmux send-keys -t "$session" "$@"; }
+# The last line of the screen that is not blank: where the prompt is.
+prompt_line() { screen | grep -v '^ *$' | tail -n 1; }
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $1; the screen shows:"
+  screen | sed 's/^/  | /'
+}
 
 # Waits up to 5 s for the screen to contain $1.
 expect_screen() {
   local what=$1 name=$2
   for _ in $(seq 50); do
-    if screen | grep -qF -- "$what"; then passed=$((passed + 1)); return 0; fi
+    if screen | grep -qF -- "$what"; then pass; return 0; fi
     sleep 0.1
   done
-  failed=$((failed + 1))
-  echo "FAIL: $name: the screen never showed '$what'; it shows:"
-  screen | sed 's/^/  | /'
+  fail "$name: the screen never showed '$what'"
 }
 
-tmux new-session -d -s "$session" -x 120 -y 40 "env HOME=$home TERM=xterm $binary; echo EXITED-\$?; sleep 30"
+# Waits up to 5 s for the prompt line to be exactly $1.
+expect_prompt() {
+  local what=$1 name=$2
+  for _ in $(seq 50); do
+    if [ "$(prompt_line)" = "$what" ]; then pass; return 0; fi
+    sleep 0.1
+  done
+  fail "$name: the prompt line never was '$what'"
+}
+
+# bash runs it, as it lets its child handle Ctrl-C (sh would die of the SIGINT).
+tmux new-session -d -s "$session" -x 120 -y 40 bash -c "env HOME=$home TERM=xterm $binary; echo EXITED-\$?; sleep 30"
 expect_screen "normcache>" "prompt"
-tmux send-keys -t "$session" ".help" Enter
+keys ".help" Enter
 expect_screen ".expect CLAIM" "help lists the commands"
-tmux send-keys -t "$session" C-l
-tmux send-keys -t "$session" ".hlep" Enter
+keys C-l
+keys ".hlep" Enter
 expect_screen 'did you mean .help?' "unknown command suggests"
 # Up twice recalls .help; the second listing proves history and line editing work.
-tmux send-keys -t "$session" C-l
-tmux send-keys -t "$session" Up Up Enter
+keys C-l
+keys Up Up Enter
 expect_screen ".expect CLAIM" "history recall"
-tmux send-keys -t "$session" C-d
+
+# Tab: several candidates are listed, one is completed (a service domain ends with a dot).
+keys C-l
+keys ".he" Tab
+expect_screen ".help" "Tab lists the commands that begin .he"
+keys "l" Tab
+expect_prompt "normcache> .help" "Tab completes .hel to .help"
+keys C-u "tri" Tab
+expect_prompt "normcache> trips." "Tab completes a service's domain"
+keys "re" Tab
+expect_prompt "normcache> trips.rename" "Tab completes a service command"
+keys C-u
+
+# An operation over several lines: the continuation prompt, then its result.
+keys C-l
+keys ".use trips" Enter
+keys "{" Enter
+expect_screen "...>" "the continuation prompt"
+keys " trips { id name }" Enter "}" Enter
+expect_screen "Lisbon" "the operation typed over three lines runs"
+
+# A watcher's first emission arrives 1.5 s after the prompt came back (the cache is
+# emptied first), without a key pressed, above the prompt and what was typed at it.
+keys C-l
+keys ".clear" Enter ".network latency 1500" Enter
+keys ".watch TripList" Enter
+expect_prompt "normcache>" "the prompt comes back while the watcher fetches"
+keys ".ke"
+if screen | grep -qF "Lisbon"; then fail "the watcher's data showed before its request could answer"; else pass; fi
+expect_screen "Lisbon" "the watcher's emission shows while the prompt waits"
+expect_prompt "normcache> .ke" "the prompt and what was typed are drawn again below the emission"
+keys C-u ".unwatch all" Enter
+
+# Ctrl-C during a slow request cancels it; the workbench stays.
+keys C-l
+keys ".network latency 5000" Enter ".policy network-only" Enter
+keys "{ trips { id } }" Enter
+sleep 1
+keys C-c
+expect_screen "interrupted" "Ctrl-C cancels the request in flight"
+keys ".help quit" Enter
+expect_screen "Leave the workbench" "the workbench works after Ctrl-C"
+
+# Ctrl-C at the prompt gives up the half-typed line, and an operation begun on an
+# earlier line: what is typed next runs on its own.
+keys C-l
+keys ".hel" C-c
+expect_prompt "normcache>" "Ctrl-C gives up a half-typed line"
+keys ".help help" Enter
+expect_screen "List the commands" "the line after Ctrl-C runs alone"
+keys C-l
+keys "{" Enter " trips" C-c
+expect_prompt "normcache>" "Ctrl-C gives up an operation typed over lines"
+keys ".help quit" Enter
+expect_screen "Leave the workbench" "the line after an abandoned operation runs alone"
+
+keys C-d
 expect_screen "EXITED-0" "Ctrl-D leaves with status 0"
-if grep -qF ".hlep" "$home/.normcache_history" 2>/dev/null; then passed=$((passed + 1)); else
+if grep -qF ".hlep" "$home/.normcache_history" 2>/dev/null; then pass; else
   failed=$((failed + 1)); echo "FAIL: history was not saved to ~/.normcache_history"; fi
 
 echo "terminal: $passed passed, $failed failed"

@@ -205,7 +205,7 @@ import Testing
         let run = try child.finish()
         #expect(run.status == 2)
         let help = [".quit", "  Leave the workbench (also Ctrl-D)", "  also: .exit"]
-        #expect(run.outputLines == help + [#"error: unknown command ".bogus" (.help lists the commands)"#] + help,
+        #expect(run.outputLines == help + [#"error: <stdin>:2: unknown command ".bogus" (.help lists the commands)"#] + help,
                 "with 2>&1 each error must follow the output of the commands before it")
     }
 }

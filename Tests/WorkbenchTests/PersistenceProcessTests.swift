@@ -105,9 +105,9 @@ import Testing
         let firstSections = first.outputByStore
         try #require(firstSections.count == 3, "store headers in \(first.stdout)")
         #expect(firstSections[1].header.hasPrefix("cache: bob ("))
-        #expect(firstSections[1].lines == ["Profile:me", "  name: \"bob\""])
+        #expect(firstSections[1].lines == ["Profile:me", "└─ name: \"bob\""])
         #expect(firstSections[2].header.hasPrefix("cache: alice (") && firstSections[2].header.hasSuffix(", 3 records"))
-        #expect(firstSections[2].lines == aliceKeys + ["Profile:me", "  name: \"alice\""])
+        #expect(firstSections[2].lines == aliceKeys + ["Profile:me", "└─ name: \"alice\""])
 
         let second = try normcache(["--cache-dir", dir.path, "--user", "bob"], input: """
             .keys
@@ -119,13 +119,13 @@ import Testing
             .inspect Trip:A1
             """)
         #expect(second.status == 2, "the last .inspect must fail: bob has no Trip:A1")
-        #expect(second.errorLines == [#"error: no record "Trip:A1""#])
+        #expect(second.errorLines == [#"error: <stdin>:7: no record "Trip:A1"; did you mean Trip:B1?"#])
         let sections = second.outputByStore
         try #require(sections.count == 3, "store headers in \(second.stdout)")
         #expect(sections[0].header.hasPrefix("cache: bob (") && sections[0].header.hasSuffix(", 2 records"))
-        #expect(sections[0].lines == bobKeys + ["Profile:me", "  name: \"bob\""])
+        #expect(sections[0].lines == bobKeys + ["Profile:me", "└─ name: \"bob\""])
         #expect(sections[1].header.hasPrefix("cache: alice ("))
-        #expect(sections[1].lines == aliceKeys + ["Profile:me", "  name: \"alice\""])
+        #expect(sections[1].lines == aliceKeys + ["Profile:me", "└─ name: \"alice\""])
         #expect(sections[2].lines == [])
 
         #expect(try storedRecords(at: dir.file("alice.sqlite")).keys.sorted() == aliceKeys)
@@ -247,7 +247,7 @@ import Testing
             .inspect Trip:3
             """)
         #expect(second.status == 0 && second.stderr == "")
-        #expect(second.outputLines.dropFirst().elementsEqual(["Trip:1", "Trip:2", "Trip:3", "  name: \"Lagos SECOND\""]), "\(second.stdout)")
+        #expect(second.outputLines.dropFirst().elementsEqual(["Trip:1", "Trip:2", "Trip:3", "└─ name: \"Lagos SECOND\""]), "\(second.stdout)")
 
         // The first process writes on after the second one is done.
         try first.send(#".write Trip:4 {"name":"Tavira FIRST-94"}"#)
@@ -288,7 +288,7 @@ import Testing
         #expect(!message.contains("process \(first.pid) ("), "an idle connection is named as a holder: \(message)")
         #expect(!message.contains("database is locked"), "SQLite's bare text: \(message)")
         // The failed write left nothing behind, in memory or on disk, and later commands ran.
-        #expect(blocked.outputLines.dropFirst().elementsEqual(["Trip:1", "Trip:1", "Trip:1", "  name: \"Porto FIRST-91\""]), "\(blocked.stdout)")
+        #expect(blocked.outputLines.dropFirst().elementsEqual(["Trip:1", "Trip:1", "Trip:1", "└─ name: \"Porto FIRST-91\""]), "\(blocked.stdout)")
         #expect(elapsed < 30, "gave up after \(elapsed) s with --busy-timeout 300")
 
         holder.stop()

@@ -1,0 +1,99 @@
+/// What Tab completes at the workbench prompt, given the line up to the cursor:
+/// dot-commands (`.he` → `.help`), command names after `.help`, plugin names after `.use`,
+/// service commands (`tri` → `trips.`, `trips.re` → `trips.rename`), operation names after
+/// `.run` and `.watch`, record keys after `.inspect`, `.refs`, `.evict`, `.write` and
+/// `.expect record`, and inside a GraphQL operation the field names of the current
+/// plugin's schema.
+///
+/// ```swift
+/// let completion = Completion(for: "trips.re", in: session)
+/// completion.word         // "trips.re"
+/// completion.candidates   // ["trips.rename"]
+/// completion.action       // .insert("name ")
+/// ```
+struct Completion {
+    /// The part of the word before the cursor that the candidates complete.
+    let word: String
+    /// The choices that begin with ``word``, sorted, without repeats.
+    let candidates: [String]
+
+    init(word: String, choices: [String]) {
+        self.word = word
+        candidates = Set(choices.filter { $0.hasPrefix(word) }).sorted()
+    }
+
+    /// The completion of `line`, the text before the cursor, from what `session` holds now.
+    init(for line: String, in session: Session) {
+        if session.isContinuing || Self.startsGraphQL(line) {
+            let word = String(line.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+            let schema = (try? session.currentPlugin())?.manifest.schema ?? ""
+            self.init(word: word, choices: SchemaFields.names(in: schema))
+        } else {
+            let word = String(line.reversed().prefix { !$0.isWhitespace }.reversed())
+            let before = line.dropLast(word.count).split(whereSeparator: \.isWhitespace).map(String.init)
+            self.init(word: word, choices: Self.choices(after: before, typing: word, in: session))
+        }
+    }
+
+    /// What Tab does.
+    enum Action: Equatable {
+        /// Insert this text at the cursor.
+        case insert(String)
+        /// Show these candidates: they share nothing more than what was typed.
+        case list([String])
+        /// Nothing completes the word.
+        case none
+    }
+
+    /// One candidate: the rest of it, and a space unless it ends with a dot (`trips.` goes
+    /// on into a command name). Several: as much as they share, or when that adds nothing
+    /// (a second Tab), a list of them.
+    var action: Action {
+        guard let first = candidates.first else { return .none }
+        if candidates.count == 1 { return .insert(String(first.dropFirst(word.count)) + (first.hasSuffix(".") ? "" : " ")) }
+        let shared = candidates.reduce(first) { shared, candidate in String(zip(shared, candidate).prefix { $0 == $1 }.map(\.0)) }
+        return shared.count > word.count ? .insert(String(shared.dropFirst(word.count))) : .list(candidates)
+    }
+
+    /// Candidates laid out in rows of columns that fit in `width` characters.
+    static func columns(_ candidates: [String], width: Int) -> [String] {
+        let columnWidth = (candidates.map(\.count).max() ?? 0) + 2
+        let perRow = max(1, width / columnWidth)
+        return stride(from: 0, to: candidates.count, by: perRow).map { start in
+            let row = candidates[start..<min(start + perRow, candidates.count)]
+            return row.dropLast().map { $0 + String(repeating: " ", count: columnWidth - $0.count) }.joined() + row.last!
+        }
+    }
+
+    /// Whether the line is GraphQL: typed at the prompt, or after `.watch`.
+    private static func startsGraphQL(_ line: String) -> Bool {
+        let text = line.trimmingWhitespace
+        let watched = text.hasPrefix(".watch ") ? text.dropFirst(".watch ".count).trimmingWhitespace : text
+        return GraphQLInput.starts(watched)
+    }
+
+    /// The words that may stand where `word` is being typed, after the words `before` it.
+    private static func choices(after before: [String], typing word: String, in session: Session) -> [String] {
+        let plugins = session.plugins.plugins
+        switch (before.first, before.count) {
+        case (nil, _):
+            let serviceCommands = plugins.flatMap(\.manifest.commands).map { word.contains(".") ? $0.name : $0.domain + "." }
+            return commandNames.map { "." + $0 } + serviceCommands
+        case (".help", 1):
+            return commandNames.map { word.hasPrefix(".") ? "." + $0 : $0 }
+        case (".use", 1):
+            return plugins.map(\.name)
+        case (".run", 1), (".watch", 1):
+            return (try? session.currentPlugin())?.manifest.operations.keys.sorted() ?? []
+        case (".inspect", 1), (".refs", 1), (".evict", 1), (".write", 1):
+            return session.client.cache.keys()
+        case (".expect", 2) where before[1] == "record":
+            return session.client.cache.keys()
+        default:
+            return []
+        }
+    }
+
+    /// Every dot-command's name and alias, without the dot.
+    private static var commandNames: [String] { CommandTable.commands.flatMap { [$0.name] + $0.aliases } }
+}
