@@ -119,12 +119,15 @@ final class Child: @unchecked Sendable {
     private static let spawning = NSLock()
 
     /// `errorsToOutput`: standard error goes to the same pipe as standard output (as `2>&1`), and ``stderr`` reads it too.
-    init(_ executable: URL, _ arguments: [String], input: Input = .pipe, errorsToOutput: Bool = false) throws {
+    /// `environment`: variables set (or replaced) in the child's copy of this process's environment, e.g. `HOME`.
+    init(_ executable: URL, _ arguments: [String], input: Input = .pipe, errorsToOutput: Bool = false,
+         environment: [String: String] = [:]) throws {
         _ = Self.ignoringBrokenPipes
         Self.spawning.lock()
         defer { Self.spawning.unlock() }
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let outPipe = Self.privatePipe(), errPipe = errorsToOutput ? outPipe : Self.privatePipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
@@ -152,8 +155,9 @@ final class Child: @unchecked Sendable {
     }
 
     /// `normcache ARGUMENTS`, the executable found beside the test runner.
-    static func normcache(_ arguments: [String], input: Input = .pipe, errorsToOutput: Bool = false) throws -> Child {
-        try Child(try NormcacheBinary.url(), arguments, input: input, errorsToOutput: errorsToOutput)
+    static func normcache(_ arguments: [String], input: Input = .pipe, errorsToOutput: Bool = false,
+                          environment: [String: String] = [:]) throws -> Child {
+        try Child(try NormcacheBinary.url(), arguments, input: input, errorsToOutput: errorsToOutput, environment: environment)
     }
 
     var pid: Int32 { process.processIdentifier }
@@ -195,9 +199,10 @@ final class Child: @unchecked Sendable {
     }
 }
 
-/// Runs `normcache ARGUMENTS` on `input` to its end.
-func normcache(_ arguments: [String], input: String = "", timeout: TimeInterval = 60) throws -> Finished {
-    let child = try Child.normcache(arguments)
+/// Runs `normcache ARGUMENTS` on `input` to its end; `environment` as ``Child/init(_:_:input:errorsToOutput:environment:)`` takes it.
+func normcache(_ arguments: [String], input: String = "", timeout: TimeInterval = 60,
+               environment: [String: String] = [:]) throws -> Finished {
+    let child = try Child.normcache(arguments, environment: environment)
     defer { child.stop() }
     try? child.send(input)   // a child that exits early (bad arguments) may not read it
     return try child.finish(timeout: timeout)
@@ -214,6 +219,15 @@ final class ScratchDirectory {
     }
 
     func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    /// Writes `text` to the file `name` (a path inside the directory; folders are made as needed) and returns it.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> URL {
+        let file = file(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -28,7 +28,7 @@ public enum CommandTable {
         Command(name: "read", usage: "FILE", help: "Run the commands in FILE (relative to the script that reads it); scripts may read scripts") { session, input in
             try session.run(file: try input.words(1...1)[0])
         },
-        Command(name: "output", usage: "[FILE]", help: "Send output to FILE (replaced), or back to the terminal without FILE; errors stay on standard error") { session, input in
+        Command(name: "output", usage: "[FILE]", help: "Send output to FILE (replaced), or back to the terminal without FILE; errors stay on standard error (in JSON mode they go with the output)") { session, input in
             try session.redirect(to: try input.words(0...1).first, once: false)
         },
         Command(name: "once", usage: "FILE", help: "Send the next command's output to FILE (replaced)") { session, input in
@@ -250,6 +250,7 @@ public enum CommandTable {
         },
         // tests
         Command(name: "expect", usage: "CLAIM", help: "Check a claim (a failure prints where, expected and actual, and makes the run exit 1); CLAIM is one of: " + Expectation.forms) { session, input in
+            session.expecting()
             let expectation = try Expectation(input)
             if case .error = expectation { session.excuseLastFailure() }
             try session.check(expectation, claim: String(input.text.trimmingWhitespace))

@@ -19,7 +19,10 @@ final class Printer: @unchecked Sendable {
     private var _mode = OutputMode.tree
     /// `.output FILE` or `.once FILE`: where output goes instead of the line sink.
     private var file: FileHandle?
-    private var fileIsOnce = false
+    /// `.once`: the file takes the output of the command after the one that set it.
+    private var onceState = Once.none
+
+    private enum Once { case none, armed, running }
     private var lastData: [Int: CacheValue] = [:]
     private var _emitted = 0
 
@@ -58,17 +61,21 @@ final class Printer: @unchecked Sendable {
         lock.withLock {
             if self.file !== file { try? self.file?.close() }
             self.file = file
-            fileIsOnce = once
+            onceState = once ? .armed : .none
         }
     }
 
-    /// A command finished: a `.once` redirection ends.
+    /// A command finished: the one after `.once` ends its redirection.
     func commandFinished() {
         lock.withLock {
-            guard fileIsOnce else { return }
-            try? file?.close()
-            file = nil
-            fileIsOnce = false
+            switch onceState {
+            case .none: return
+            case .armed: onceState = .running
+            case .running:
+                try? file?.close()
+                file = nil
+                onceState = .none
+            }
         }
     }
 

@@ -58,7 +58,7 @@ extension Session {
         let text = try Self.readScript(path)
         let snapshot: CacheValue
         do { snapshot = try JSON.parse(text) } catch { throw CommandError("\(path): \(error)") }
-        try client.cache.restore(snapshot)
+        do { try client.cache.restore(snapshot) } catch { throw CommandError("\(path): \(error)") }
         let count = snapshot.objectCount
         say("import", ["file": .string(path), "records": .int(Int64(count))], "imported \(count) record\(count == 1 ? "" : "s") from \(path)")
     }

@@ -196,7 +196,10 @@ public final class Session {
         } catch {
             failures += 1
             failed = "\(error)"
-            printer.emit(.error(message: "\(error)", at: location, source: source.flatMap { Self.place(of: error, in: $0) }))
+            let place = source.flatMap { Self.place(of: error, in: $0) }
+            // A place inside a multi-line operation is a line of the script further down.
+            let at = location.map { SourceLocation(file: $0.file, line: $0.line + (place?.line ?? 1) - 1) }
+            printer.emit(.error(message: "\(error)", at: at, source: place))
             if bails { finish() }
         }
         if settlesEachCommand, !skipsSettling { settle() }
@@ -224,6 +227,10 @@ public final class Session {
     private(set) var lastFailure: String?
     private var lastFailureExcused = false
     private var isExpecting = false
+
+    /// An `.expect` runs: it is not a command of its own for `.expect error`, which looks
+    /// past expectations to the last command.
+    func expecting() { isExpecting = true }
 
     /// `.expect error` was written for the last failure: it no longer counts against the run.
     func excuseLastFailure() {

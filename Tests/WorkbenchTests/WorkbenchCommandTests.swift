@@ -1,0 +1,658 @@
+import Foundation
+import NormCache
+import Testing
+@testable import Workbench
+
+// The workbench's dot-commands, run in-process in JSON mode: each test feeds a session
+// lines and checks the JSON events WORKBENCH.md promises for them.
+
+/// A session driven by a test. Lines run on a thread of their own (``onThread(_:)``): a
+/// session blocks while its commands' tasks run, which must not happen on Swift Testing's
+/// few threads. Bundled plugins load only when a test asks for them, so most tests need
+/// nothing but the cache.
+final class TestSession: @unchecked Sendable {
+    let session: Session
+    private let printed = PrintedLines()
+
+    private init(options: SessionOptions) throws {
+        let printed = self.printed
+        session = try Session(options: options, output: { printed.append(output: $0) }, errors: { printed.append(error: $0) })
+    }
+
+    /// `plugins`: load the plugins that `swift build` put beside the test runner (trips, feed, …).
+    static func start(mode: OutputMode = .json, plugins: Bool = false) async throws -> TestSession {
+        try await onThread { try TestSession(options: SessionOptions(loadsBundledPlugins: plugins, mode: mode)) }
+    }
+
+    /// Runs `lines` as if typed, one after another, until the session finishes; returns what they printed.
+    @discardableResult
+    func run(_ lines: String...) async throws -> Printed {
+        let before = printed.counts
+        try await onThread { [session] in
+            for line in lines where !session.isFinished { session.execute(line) }
+        }
+        return printed.since(before)
+    }
+
+    /// Runs `body` with the session on a thread of its own, e.g. to write a response into its cache.
+    func withSession<Value>(_ body: @escaping (Session) throws -> Value) async throws -> Value {
+        try await onThread { [session] in try body(session) }
+    }
+}
+
+/// What a session printed: its output lines and its error lines, appended from any thread.
+final class PrintedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var output: [String] = []
+    private var errors: [String] = []
+
+    func append(output line: String) { lock.withLock { output.append(line) } }
+    func append(error line: String) { lock.withLock { errors.append(line) } }
+
+    var counts: (output: Int, errors: Int) { lock.withLock { (output.count, errors.count) } }
+
+    func since(_ counts: (output: Int, errors: Int)) -> Printed {
+        lock.withLock { Printed(output: Array(output[counts.output...]), errors: Array(errors[counts.errors...])) }
+    }
+}
+
+/// The lines some commands printed; in JSON mode each output line is one event.
+struct Printed {
+    let output: [String]
+    let errors: [String]
+
+    /// Every output line as the JSON object it must be, with a string `"event"`.
+    var events: [CacheObject] {
+        get throws {
+            try output.map { line in
+                guard case .object(let event) = try JSON.parse(line), case .string? = event["event"] else {
+                    throw HarnessError("not a JSON event: \(line)")
+                }
+                return event
+            }
+        }
+    }
+
+    /// The names of the events, in order: `["keys", "record"]`.
+    var names: [String] {
+        get throws { try events.map { $0.string("event") ?? "" } }
+    }
+
+    /// The events called `name`.
+    func events(_ name: String) throws -> [CacheObject] { try events.filter { $0.string("event") == name } }
+
+    /// The one event called `name`; throws when there is none or more than one.
+    func event(_ name: String) throws -> CacheObject {
+        let found = try events(name)
+        guard found.count == 1 else { throw HarnessError("expected one \"\(name)\" event, got \(found.count) in \(output)") }
+        return found[0]
+    }
+}
+
+extension CacheObject {
+    func string(_ key: String) -> String? { if case .string(let value)? = self[key] { value } else { nil } }
+    func int(_ key: String) -> Int? { if case .int(let value)? = self[key] { Int(value) } else { nil } }
+    func bool(_ key: String) -> Bool? { if case .bool(let value)? = self[key] { value } else { nil } }
+    func strings(_ key: String) -> [String]? {
+        guard case .list(let items)? = self[key] else { return nil }
+        return items.compactMap { if case .string(let value) = $0 { value } else { nil } }
+    }
+}
+
+/// A record as WORKBENCH.md prints it: `{"$reference":"K"}` for a reference.
+func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
+
+@Suite struct WorkbenchCommandTests {
+    // MARK: session
+
+    @Test func modeSwitchesHowOutputLooks() async throws {
+        let bench = try await TestSession.start(mode: .tree)
+        try await bench.run(#".write Trip:1 {"name":"Lisbon"}"#)
+        #expect(try await bench.run(".keys").output == ["Trip:1"])
+
+        let switched = try await bench.run(".mode json")
+        #expect(try switched.events == [["event": "ok", "command": ".mode"]])
+        #expect(try await bench.run(".mode").events == [["event": "mode", "mode": "json"]])
+        #expect(try await bench.run(".keys").events == [["event": "keys", "keys": ["Trip:1"]]])
+
+        #expect(try await bench.run(".mode tree").output.isEmpty, "tree mode says nothing for a silent command")
+        #expect(try await bench.run(".keys").output == ["Trip:1"])
+        let wrong = try await bench.run(".mode yaml")
+        #expect(wrong.errors == [#"error: unknown mode "yaml"; the modes are tree, table and json"#])
+        #expect(bench.session.failures == 1)
+    }
+
+    @Test func aCommandWithNothingToSaySaysOkInJSON() async throws {
+        let bench = try await TestSession.start()
+        #expect(try await bench.run(#".write Trip:1 {"name":"Lisbon"}"#).events == [["event": "ok", "command": ".write"]])
+        #expect(try await bench.run(".policy cache-only").events == [["event": "ok", "command": ".policy"]])
+        #expect(try await bench.run(".keys").names == ["keys"], "a command that printed something adds no ok")
+        #expect(try await bench.run(".inspect Nope:1").names == ["error"], "a failed command says no ok")
+    }
+
+    // MARK: cache
+
+    @Test func keysAreSortedAndAGlobFiltersThem() async throws {
+        let bench = try await TestSession.start()
+        for key in ["User:1", "Trip:2", "Trip:10", "Trip:1"] { try await bench.run(".write \(key) {\"n\":1}") }
+        #expect(try await bench.run(".keys").event("keys").strings("keys") == ["Trip:1", "Trip:10", "Trip:2", "User:1"])
+        #expect(try await bench.run(".keys Trip:*").event("keys").strings("keys") == ["Trip:1", "Trip:10", "Trip:2"])
+        #expect(try await bench.run(".keys Trip:?").event("keys").strings("keys") == ["Trip:1", "Trip:2"])
+        #expect(try await bench.run(".keys Flight:*").event("keys").strings("keys") == [])
+    }
+
+    @Test func inspectPrintsTheRecordWithReferencesAsDollarReference() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(#".write Trip:1 {"name":"Lisbon","next":{"$reference":"Trip:2"},"stops":[{"$reference":"Stop:1"},null]}"#)
+        let record = try await bench.run(".inspect Trip:1").event("record")
+        #expect(record == [
+            "event": "record", "key": "Trip:1",
+            "record": ["name": "Lisbon", "next": reference("Trip:2"), "stops": [reference("Stop:1"), nil]],
+        ])
+    }
+
+    @Test func inspectOfAnUnknownKeyFailsAndSuggestsCloseKeys() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(#".write Trip:1 {"n":1}"#, #".write Trip:2 {"n":2}"#)
+        let close = try await bench.run(".inspect Trip:11").event("error")
+        #expect(close.string("message") == #"no record "Trip:11"; did you mean Trip:1 or Trip:2?"#)
+        let far = try await bench.run(".inspect Passenger:7").event("error")
+        #expect(far.string("message") == #"no record "Passenger:7""#)
+        #expect(bench.session.failures == 2)
+    }
+
+    @Test func refsListTheRecordFieldsThatReferToAKey() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(
+            #".write QUERY_ROOT {"trips":[{"$reference":"Trip:1"},{"$reference":"Trip:2"}],"featured":{"$reference":"Trip:1"}}"#,
+            #".write Trip:2 {"name":"Porto","previous":{"$reference":"Trip:1"}}"#,
+            #".write Trip:1 {"name":"Lisbon"}"#)
+        #expect(try await bench.run(".refs Trip:1").event("refs")
+            == ["event": "refs", "key": "Trip:1", "from": ["QUERY_ROOT.trips", "QUERY_ROOT.featured", "Trip:2.previous"]])
+        #expect(try await bench.run(".refs QUERY_ROOT").event("refs").strings("from") == [])
+    }
+
+    @Test func gcRemovesTheRecordsNoRootReachesAndReportsThem() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(
+            #".write QUERY_ROOT {"trip":{"$reference":"Trip:1"}}"#,
+            #".write Trip:1 {"name":"Lisbon"}"#,
+            #".write Orphan:1 {"friend":{"$reference":"Orphan:2"}}"#,
+            #".write Orphan:2 {"name":"alone"}"#)
+        #expect(try await bench.run(".gc").events == [["event": "gc", "removed": ["Orphan:1", "Orphan:2"]]])
+        #expect(try await bench.run(".keys").event("keys").strings("keys") == ["QUERY_ROOT", "Trip:1"])
+        #expect(try await bench.run(".gc").events == [["event": "gc", "removed": []]])
+    }
+
+    @Test func keyfieldsKeysATypeByTheFieldsGiven() async throws {
+        let bench = try await TestSession.start()
+        #expect(try await bench.run(".keyfields Seat flight number").events == [["event": "ok", "command": ".keyfields"]])
+        try await bench.withSession { session in
+            let cache = session.client.cache
+            try cache.write(response: try JSON.parse(#"{"data":{"seat":{"__typename":"Seat","flight":"LH1","number":"14C","window":true}}}"#),
+                            for: try cache.operation("{ seat { flight number window } }"))
+        }
+        #expect(try await bench.run(".keys Seat:*").event("keys").strings("keys") == ["Seat:LH1+14C"])
+        #expect(try await bench.run(".inspect QUERY_ROOT").event("record")["record"]?["seat"] == reference("Seat:LH1+14C"))
+    }
+
+    @Test func keyfieldsWithoutFieldsMeansNeverNormalized() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(".keyfields Money")
+        try await bench.withSession { session in
+            let cache = session.client.cache
+            try cache.write(response: try JSON.parse(#"{"data":{"trip":{"__typename":"Trip","id":"1","price":{"__typename":"Money","id":"EUR","amount":12}}}}"#),
+                            for: try cache.operation("{ trip { id price { id amount } } }"))
+        }
+        #expect(try await bench.run(".keys").event("keys").strings("keys") == ["QUERY_ROOT", "Trip:1", "Trip:1.price"],
+                "a Money is stored under its path, not as Money:EUR")
+        #expect(try await bench.run(".inspect Trip:1").event("record")["record"]?["price"] == reference("Trip:1.price"))
+    }
+
+    @Test func keyfieldsWithoutATypeListsThePolicies() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(".keyfields Seat flight number", ".keyfields Money")
+        let listed = try await bench.run(".keyfields").event("keyfields")
+        #expect(listed["types"] == ["Money": nil, "Seat": ["flight", "number"]])
+        #expect(listed["default"] == ["id"])
+    }
+
+    @Test func keyfieldsApplyToWhatAPluginServerAnswers() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        try await bench.run(".use trips", ".keyfields Trip id name", ".run TripList")
+        #expect(try await bench.run(".keys Trip:*").event("keys").strings("keys") == ["Trip:1+Lisbon", "Trip:2+Porto", "Trip:3+Kyoto"])
+        #expect(bench.session.failures == 0)
+    }
+
+    @Test func statsCountRecordsFieldsWatchersBytesHitsAndMisses() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(#".write QUERY_ROOT {"greeting":"hi"}"#, #".write Trip:1 {"id":"1","name":"Lisbon"}"#, ".policy cache-only")
+        let start = try await bench.run(".stats").event("stats")
+        #expect(start.int("records") == 2 && start.int("fields") == 3 && start.int("watchers") == 0)
+        #expect((start.int("bytes") ?? 0) > 0)
+
+        try await bench.run("{ greeting }")
+        let afterHit = try await bench.run(".stats").event("stats")
+        #expect(afterHit.int("hits") == start.int("hits").map { $0 + 1 } && afterHit.int("misses") == start.int("misses"))
+
+        try await bench.run("{ farewell }")   // cache-only: a miss, and a failure
+        let afterMiss = try await bench.run(".stats").event("stats")
+        #expect(afterMiss.int("misses") == start.int("misses").map { $0 + 1 } && afterMiss.int("hits") == afterHit.int("hits"))
+
+        try await bench.run(".watch { greeting }")
+        #expect(try await bench.run(".stats").event("stats").int("watchers") == 1)
+    }
+
+    @Test func exportClearImportRoundTripsTheRecords() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let bench = try await TestSession.start()
+        try await bench.run(
+            #".write QUERY_ROOT {"trip":{"$reference":"Trip:1"}}"#,
+            #".write Trip:1 {"__typename":"Trip","id":"1","name":"Lisbon","next":{"$reference":"Trip:2"},"tags":["sea",null]}"#,
+            #".write Trip:2 {"name":"Porto","rating":4.5}"#)
+        let keys = try await bench.run(".keys").event("keys")
+        let record = try await bench.run(".inspect Trip:1").event("record")
+
+        let dumped = try await bench.run(".dump \(dir.file("dump.json").path)").event("export")
+        #expect(dumped == ["event": "export", "file": .string(dir.file("dump.json").path), "records": 3])
+        try await bench.run(".export \(dir.file("export.json").path)")
+        #expect(Disk.bytes(dir.file("dump.json")) == Disk.bytes(dir.file("export.json")), ".dump FILE and .export FILE write the same")
+        let text = try String(contentsOf: dir.file("dump.json"), encoding: .utf8)
+        #expect(text.contains(#""ROOT_QUERY""#) && text.contains(#"{"__ref":"Trip:2"}"#), "Apollo Client extract() format: \(text)")
+
+        try await bench.run(".clear")
+        #expect(try await bench.run(".keys").event("keys").strings("keys") == [])
+
+        let imported = try await bench.run(".import \(dir.file("dump.json").path)").event("import")
+        #expect(imported.int("records") == 3)
+        #expect(try await bench.run(".keys").event("keys") == keys)
+        #expect(try await bench.run(".inspect Trip:1").event("record") == record)
+        #expect(bench.session.failures == 0)
+    }
+
+    @Test func dumpWithoutAFilePrintsTheSnapshot() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(#".write QUERY_ROOT {"trip":{"$reference":"Trip:1"}}"#, #".write Trip:1 {"name":"Lisbon"}"#)
+        let snapshot = try await bench.run(".dump").event("dump")["snapshot"]
+        #expect(snapshot?["ROOT_QUERY"]?["trip"] == ["__ref": "Trip:1"])
+        #expect(snapshot?["Trip:1"] == ["name": "Lisbon"])
+    }
+
+    @Test func aMalformedImportFileIsRefusedByNameAndPlaceAndTheCacheKeepsItsRecords() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let file = try dir.write("broken.json", "{\n  \"Trip:1\": {\"name\": \"Porto\",}\n}\n")
+        let bench = try await TestSession.start()
+        try await bench.run(#".write Trip:1 {"name":"Lisbon"}"#)
+
+        let error = try await bench.run(".import \(file.path)").event("error")
+        let message = error.string("message") ?? ""
+        #expect(message.hasPrefix(file.path + ": ") && message.contains("line 2, column"), "\(message)")
+        #expect(bench.session.failures == 1)
+        #expect(try await bench.run(".keys").event("keys").strings("keys") == ["Trip:1"])
+        #expect(try await bench.run(".inspect Trip:1").event("record")["record"] == ["name": "Lisbon"])
+    }
+
+    // MARK: monitor
+
+    @Test func monitorPrintsEachWriteWithItsKeysAndTheWatchersItReached() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(#".write QUERY_ROOT {"greeting":"hi"}"#, ".policy cache-only", ".watch { greeting }", ".monitor on")
+
+        let watched = try await bench.run(#".write QUERY_ROOT {"greeting":"hello"}"#).event("write")
+        #expect(watched.strings("keys") == ["QUERY_ROOT.greeting"])
+        #expect(watched["watchers"] == [1])
+        let unwatched = try await bench.run(#".write Other:1 {"x":1}"#).event("write")
+        #expect(unwatched.strings("keys") == ["Other:1.x"])
+        #expect(unwatched["watchers"] == [])
+
+        try await bench.run(".monitor off")
+        #expect(try await bench.run(#".write Other:1 {"x":2}"#).names == ["ok"])
+    }
+
+    // MARK: .expect
+
+    /// One `.expect` form: the lines that set the scene (after a common one), a claim that holds and one that does not.
+    struct ExpectForm: Sendable, CustomTestStringConvertible {
+        let setup: [String]
+        let holds: String
+        let fails: String
+        /// What the failure message must also say (its expected and actual values).
+        let saying: String
+        var testDescription: String { holds }
+
+        init(_ setup: [String] = [], holds: String, fails: String, saying: String) {
+            (self.setup, self.holds, self.fails, self.saying) = (setup, holds, fails, saying)
+        }
+
+        /// A cache-only session with a record, a watcher of `{ greeting }` that emitted twice, and a result from the cache.
+        static let scene = [
+            #".write QUERY_ROOT {"greeting":"hi","trip":{"$reference":"Trip:1"}}"#,
+            #".write Trip:1 {"__typename":"Trip","id":"1","name":"Lisbon"}"#,
+            ".policy cache-only",
+            ".watch { greeting }",
+            #".write QUERY_ROOT {"greeting":"hello"}"#,
+            "{ trip { name } }",
+        ]
+
+        static let all: [ExpectForm] = [
+            ExpectForm(holds: #"data trip.name == "Lisbon""#, fails: #"data trip.name == "Porto""#, saying: #"expected "Porto", got "Lisbon""#),
+            ExpectForm(holds: "source cache", fails: "source network", saying: "expected network, got cache"),
+            ExpectForm(["{ greeting farewell }"], holds: "missing QUERY_ROOT.farewell", fails: "missing QUERY_ROOT.greeting",
+                       saying: "expected QUERY_ROOT.greeting, got QUERY_ROOT.farewell"),
+            ExpectForm(holds: #"record Trip:1.name == "Lisbon""#, fails: #"record Trip:1.name == "Porto""#, saying: #"expected "Porto", got "Lisbon""#),
+            ExpectForm(holds: #"record QUERY_ROOT.trip == {"$reference":"Trip:1"}"#, fails: #"record QUERY_ROOT.trip == {"$reference":"Trip:2"}"#,
+                       saying: #"got {"$reference":"Trip:1"}"#),
+            ExpectForm(holds: "record Trip:9 absent", fails: "record Trip:1 absent", saying: #"expected absent, got {"__typename":"Trip""#),
+            ExpectForm(holds: "emissions 1 == 2", fails: "emissions 1 == 3", saying: "expected 3, got 2"),
+            ExpectForm(holds: "watch 1 #1 cause initial", fails: "watch 1 #2 cause initial", saying: "expected initial, got write"),
+            ExpectForm(holds: "watch 1 cause write", fails: "watch 1 #3 cause write", saying: "watcher 1 emitted 2 times, so there is no #3"),
+            ExpectForm(holds: #"watch 1 #1 data greeting == "hi""#, fails: #"watch 1 data greeting == "hi""#, saying: #"expected "hi", got "hello""#),
+            ExpectForm(holds: "watchers == 1", fails: "watchers == 0", saying: "expected 0, got 1"),
+            ExpectForm(holds: "requests == 0", fails: "requests == 1", saying: "expected 1, got 0"),
+            ExpectForm([".inspect Nope:1"], holds: #"error "no record""#, fails: #"error "timed out""#,
+                       saying: #"expected an error containing "timed out", got no record "Nope:1""#),
+        ]
+    }
+
+    @Test(arguments: ExpectForm.all)
+    func eachExpectFormHoldsOrFailsAsAnExpectEvent(_ form: ExpectForm) async throws {
+        let bench = try await TestSession.start()
+        for line in ExpectForm.scene + form.setup { try await bench.run(line) }
+
+        let held = try await bench.run(".expect " + form.holds).event("expect")
+        #expect(held.bool("ok") == true, "\(held)")
+        #expect(held.string("message") == form.holds)
+        #expect(bench.session.failedExpectations == 0)
+        let failures = bench.session.failures
+
+        let failed = try await bench.run(".expect " + form.fails).event("expect")
+        #expect(failed.bool("ok") == false)
+        let message = failed.string("message") ?? ""
+        #expect(message.hasPrefix(form.fails + ": ") && message.contains(form.saying), "\(message)")
+        #expect(bench.session.failedExpectations == 1)
+        #expect(bench.session.failures == failures, "a failed expectation is not a failed command")
+    }
+
+    @Test func aFailedExpectationNamesItsScriptAndLine() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let script = try dir.write("test.repl", """
+            .write Trip:1 {"name":"Lisbon"}
+            # the name
+            .expect record Trip:1.name == "Porto"
+            """)
+        let bench = try await TestSession.start()
+        let failed = try await bench.run(".read \(script.path)").event("expect")
+        #expect(failed.string("file") == script.path && failed.int("line") == 3)
+        #expect(failed.bool("ok") == false)
+        #expect(failed.string("message")?.hasSuffix(#"expected "Porto", got "Lisbon""#) == true)
+    }
+
+    @Test func exitStatusIsOneForAFailedExpectationAndTwoForAFailedCommand() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(#".write Trip:1 {"name":"Lisbon"}"#, #".expect record Trip:1.name == "Lisbon""#)
+        #expect(bench.session.exitStatus == 0)
+        try await bench.run(#".expect record Trip:1.name == "Porto""#)
+        #expect(bench.session.exitStatus == 1)
+        #expect(bench.session.failedExpectations == 1 && bench.session.failures == 0)
+        try await bench.run(".inspect Nope:1")
+        #expect(bench.session.exitStatus == 2)
+        #expect(bench.session.failedExpectations == 1 && bench.session.failures == 1)
+    }
+
+    @Test func expectErrorExcusesTheFailureJustBeforeIt() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(".inspect Nope:1")
+        #expect(bench.session.exitStatus == 2)
+        let excused = try await bench.run(#".expect error "no record""#).event("expect")
+        #expect(excused.bool("ok") == true)
+        #expect(bench.session.failures == 0 && bench.session.exitStatus == 0)
+        try await bench.run(#".expect error "Nope:1""#)
+        #expect(bench.session.failures == 0, "a second .expect error of the same failure excuses nothing more")
+        #expect(bench.session.failedExpectations == 0)
+
+        try await bench.run(".keys")
+        let nothing = try await bench.run(#".expect error "no record""#).event("expect")
+        #expect(nothing.bool("ok") == false)
+        #expect(nothing.string("message")?.contains("the last command succeeded") == true)
+        #expect(bench.session.exitStatus == 1)
+    }
+
+    @Test func expectRequestsCountsRequestsByStatus() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        try await bench.run(".use trips", ".run TripList", ".network offline", ".policy network-only", ".run TripList", #".expect error "offline""#)
+        let claims = try await bench.run(
+            ".expect requests == 2", ".expect requests ok == 1", ".expect requests offline == 1", ".expect requests cancelled == 0",
+            ".expect requests offline == 2")
+        let results = try claims.events("expect").map { $0.bool("ok") }
+        #expect(results == [true, true, true, true, false], "\(claims.output)")
+        #expect(try claims.events("expect").last?.string("message") == "requests offline == 2: expected 2, got 1")
+        #expect(bench.session.failures == 0 && bench.session.exitStatus == 1)
+    }
+
+    // MARK: scripts
+
+    @Test func readRunsNestedScriptsRelativeToTheScriptThatReadsThem() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let outer = try dir.write("X/a.repl", """
+            .write A:1 {"n":1}
+            .read sub/b.repl
+            .expect record C:1.n == 3
+            """)
+        let middle = try dir.write("X/sub/b.repl", """
+            .write B:1 {"n":2}
+
+            .read c.repl
+            .bogus
+            """)
+        let inner = try dir.write("X/sub/c.repl", """
+            # the innermost script
+            .write C:1 {"n":3}
+            .inspect Nope:1
+            """)
+        let bench = try await TestSession.start()
+        let printed = try await bench.run(".read \(outer.path)")
+        let errors = try printed.events("error")
+        #expect(errors.map { $0.string("file") } == [inner.path, middle.path])
+        #expect(errors.map { $0.int("line") } == [3, 4])
+        #expect(try printed.event("expect").bool("ok") == true)
+        #expect(try await bench.run(".keys").event("keys").strings("keys") == ["A:1", "B:1", "C:1"])
+    }
+
+    @Test func aScriptThatReadsItselfIsStoppedWithAClearError() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let script = try dir.write("loop.repl", ".read loop.repl\n")
+        let bench = try await TestSession.start()
+        let error = try await bench.run(".read \(script.path)").event("error")
+        #expect(error.string("message")?.contains("does one read itself?") == true, "\(error)")
+        #expect(bench.session.failures == 1)
+        #expect(try await bench.run(".keys").names == ["keys"], "the session goes on")
+    }
+
+    @Test func outputSendsOutputToAFileUntilItIsTurnedOff() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let file = dir.file("out.jsonl")
+        let bench = try await TestSession.start()
+        try await bench.run(#".write Trip:1 {"name":"Lisbon"}"#)
+        let redirected = try await bench.run(".output \(file.path)", ".keys", ".inspect Trip:1")
+        #expect(redirected.output.isEmpty)
+        #expect(try await bench.run(".output").names == ["ok"], "output is back")
+        #expect(try await bench.run(".keys").names == ["keys"])
+
+        let written = Printed(output: try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init), errors: [])
+        #expect(try written.names == ["ok", "keys", "record"])
+        #expect(try written.event("record").string("key") == "Trip:1")
+    }
+
+    @Test func onceSendsOnlyTheNextCommandsOutputToAFile() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let file = dir.file("once.jsonl")
+        let bench = try await TestSession.start()
+        try await bench.run(#".write Trip:1 {"name":"Lisbon"}"#, ".once \(file.path)")
+        #expect(try await bench.run(".keys").output.isEmpty, "the next command's output goes to the file")
+        #expect(try await bench.run(".keys").names == ["keys"], "the one after it prints as usual")
+        let written = Printed(output: try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init), errors: [])
+        #expect(try written.events("keys").count == 1)
+    }
+
+    @Test func onceStopsRedirectingAfterOneCommand() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let bench = try await TestSession.start()
+        try await bench.run(".once \(dir.file("once.jsonl").path)", ".keys")
+        #expect(try await bench.run(".keys").names == ["keys"])
+    }
+
+    @Test func shellPrintsWhatTheCommandWrote() async throws {
+        let bench = try await TestSession.start(mode: .tree)
+        #expect(try await bench.run(".shell echo hi").output == ["hi"])
+        try await bench.run(".mode json")
+        #expect(try await bench.run(".shell echo hi").event("shell") == ["event": "shell", "command": "echo hi", "status": 0, "output": "hi\n"])
+        #expect(bench.session.failures == 0)
+    }
+
+    @Test func shellFailsOnANonzeroExitStatus() async throws {
+        let bench = try await TestSession.start()
+        let printed = try await bench.run(".shell exit 3")
+        #expect(try printed.event("shell").int("status") == 3)
+        #expect(try printed.event("error").string("message") == #".shell: "exit 3" exited with status 3"#)
+        #expect(bench.session.failures == 1)
+    }
+
+    @Test func timerPrintsHowLongEachCommandTook() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(".timer on")
+        let timed = try await bench.run(".keys")
+        #expect(try timed.names == ["keys", "timer"])
+        if case .double(let ms)? = try timed.event("timer")["ms"] { #expect(ms >= 0) } else { Issue.record("no ms: \(timed.output)") }
+        try await bench.run(".timer off")
+        #expect(try await bench.run(".keys").names == ["keys"])
+    }
+
+    @Test func echoPrintsEachCommandBeforeItRuns() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(".echo on")
+        #expect(try await bench.run(".keys").events == [["event": "echo", "line": ".keys"], ["event": "keys", "keys": []]])
+        try await bench.run(".echo off")
+        #expect(try await bench.run(".keys").names == ["keys"])
+    }
+
+    @Test func bailStopsAScriptAtItsFirstFailure() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let script = try dir.write("bail.repl", """
+            .write Before:1 {"n":1}
+            .bogus
+            .write After:1 {"n":1}
+            """)
+        let bench = try await TestSession.start()
+        try await bench.run(".bail on", ".read \(script.path)")
+        #expect(bench.session.isFinished)
+        #expect(bench.session.exitStatus == 2)
+        #expect(bench.session.client.cache.keys() == ["Before:1"])
+    }
+
+    @Test func bailStopsAtAFailedExpectationToo() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(".bail on", ".expect watchers == 5")
+        #expect(bench.session.isFinished)
+        #expect(bench.session.exitStatus == 1)
+    }
+
+    @Test func withoutBailAFailureDoesNotStopTheSession() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(".bogus", #".write After:1 {"n":1}"#)
+        #expect(!bench.session.isFinished)
+        #expect(bench.session.client.cache.keys() == ["After:1"])
+    }
+
+    // MARK: GraphQL input
+
+    @Test func aGraphQLSyntaxErrorSaysLineAndColumn() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let script = try dir.write("syntax.repl", """
+            .write QUERY_ROOT {"a":1}
+            { a b(: 1) }
+            """)
+        let bench = try await TestSession.start()
+        let error = try await bench.run(".read \(script.path)").event("error")
+        #expect(error.string("file") == script.path)
+        #expect(error.int("line") == 2)
+        #expect(error.int("column") == 7)
+    }
+
+    @Test func aGraphQLSyntaxErrorHasACaretUnderItsColumnInTreeMode() async throws {
+        let bench = try await TestSession.start(mode: .tree)
+        let printed = try await bench.run("{ a b(: 1) }")
+        #expect(printed.errors.first?.hasPrefix("error: ") == true)
+        let caret = try #require(printed.errors.lastIndex { $0.trimmingCharacters(in: .whitespaces) == "^" }, "\(printed.errors)")
+        #expect(caret > 0 && printed.errors[caret - 1].hasSuffix("{ a b(: 1) }"))
+        let column = printed.errors[caret].count - printed.errors[caret - 1].count + "{ a b(: 1) }".count
+        #expect(column == 7, "the caret stands under the \":\"")
+    }
+
+    @Test func aSyntaxErrorInAMultiLineOperationPointsAtItsScriptLine() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let script = try dir.write("syntax.repl", """
+            .write QUERY_ROOT {"a":1}
+            # a query over four lines
+            query Q {
+              a
+              b(: 1)
+            }
+            """)
+        let bench = try await TestSession.start()
+        let error = try await bench.run(".read \(script.path)").event("error")
+        #expect(error.int("line") == 5 && error.int("column") == 5, "\(error)")
+    }
+
+    @Test func anOperationWhoseBracesNeverCloseIsReportedAtTheEndOfItsScript() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let script = try dir.write("open.repl", """
+            .write QUERY_ROOT {"a":1}
+            query Open {
+              a
+            """)
+        let bench = try await TestSession.start()
+        let error = try await bench.run(".read \(script.path)").event("error")
+        #expect(error.string("message")?.contains("never close") == true, "\(error)")
+        #expect(error.string("file") == script.path && error.int("line") == 2, "the error names where the operation starts")
+        #expect(bench.session.failures == 1)
+        #expect(!bench.session.isContinuing)
+        #expect(try await bench.run(".keys").names == ["keys"], "the next line is a command again, not more of the operation")
+    }
+
+    // MARK: .nowait
+
+    @Test func nowaitLetsTheNextCommandCancelAFetchStillInFlight() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        try await bench.run(".use feed", ".network latency 200")
+        try await bench.run(#".nowait .watch Search {"text": "lis"}"#, #".setvars 1 {"text": "lisbon"}"#)
+        let claims = try await bench.run(".expect requests == 2", ".expect requests cancelled == 1", ".expect emissions 1 == 1")
+        #expect(try claims.events("expect").map { $0.bool("ok") } == [true, true, true], "\(claims.output)")
+        #expect(bench.session.failures == 0)
+    }
+
+    @Test func withoutNowaitEachFetchFinishesBeforeTheNextLine() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        try await bench.run(".use feed", ".network latency 50")
+        try await bench.run(#".watch Search {"text": "lis"}"#, #".setvars 1 {"text": "lisbon"}"#)
+        let claims = try await bench.run(".expect requests == 2", ".expect requests cancelled == 0", ".expect emissions 1 == 2")
+        #expect(try claims.events("expect").map { $0.bool("ok") } == [true, true, true], "\(claims.output)")
+    }
+
+    @Test func nowaitNeedsACommand() async throws {
+        let bench = try await TestSession.start()
+        #expect(try await bench.run(".nowait").event("error").string("message") == "usage: .nowait COMMAND")
+        #expect(try await bench.run(".nowait .keys").names == ["keys"])
+    }
+}
