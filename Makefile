@@ -84,13 +84,15 @@ test-cli:
 	$(SWIFT) build --product normcache
 	Tests/CLI/cli_test.sh .build/debug/normcache
 
-# The .repl scripts under Tests/Scripts, each a regression test of one pattern, with
-# every plugin loaded (swift build puts them beside the executable).
+# The .repl scripts under Tests/Scripts and examples/, each a regression test of one
+# pattern run by `normcache run`, with every plugin loaded (swift build puts them beside
+# the executable).
 test-scripts:
 	$(SWIFT) build
 	Tests/Scripts/run_scripts.sh $(CURDIR)/.build/debug/normcache
 
-# The REPL in a real terminal (tmux): prompt, history, help, Ctrl-D.
+# The REPL in a real terminal (tmux): prompt, history, completion, a multi-line
+# operation, a live watch emission, Ctrl-C and Ctrl-D.
 test-interactive:
 	$(SWIFT) build --product normcache
 	Tests/Interactive/repl_terminal_test.sh .build/debug/normcache

@@ -25,19 +25,6 @@ import Testing
         }
     }
 
-    struct Unchecked<Value>: @unchecked Sendable { let value: Value }
-
-    /// Runs `body` on a thread of its own: a session blocks while the tasks its commands
-    /// start run, which must not happen on the threads those tasks need.
-    func onThread<Value>(_ body: @escaping () throws -> Value) async throws -> Value {
-        let body = Unchecked(value: body)
-        return try await withCheckedThrowingContinuation { (done: CheckedContinuation<Unchecked<Value>, any Error>) in
-            Thread.detachNewThread {
-                do { done.resume(returning: Unchecked(value: try body.value())) } catch { done.resume(throwing: error) }
-            }
-        }.value
-    }
-
     @Test func helpIsGeneratedFromTheCommandTable() async throws {
         let (_, transcript) = try await run(".help")
         #expect(transcript.output.count == CommandTable.commands.count)
