@@ -79,7 +79,7 @@ let package = Package(
 
         // The REPL workbench and the benchmarks it runs.
         .target(name: "Workbench", dependencies: ["NormClient", "NormCache", "CEdit"]),
-        .target(name: "NormBench", dependencies: ["NormCache", "CCore", "CXXHash", "CSQLite"]),
+        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "CCore", "CXXHash", "CSQLite"]),
 
         // The executable: argument parsing and subcommands only.
         .executableTarget(

@@ -4,7 +4,7 @@ import Foundation
 public enum BenchmarkSuite {
     public static let all: [Benchmark] = [
         KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
-        SQLiteBenchmarks.write, SQLiteBenchmarks.open,
+        SQLiteBenchmarks.write, SQLiteBenchmarks.open, WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch,
     ]
 
     /// Runs the benchmarks called `names` (all when empty), printing each result as it

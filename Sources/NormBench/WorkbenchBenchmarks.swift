@@ -1,0 +1,58 @@
+import Foundation
+import NormCache
+import Workbench
+
+/// Benchmarks of the workbench as its users meet it: starting it in a terminal, and
+/// running a long script.
+///
+/// ```swift
+/// let result = WorkbenchBenchmarks.startup.measure(5)
+/// print(result.value, result.ratio)   // ms to the prompt, and how many times a bare start
+/// ```
+enum WorkbenchBenchmarks {
+    static let scriptLines = 10_000
+
+    static let startup = Benchmark(
+        name: "startup", unit: "ms",
+        summary: "process start to the first prompt on a pseudo-terminal, the 4 bundled plugins loaded; baseline: "
+            + "the same spawn and read for `normcache --version` (same binary, no session); ratio = ours / baseline"
+    ) { runs in
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("normcache-bench-\(getpid())-home").path
+        do { try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true) } catch {
+            fatalError("startup: \(error)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let launch = TerminalLaunch(executable: TerminalLaunch.currentExecutable, home: home)
+        let directory = (launch.executable as NSString).deletingLastPathComponent
+        let plugins = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasPrefix("libnormcache_") } ?? []
+        precondition(!plugins.isEmpty, "startup: no plugins (libnormcache_*.so) beside \(launch.executable); `swift build` builds them")
+        let (ours, raw) = Stopwatch.medians(runs: runs, timing: {
+            launch.secondsUntil(REPL.prompt)
+        }, baseline: {
+            launch.secondsUntil(REPL.version, arguments: ["--version"])
+        })
+        return Measurement(value: ours * 1e3, baseline: raw * 1e3, ratio: ours / raw)
+    }
+
+    static let batch = Benchmark(
+        name: "batch", unit: "commands/s",
+        summary: "a 10,000-line script of cache-only commands (40% .write, 30% queries, 20% .inspect, 10% .keys) run "
+            + "by a session; baseline: the same engine calls made directly, without parsing or rendering"
+    ) { runs in
+        let script = BatchScript(lineCount: scriptLines)
+        let lines = script.lines
+        let (ours, raw) = Stopwatch.medians(runs: runs, timing: {
+            let session: Session
+            do {
+                session = try Session(options: SessionOptions(loadsBundledPlugins: false), output: { _ in }, errors: { _ in })
+            } catch { fatalError("batch: \(error)") }
+            let seconds = Stopwatch.seconds { for line in lines { session.execute(line) } }
+            precondition(session.failures == 0, "batch: \(session.failures) commands failed")
+            return seconds
+        }, baseline: {
+            let cache = EngineBenchmarks.makeCache()
+            return Stopwatch.seconds { script.replay(on: cache) }
+        })
+        return .rate(scriptLines, (ours, raw))
+    }
+}
