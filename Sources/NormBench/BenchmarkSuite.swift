@@ -33,7 +33,7 @@ public enum BenchmarkSuite {
     }
 
     private static func row(_ cells: String...) -> String {
-        zip(cells, [16, 14, 10, 14, 8]).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined()
+        zip(cells, [16, 14, 12, 14, 8]).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined()
     }
 
     private static func format(_ value: Double) -> String {

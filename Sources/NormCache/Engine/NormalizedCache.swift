@@ -209,9 +209,9 @@ public final class NormalizedCache: @unchecked Sendable {
     /// Every record key, sorted; with `pattern`, only the keys that match that glob
     /// (`*` any run, `?` one character), e.g. `Trip:*`.
     public func keys(matching pattern: String? = nil) -> [String] {
-        let keys = locked { allRecordIDs().map(state.recordKey).sorted() }
-        guard let pattern else { return keys }
-        return keys.filter { Glob.matches(pattern, $0) }
+        // Filter first, then sort only the matches.
+        let keys = locked { allRecordIDs(sorted: false).map(state.recordKey) }
+        return (pattern.map { pattern in keys.filter { Glob.matches(pattern, $0) } } ?? keys).sorted()
     }
 
     /// Keys of the records that reference `key`.
@@ -244,10 +244,11 @@ public final class NormalizedCache: @unchecked Sendable {
         }
     }
 
-    func allRecordIDs() -> [UInt32] {
+    /// The ids of the records visible (layers applied), in id order unless `sorted` is false.
+    func allRecordIDs(sorted: Bool = true) -> [UInt32] {
         var ids = Set(state.base.ids)
         for layer in state.layers { ids.formUnion(layer.table.ids) }
-        return ids.sorted()
+        return sorted ? ids.sorted() : Array(ids)
     }
 
     // MARK: watching

@@ -58,9 +58,7 @@ public final class Client: @unchecked Sendable {
                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
         let policy = operation.kind == .query ? policy : (policy == .noCache ? .noCache : .networkOnly)
         if policy.readsCache {
-            let read: ReadResult
-            do { read = try cache.read(operation, variables: variables) } catch { throw .cache(error) }
-            let result = ClientResult(operation: operation, read: read)
+            let result = try cachedResult(of: operation, variables: variables)
             switch policy {
             case .cacheOnly:
                 guard result.complete else { throw .cacheMiss(result) }
@@ -75,6 +73,15 @@ public final class Client: @unchecked Sendable {
         return try await fetchFromNetwork(operation, variables: variables, writing: policy.writesCache,
                                           optimistic: optimistic, from: transport, cause: cause)
     }
+
+    /// What the cache answers for `operation`, at once: the data when complete, the
+    /// missing fields otherwise (what cache-only does, without a task).
+    public func cachedResult(of operation: NormCache.Operation, variables: CacheObject = CacheObject()) throws(ClientError) -> ClientResult {
+        do { return ClientResult(operation: operation, read: try cache.read(operation, variables: variables)) } catch { throw .cache(error) }
+    }
+
+    /// True while a fetch the client started by itself (a watcher's, a refetch) is running.
+    public var isBusy: Bool { lock.withLock { !background.isEmpty } }
 
     private func fetchFromNetwork(_ operation: NormCache.Operation, variables: CacheObject, writing: Bool, optimistic: CacheObject?,
                                   from transport: any Transport, cause: ChangeCause) async throws(ClientError) -> ClientResult {

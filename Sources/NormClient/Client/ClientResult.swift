@@ -35,7 +35,7 @@ public struct ClientResult: Sendable, Equatable {
     }
 
     /// A result read from the cache.
-    public init(operation: Operation, read: ReadResult) {
+    init(operation: Operation, read: ReadResult) {
         self.init(operation: operation, source: .cache, data: read.data, missing: read.missing)
     }
 

@@ -22,7 +22,7 @@ public struct CommandInput: Sendable {
         var words: [String] = [], ends: [String.Index] = []
         var index = text.startIndex
         while index < text.endIndex {
-            guard !text[index].isWhitespace else {
+            guard !text[index].isSpace else {
                 index = text.index(after: index)
                 continue
             }
@@ -49,7 +49,7 @@ public struct CommandInput: Sendable {
                     throw CommandError("unterminated quoted string starting at column \(text.distance(from: text.startIndex, to: opening) + 1) of the arguments")
                 }
             } else {
-                while index < text.endIndex, !text[index].isWhitespace {
+                while index < text.endIndex, !text[index].isSpace {
                     word.append(text[index])
                     index = text.index(after: index)
                 }

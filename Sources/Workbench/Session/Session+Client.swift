@@ -16,7 +16,13 @@ extension Session {
     }
 
     func run(_ operation: NormCache.Operation, variables: CacheObject) throws {
-        let endpoint = try currentEndpoint(unless: policy == .cacheOnly && operation.kind == .query)
+        if policy == .cacheOnly, operation.kind == .query {
+            // Answered at once, without a task: scripts of cache-only commands run fast.
+            lastResult = try client.cachedResult(of: operation, variables: variables)
+            guard lastResult!.complete else { throw ClientError.cacheMiss(lastResult!) }
+            return printer.emit(.result(lastResult!))
+        }
+        let endpoint = try currentEndpoint()
         let (client, policy, printer) = (self.client, self.policy, self.printer)
         let optimistic = self.optimistic
         self.optimistic = nil
@@ -31,9 +37,7 @@ extension Session {
             throw ClientError.cacheMiss(result)
         } catch {
             // What the cache holds stands in for the result, so `.expect missing` can say what was missing.
-            lastResult = operation.kind == .query
-                ? (try? client.cache.read(operation, variables: variables, partial: true)).map { ClientResult(operation: operation, read: $0) }
-                : nil
+            lastResult = operation.kind == .query ? try? client.cachedResult(of: operation, variables: variables) : nil
             throw error
         }
         printer.emit(.result(lastResult!))

@@ -147,7 +147,7 @@ public final class Session {
         if echoes { say("echo", ["line": .string(line)], line) }
         isExpecting = false
         if GraphQLInput.starts(text) { return continueOperation(String(text), start: location) }
-        let name = text.hasPrefix(".") ? "." + text.dropFirst().prefix { !$0.isWhitespace } : nil
+        let name = text.hasPrefix(".") ? "." + text.dropFirst().prefix { !$0.isSpace } : nil
         attempt(command: name) {
             if let name {
                 guard let command = CommandTable.command(named: String(name.dropFirst())) else { throw unknownCommand(String(name.dropFirst())) }
@@ -289,6 +289,7 @@ public final class Session {
 
     /// Waits for the fetches and refetches the last command set off.
     func settle() {
+        guard client.isBusy else { return }
         let client = self.client
         _ = try? wait { await client.settle() }
     }
@@ -318,9 +319,17 @@ private final class ResultBox<T: Sendable>: @unchecked Sendable {
 
 extension StringProtocol {
     var trimmingWhitespace: SubSequence {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        let start = firstIndex { !$0.isSpace } ?? endIndex
+        let end = lastIndex { !$0.isSpace }.map(index(after:)) ?? start
         return self[start..<end]
+    }
+}
+
+extension Character {
+    /// `isWhitespace`, answered without a Unicode lookup for ASCII (command lines are mostly ASCII).
+    var isSpace: Bool {
+        guard let ascii = asciiValue else { return isWhitespace }
+        return ascii == 0x20 || (0x09...0x0D).contains(ascii)
     }
 }
 
