@@ -17,8 +17,6 @@ struct DonutAPI: Sendable {
     init(host: Host) { self.host = host }
 
     func run(_ operation: String, variables: Map = [:], policy: FetchPolicy = .cacheFirst) async throws -> Map {
-        let reply = try await host.run(.operation(operation), variables: variables, policy: policy)
-        if let message = reply["errors", 0, "message"].string { throw PluginError(message) }
-        return reply["data"]
+        try await host.data(.operation(operation), variables: variables, policy: policy)
     }
 }

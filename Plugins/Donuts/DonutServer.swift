@@ -6,20 +6,15 @@ import NormPluginKit
 ///
 /// ```swift
 /// let server = DonutServer()
-/// await server.login("ana")
+/// await server.follow(.login(user: "ana"))
 /// let schema = try ExecutableSchema(sdl: DonutSchema.sdl, resolvers: server.resolvers)
 /// ```
 actor DonutServer {
-    private var user = "default"
-    private var shops: [String: DonutShop] = [:]
+    private var shops = PerUser { _ in DonutShop() }
 
-    func login(_ user: String) {
-        self.user = user
-    }
-
-    func logout() {
-        shops[user] = nil
-        user = "default"
+    /// Follows the app's lifecycle: `login` switches the user, `logout` drops their data.
+    func follow(_ event: LifecycleEvent) {
+        shops.follow(event)
     }
 
     /// The resolvers of the endpoint's root fields.
@@ -48,11 +43,12 @@ actor DonutServer {
 
     /// The current user, named after the login with a capital.
     private var me: User {
-        User(id: user, name: user.prefix(1).uppercased() + user.dropFirst())
+        let user = shops.user
+        return User(id: user, name: user.prefix(1).uppercased() + user.dropFirst())
     }
 
     /// Runs `body` on the current user's shop, opening it first if needed.
     private func shop<Result: Sendable>(_ body: (inout DonutShop) throws -> Result) rethrows -> Result {
-        try body(&shops[user, default: DonutShop()])
+        try shops.current(body)
     }
 }

@@ -22,11 +22,7 @@ final class UserService: Service {
     }
 
     func handle(_ event: LifecycleEvent) async {
-        switch event {
-        case .login(let user): await server.login(user)
-        case .logout: await server.logout()
-        case .foreground: break
-        }
+        await server.follow(event)
     }
 
     /// The user logged in, from the cache when it holds them (the host clears the cache at

@@ -7,21 +7,18 @@ import NormPluginKit
 ///
 /// ```swift
 /// let server = FeedServer()
-/// await server.login("ana")
+/// await server.follow(.login(user: "ana"))
 /// let schema = try ExecutableSchema(sdl: FeedSchema.sdl, resolvers: server.resolvers)
 /// ```
 actor FeedServer {
     /// How long the server takes to answer a search.
     static let searchTime: Duration = .milliseconds(100)
 
-    private var user = "default"
+    private var feeds = PerUser { FeedItem.seed(for: $0) }
 
-    func login(_ user: String) {
-        self.user = user
-    }
-
-    func logout() {
-        user = "default"
+    /// Follows the app's lifecycle: `login` switches the user, `logout` drops their feed.
+    func follow(_ event: LifecycleEvent) {
+        feeds.follow(event)
     }
 
     /// The resolvers of the endpoint's root fields.
@@ -37,5 +34,5 @@ actor FeedServer {
         ])
     }
 
-    private var feed: [FeedItem] { FeedItem.seed(for: user) }
+    private var feed: [FeedItem] { feeds.current { $0 } }
 }

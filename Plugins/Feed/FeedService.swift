@@ -25,15 +25,8 @@ final class FeedService: Service {
     }
 
     func handle(_ event: LifecycleEvent) async {
-        switch event {
-        case .login(let user):
-            cancelSearch()
-            await server.login(user)
-        case .logout:
-            cancelSearch()
-            await server.logout()
-        case .foreground: break
-        }
+        if event != .foreground { cancelSearch() }
+        await server.follow(event)
     }
 
     /// What a load gets: the items, and where they came from (`cache` or `network`).
@@ -98,8 +91,7 @@ final class FeedService: Service {
 
     /// The items of the reply's root field `field`, or its first GraphQL error thrown.
     private static func items(_ reply: Map, _ field: String) throws -> [FeedItem] {
-        if let message = reply["errors", 0, "message"].string { throw PluginError(message) }
-        guard let items = reply["data", field].array else { throw PluginError("the server sent no \(field)") }
+        guard let items = try Host.data(of: reply)[field].array else { throw PluginError("the server sent no \(field)") }
         return try items.map(FeedItem.init)
     }
 }

@@ -24,11 +24,7 @@ final class PurlRepository: Service {
     }
 
     func handle(_ event: LifecycleEvent) async {
-        switch event {
-        case .login(let user): await server.login(user)
-        case .logout: await server.logout()
-        case .foreground: break
-        }
+        await server.follow(event)
     }
 
     /// The pages of `address`'s PURLs, from page 1 until the server names no next page,
@@ -46,7 +42,7 @@ final class PurlRepository: Service {
                     let reply = try await host.run(
                         .operation("PurlListPage"), variables: ["address": .string(address), "page": .int(number)], policy: .networkOnly
                     )
-                    let page = try PurlPage(number: number, data: Self.data(of: reply)["purls"])
+                    let page = try PurlPage(number: number, data: Host.data(of: reply)["purls"])
                     if let following = page.nextPage, following <= number {
                         throw PluginError("the server sent page \(following) as the page after \(number)")
                     }
@@ -78,11 +74,11 @@ final class PurlRepository: Service {
         ]
         let reply: Map
         do {
-            reply = try Self.data(of: try await host.run(
+            reply = try await host.data(
                 .operation("CreatePurl"),
                 variables: ["address": .string(purl.address), "name": .string(purl.name), "url": .string(purl.url)],
                 policy: .networkOnly, optimistic: ["createPurl": expected]
-            ))
+            )
         } catch {
             throw PluginError("rolled back: \(error)")
         }
@@ -92,15 +88,9 @@ final class PurlRepository: Service {
     /// Deletes the PURL on the server, then evicts its record from the cache; returns the
     /// field keys evicted (none when the cache did not hold it).
     func delete(address: String, name: String) async throws -> [String] {
-        _ = try Self.data(of: try await host.run(
+        _ = try await host.data(
             .operation("DeletePurl"), variables: ["address": .string(address), "name": .string(name)], policy: .networkOnly
-        ))
+        )
         return try await host.evict(PURL.recordKey(address: address, name: name))
-    }
-
-    /// A reply's data, or its first GraphQL error thrown.
-    private static func data(of reply: Map) throws -> Map {
-        if let message = reply["errors", 0, "message"].string { throw PluginError(message) }
-        return reply["data"]
     }
 }

@@ -6,20 +6,15 @@ import NormPluginKit
 ///
 /// ```swift
 /// let server = PurlServer()
-/// await server.login("ana")
+/// await server.follow(.login(user: "ana"))
 /// let schema = try ExecutableSchema(sdl: PurlSchema.sdl, resolvers: server.resolvers)
 /// ```
 actor PurlServer {
-    private var user = "default"
-    private var directories: [String: PurlDirectory] = [:]
+    private var directories = PerUser { _ in PurlDirectory() }
 
-    func login(_ user: String) {
-        self.user = user
-    }
-
-    func logout() {
-        directories[user] = nil
-        user = "default"
+    /// Follows the app's lifecycle: `login` switches the user, `logout` drops their data.
+    func follow(_ event: LifecycleEvent) {
+        directories.follow(event)
     }
 
     /// The resolvers of the endpoint's root fields.
@@ -51,6 +46,6 @@ actor PurlServer {
 
     /// Runs `body` on the current user's PURLs, seeding them first if needed.
     private func directory<Result: Sendable>(_ body: (inout PurlDirectory) throws -> Result) rethrows -> Result {
-        try body(&directories[user, default: PurlDirectory()])
+        try directories.current(body)
     }
 }

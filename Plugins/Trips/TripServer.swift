@@ -4,16 +4,11 @@ import NormPluginKit
 /// first request; `login` switches the user, `logout` drops the user's trips (the next
 /// request seeds them again) and goes back to the user `default`.
 actor TripServer {
-    private var user = "default"
-    private var books: [String: TripBook] = [:]
+    private var books = PerUser { TripBook(user: $0) }
 
-    func login(_ user: String) {
-        self.user = user
-    }
-
-    func logout() {
-        books[user] = nil
-        user = "default"
+    /// Follows the app's lifecycle: `login` switches the user, `logout` drops their data.
+    func follow(_ event: LifecycleEvent) {
+        books.follow(event)
     }
 
     /// The resolvers of the endpoint's root fields.
@@ -45,6 +40,6 @@ actor TripServer {
 
     /// Runs `body` on the current user's trips, seeding them first if needed.
     private func book<Result: Sendable>(_ body: (inout TripBook) throws -> Result) rethrows -> Result {
-        try body(&books[user, default: TripBook(user: user)])
+        try books.current(body)
     }
 }

@@ -13,11 +13,7 @@ final class TripService: Service {
     }
 
     func handle(_ event: LifecycleEvent) async {
-        switch event {
-        case .login(let user): await server.login(user)
-        case .logout: await server.logout()
-        case .foreground: break
-        }
+        await server.follow(event)
     }
 
     var commands: [Command] {
@@ -58,8 +54,6 @@ final class TripService: Service {
     /// Runs a mutation of the manifest from the network and returns its data, or throws its
     /// first GraphQL error.
     private func run(_ operation: String, variables: Map, optimistic: Map? = nil) async throws -> Map {
-        let reply = try await host.run(.operation(operation), variables: variables, policy: .networkOnly, optimistic: optimistic)
-        if let message = reply["errors", 0, "message"].string { throw PluginError(message) }
-        return reply["data"]
+        try await host.data(.operation(operation), variables: variables, policy: .networkOnly, optimistic: optimistic)
     }
 }

@@ -228,6 +228,9 @@ public final class NormalizedCache: @unchecked Sendable {
     /// `Trip:2.name` for a dependency.
     public func name(of ref: FieldRef) -> String { locked { state.name(ref.packed) } }
 
+    /// How many records are visible; cheaper than ``statistics``, which measures them all.
+    public var recordCount: Int { locked { allRecordIDs(sorted: false).count } }
+
     /// How much the cache holds, and how many reads hit or missed.
     public var statistics: CacheStatistics {
         locked {

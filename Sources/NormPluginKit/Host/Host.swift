@@ -43,6 +43,18 @@ public struct Host: @unchecked Sendable {  // the ABI lets host functions be cal
         try await call(\.run, "run", request(document, variables: variables, policy: policy, optimistic: optimistic))
     }
 
+    /// Runs an operation and returns its data; its first GraphQL error is thrown, as is a
+    /// transport failure.
+    public func data(_ document: Document, variables: Map = [:], policy: FetchPolicy? = nil, optimistic: Map? = nil) async throws -> Map {
+        try Self.data(of: try await run(document, variables: variables, policy: policy, optimistic: optimistic))
+    }
+
+    /// A ``run(_:variables:policy:optimistic:)`` reply's data, or its first GraphQL error thrown.
+    public static func data(of reply: Map) throws -> Map {
+        if let message = reply["errors", 0, "message"].string { throw PluginError(message) }
+        return reply["data"]
+    }
+
     /// Starts a watcher that the workbench shows, and returns its id.
     public func watch(_ document: Document, variables: Map = [:], policy: FetchPolicy? = nil) async throws -> Int {
         let reply: Watcher = try await call(\.watch, "watch", request(document, variables: variables, policy: policy))

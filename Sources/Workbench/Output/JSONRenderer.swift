@@ -41,9 +41,7 @@ enum JSONRenderer {
             return ["event": "gc", "removed": strings(removed)]
         case .stats(let statistics):
             var object: CacheObject = ["event": "stats"]
-            for (name, value) in TextRenderer.statisticsRows(statistics) {
-                object[name == "optimistic layers" ? "layers" : name] = .int(Int64(value))
-            }
+            for row in TextRenderer.statisticsRows(statistics) { object[row.field] = .int(Int64(row.value)) }
             return object
         case .state(let service, let state, let detail):
             return ["event": "state", "service": .string(service), "state": .string(state), "detail": name(detail)]

@@ -47,8 +47,8 @@ struct TextRenderer {
                      + removed.joined(separator: ", ")], [])
         case .stats(let statistics):
             let rows = Self.statisticsRows(statistics)
-            if tables { return (TableView(style: style).lines(header: ["statistic", "value"], rows: rows.map { [$0.0, "\($0.1)"] }), []) }
-            return (rows.map { "\($0.0): \($0.1)" }, [])
+            if tables { return (TableView(style: style).lines(header: ["statistic", "value"], rows: rows.map { [$0.label, "\($0.value)"] }), []) }
+            return (rows.map { "\($0.label): \($0.value)" }, [])
         case .state(let service, let state, let detail):
             return (["state \(service): \(state)" + (detail.map { " (\($0))" } ?? "")], [])
         case .expect(let ok, let message, let location):
@@ -102,10 +102,11 @@ struct TextRenderer {
         fields.isEmpty ? [] : [style.dim("missing: ") + fields.joined(separator: ", ")]
     }
 
-    /// `.stats` rows, in the order they print.
-    static func statisticsRows(_ statistics: CacheStatistics) -> [(String, Int)] {
-        [("records", statistics.records), ("fields", statistics.fields), ("watchers", statistics.watchers),
-         ("optimistic layers", statistics.layers), ("bytes", statistics.bytes), ("hits", statistics.hits), ("misses", statistics.misses)]
+    /// `.stats` rows, in the order they print: the JSON field, the label people read, the value.
+    static func statisticsRows(_ statistics: CacheStatistics) -> [(field: String, label: String, value: Int)] {
+        [("records", "records", statistics.records), ("fields", "fields", statistics.fields), ("watchers", "watchers", statistics.watchers),
+         ("layers", "optimistic layers", statistics.layers), ("bytes", "bytes", statistics.bytes), ("hits", "hits", statistics.hits),
+         ("misses", "misses", statistics.misses)]
     }
 
     /// A GraphQL error's message, with its path when it has one.

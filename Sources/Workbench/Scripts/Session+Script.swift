@@ -69,9 +69,7 @@ extension Session {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        if let folder = location.map({ ($0.file as NSString).deletingLastPathComponent }), !folder.isEmpty, location?.file != Self.standardInputName {
-            process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        }
+        process.currentDirectoryURL = URL(fileURLWithPath: resolve("."))   // the script's folder
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -59,6 +59,8 @@ public final class Session {
     var location: SourceLocation?
     /// `.nowait COMMAND`: that command's fetches go on while the next lines run.
     var skipsSettling = false
+    /// How many commands are running inside each other (`.nowait`, `.read`).
+    private var attemptDepth = 0
     /// How many scripts are running inside each other (`.read`).
     var scriptDepth = 0
     /// A GraphQL operation being typed over several lines, until its braces balance, and where it began.
@@ -112,7 +114,7 @@ public final class Session {
 
     /// Says what the cache is over and prints the warnings of opening it.
     func reportOpened() {
-        let count = scope.cache.statistics.records
+        let count = scope.cache.recordCount
         if scope.store != nil {
             say("cache", ["cache": .string(scope.description), "records": .int(Int64(count))],
                 "cache: \(scope.description), \(count) record\(count == 1 ? "" : "s")")
@@ -190,6 +192,8 @@ public final class Session {
         let started = ContinuousClock.now
         let printed = printer.emitted
         let failed: String?
+        attemptDepth += 1
+        defer { attemptDepth -= 1 }
         do {
             try body()
             failed = nil
@@ -203,7 +207,7 @@ public final class Session {
             if bails { finish() }
         }
         if settlesEachCommand, !skipsSettling { settle() }
-        if command == ".nowait" { skipsSettling = false }
+        if attemptDepth == 1 { skipsSettling = false }   // the line `.nowait` ran on is over
         if let command, failed == nil, printer.mode == .json, printer.emitted == printed { printer.emit(.ok(command: command)) }
         if times {
             let elapsed = (ContinuousClock.now - started).components
