@@ -42,8 +42,14 @@ let package = Package(
         ),
 
         // The engine: keys, values, operations (parsed by GraphQLSwift), records, watchers,
-        // and the SQLite store in Apollo iOS's file format.
-        .target(name: "NormCache", dependencies: ["CCore", "CXXHash", "CSQLite", .product(name: "GraphQL", package: "GraphQL")]),
+        // and the SQLite store in Apollo iOS's file format. Release builds skip Swift's
+        // dynamic exclusivity checks (16% of a normalized write, docs/PERFORMANCE.md);
+        // debug builds, and so every test, keep them.
+        .target(
+            name: "NormCache",
+            dependencies: ["CCore", "CXXHash", "CSQLite", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+        ),
 
         // The typed registry of utilities and services, and lifecycle events (host and plugins).
         .target(name: "NormEnvironment"),

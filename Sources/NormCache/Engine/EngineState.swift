@@ -136,35 +136,47 @@ final class EngineState {
     /// Sets (or with nil removes) one field in the base table or a layer; records the
     /// change only if the visible value really changed.
     func setField(_ record: UInt32, _ field: UInt32, _ value: CacheValue?, layer: String? = nil) {
+        setFields(record, CollectionOfOne((field, value)), layer: layer)
+    }
+
+    /// Sets (or with nil removes) fields of one record, as ``setField(_:_:_:layer:)`` does
+    /// each; a new record gets room for all of them at once.
+    func setFields<Fields: Collection>(_ record: UInt32, _ fields: Fields, layer: String? = nil)
+    where Fields.Element == (UInt32, CacheValue?) {
         if layer == nil, layers.isEmpty {
             // The common case: no optimistic layers, so the base value is the visible one.
-            let old = base.set(record, field, value)
-            if old == value {
-                // The same value again (a refetch) still makes an invalidated field fresh.
+            base.reserve(record, fields.count)
+            for (field, value) in fields {
+                let old = base.set(record, field, value)
+                if old == value {
+                    // The same value again (a refetch) still makes an invalidated field fresh.
+                    if value != nil, !invalidated.isEmpty { revalidate(record, field) }
+                    continue
+                }
+                if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
+                if store != nil { changes.dirtyRecords.insert(record) }
+                changes.fields.append(pack(record, field))
                 if value != nil, !invalidated.isEmpty { revalidate(record, field) }
-                return
             }
-            if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
-            if store != nil { changes.dirtyRecords.insert(record) }
-            changes.fields.append(pack(record, field))
-            if value != nil, !invalidated.isEmpty { revalidate(record, field) }
             return
         }
-        let visibleBefore = self.value(record, field)
-        let old: CacheValue?
-        if let layer, let index = layers.firstIndex(where: { $0.id == layer }) {
-            old = layers[index].table.set(record, field, value)
-        } else {
-            old = base.set(record, field, value)
-        }
-        if old == value {
+        for (field, value) in fields {
+            let visibleBefore = self.value(record, field)
+            let old: CacheValue?
+            if let layer, let index = layers.firstIndex(where: { $0.id == layer }) {
+                old = layers[index].table.set(record, field, value)
+            } else {
+                old = base.set(record, field, value)
+            }
+            if old == value {
+                if value != nil, layer == nil, !invalidated.isEmpty { revalidate(record, field) }
+                continue
+            }
+            if keepsUndo { undo.append(.field(layer: layer, record: record, field: field, old: old)) }
+            if layer == nil, store != nil { changes.dirtyRecords.insert(record) }
+            if visibleBefore != self.value(record, field) { changes.fields.append(pack(record, field)) }
             if value != nil, layer == nil, !invalidated.isEmpty { revalidate(record, field) }
-            return
         }
-        if keepsUndo { undo.append(.field(layer: layer, record: record, field: field, old: old)) }
-        if layer == nil, store != nil { changes.dirtyRecords.insert(record) }
-        if visibleBefore != self.value(record, field) { changes.fields.append(pack(record, field)) }
-        if value != nil, layer == nil, !invalidated.isEmpty { revalidate(record, field) }
     }
 
     /// A written field is no longer invalidated.

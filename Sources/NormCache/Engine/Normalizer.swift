@@ -39,18 +39,24 @@ struct Normalizer {
     }
 
     private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, key: String, typename: String) throws(Failure) {
+        var next = 0
         for field in plan.fields {
             if plan.isConditional, !applies(field, typename: typename, object: object, plan: plan) { continue }
-            guard let value = object[field.responseKey] else {
+            guard let position = object.index(of: field.responseKey, from: next) else {
                 if partial || field.name == "__typename" { continue }
                 throw Failure(message: "missing field \"\(field.responseKey)\"", path: ["." + field.responseKey])
             }
+            next = position + 1
+            let value = object.values[position]
             let fid: UInt32
             do { fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types) }
             catch { throw Failure(message: "\(error)", path: ["." + field.responseKey]) }
+            // The field's place comes before the writes of the objects below it, so that
+            // each object's writes stay together and are applied to its record at once.
+            let place = writes.count
+            writes.append((record, fid, .null))
             do {
-                let stored = try store(value, field: field, parentKey: key, fieldKey: fid, suffix: "")
-                writes.append((record, fid, stored))
+                writes[place].value = try store(value, field: field, parentKey: key, fieldKey: fid, suffix: "")
             } catch var failure {
                 failure.path.append("." + field.responseKey)
                 throw failure
@@ -98,37 +104,73 @@ struct Normalizer {
         }
     }
 
+    /// How objects of one type under one selection get their key: the key's type part,
+    /// the response keys that hold the key fields' values, and whether the type part
+    /// needs no escaping or normalisation. (A class: the memo below hands it out without
+    /// copying its strings.)
+    private final class Keying {
+        let group: String
+        let fields: [String]
+        let responseKeys: [String]
+        let plainGroup: Bool
+
+        init(group: String, fields: [String], responseKeys: [String], plainGroup: Bool) {
+            self.group = group
+            self.fields = fields
+            self.responseKeys = responseKeys
+            self.plainGroup = plainGroup
+        }
+    }
+
+    /// Keyings looked up so far, by selection and type: a response repeats a few of each.
+    private var keyings: [(plan: ObjectIdentifier, typename: String, keying: Keying?)] = []
+
+    private mutating func keying(for typename: String, in selections: SelectionPlan) -> Keying? {
+        let plan = ObjectIdentifier(selections)
+        for i in keyings.indices where keyings[i].plan == plan && keyings[i].typename == typename { return keyings[i].keying }
+        let keying = state.policies.keying(for: typename).map { policy in
+            Keying(group: policy.group, fields: policy.fields,
+                   responseKeys: policy.fields.map { name in
+                       selections.fields.first { $0.name == name && $0.arguments.isEmpty }?.responseKey ?? name
+                   },
+                   plainGroup: Self.isPlainASCII(policy.group))
+        }
+        keyings.append((plan, typename, keying))
+        return keying
+    }
+
     /// The entity key from the type policy and key fields, or else the path key.
     private mutating func recordKey(for object: CacheObject, typename: String?, selections: SelectionPlan,
                                     parentKey: String, fieldKey: UInt32, suffix: String) throws(Failure) -> String {
-        if let typename, let keying = state.policies.keying(for: typename) {
-            var values: [String] = []
-            for name in keying.fields {
-                let responseKey = selections.fields.first { $0.name == name && $0.arguments.isEmpty }?.responseKey ?? name
-                switch object[responseKey] {
-                case .string(let text)?: values.append(text)
-                case .int(let number)?: values.append(String(number))
-                case .double(let number)?: values.append(number.description)
-                case .bool(let flag)?: values.append(flag ? "true" : "false")
-                default: break
-                }
-            }
-            if values.count == keying.fields.count {
-                if values.count == 1, Self.isPlainASCII(keying.group), Self.isPlainASCII(values[0]) {
-                    return keying.group + ":" + values[0]
-                }
-                do { return try state.keyBuilder.entityKey(type: keying.group, values: values) }
-                catch { throw Failure(message: "\(error)") }
-            }
-            let path = parentKey + "." + state.fieldKey(fieldKey) + suffix
-            state.warnings.append("\(typename) at \(path) has no \(keying.fields.joined(separator: ", ")): stored under its path key")
-            return path
+        guard let typename, let keying = keying(for: typename, in: selections) else {
+            return parentKey + "." + state.fieldKey(fieldKey) + suffix
         }
-        return parentKey + "." + state.fieldKey(fieldKey) + suffix
+        let values = keying.responseKeys.compactMap { object[$0].flatMap(Self.keyText) }
+        if values.count == keying.fields.count {
+            if values.count == 1, keying.plainGroup, Self.isPlainASCII(values[0]) { return keying.group + ":" + values[0] }
+            do { return try state.keyBuilder.entityKey(type: keying.group, values: values) }
+            catch { throw Failure(message: "\(error)") }
+        }
+        let path = parentKey + "." + state.fieldKey(fieldKey) + suffix
+        state.warnings.append("\(typename) at \(path) has no \(keying.fields.joined(separator: ", ")): stored under its path key")
+        return path
     }
 
+    /// A key field's value as it goes into a key; `nil` for null, objects and lists.
+    private static func keyText(_ value: CacheValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .int(let number): String(number)
+        case .double(let number): number.description
+        case .bool(let flag): flag ? "true" : "false"
+        default: nil
+        }
+    }
+
+    /// ASCII without NUL: already canonical, so a key of it needs no normalisation.
     private static func isPlainASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 &- 1 < 0x7F }
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 &- 1 < 0x7F } }
+            ?? text.utf8.allSatisfy { $0 &- 1 < 0x7F }
     }
 
     /// Whether a guarded field applies to an object of type `typename`.
@@ -149,7 +191,14 @@ struct Normalizer {
         for record in replaced {
             for (field, _) in state.visibleFields(record) { state.setField(record, field, nil, layer: layer) }
         }
-        for write in writes { state.setField(write.record, write.field, write.value, layer: layer) }
+        var start = 0
+        while start < writes.count {
+            let record = writes[start].record
+            var end = start + 1
+            while end < writes.count, writes[end].record == record { end += 1 }
+            state.setFields(record, writes[start..<end].lazy.map { ($0.field, $0.value) }, layer: layer)
+            start = end
+        }
     }
 }
 

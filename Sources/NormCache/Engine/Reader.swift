@@ -32,12 +32,20 @@ struct Reader {
     let ids: [UInt32]
     let variables: CacheObject
     let types: [String: String]
+    /// The base records, read directly when no optimistic layer lies over them (`layered`
+    /// false): a read changes nothing, so a copy of the table is only a reference to it.
+    let base: RecordTable
+    let layered: Bool
+    let checksInvalidation: Bool
     var dependencies: [UInt64] = []
     var missing: [String] = []
     var stale: [String] = []
 
     init(state: EngineState, operation: Operation, variables: CacheObject) throws(CacheError) {
         self.state = state
+        self.base = state.base
+        self.layered = !state.layers.isEmpty
+        self.checksInvalidation = !state.invalidated.isEmpty
         self.ids = try state.staticFieldIDs(operation)
         self.variables = operation.variables(filling: variables)
         self.types = operation.variableTypes
@@ -59,28 +67,46 @@ struct Reader {
         if knownTypename == nil, plan.isConditional, case .string(let name)? = state.value(record, state.typenameField) {
             typename = name
         }
-        var result = CacheObject(capacity: plan.fields.count)
-        for field in plan.fields {
-            if plan.isConditional, !applies(field, typename: typename) { continue }
-            let fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types)
-            let pair = pack(record, fid)
-            dependencies.append(pair)
-            guard let value = state.value(record, fid) else {
-                // A response may leave out a __typename its document did not ask for (the
-                // writer skips it), so a record without one is not a miss; a gone record is.
-                if field.name == "__typename", state.recordExists(record) { continue }
-                missing.append(state.name(pair))
-                continue
+        if plan.isConditional {
+            var result = CacheObject(capacity: plan.fields.count)
+            for field in plan.fields where applies(field, typename: typename) {
+                if let value = try readField(field, of: record) { merge(value, as: field.responseKey, into: &result) }
             }
-            if !state.invalidated.isEmpty, state.invalidated.contains(pair) {
-                missing.append(state.name(pair))
-                stale.append(state.name(pair))
-            }
-            let resolved = try resolve(value, selections: field.selections, at: pair)
-            if plan.isConditional { merge(resolved, as: field.responseKey, into: &result) }
-            else { result.appendNew(field.responseKey, resolved) }
+            return result
         }
-        return result
+        // Every field applies: the result shares the plan's response keys unless one is absent.
+        var values: [CacheValue] = []
+        values.reserveCapacity(plan.fields.count)
+        var keys: [String]? = nil
+        for (index, field) in plan.fields.enumerated() {
+            if let value = try readField(field, of: record) {
+                values.append(value)
+                keys?.append(field.responseKey)
+            } else if keys == nil {
+                keys = Array(plan.responseKeys[..<index])
+            }
+        }
+        return CacheObject(keys: keys ?? plan.responseKeys, values: values)
+    }
+
+    /// The value of one field of `record`, references followed, with the field noted as a
+    /// dependency; `nil` when it is absent (noted as missing unless it may be).
+    private mutating func readField(_ field: FieldPlan, of record: UInt32) throws(CacheError) -> CacheValue? {
+        let fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types)
+        let pair = pack(record, fid)
+        dependencies.append(pair)
+        guard let value = layered ? state.value(record, fid) : base.value(record, fid) else {
+            // A response may leave out a __typename its document did not ask for (the
+            // writer skips it), so a record without one is not a miss; a gone record is.
+            if field.name == "__typename", state.recordExists(record) { return nil }
+            missing.append(state.name(pair))
+            return nil
+        }
+        if checksInvalidation, state.invalidated.contains(pair) {
+            missing.append(state.name(pair))
+            stale.append(state.name(pair))
+        }
+        return try resolve(value, selections: field.selections, at: pair)
     }
 
     /// `value` of the record field `pair`, references followed; `path` names the place of an

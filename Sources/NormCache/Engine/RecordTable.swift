@@ -10,12 +10,22 @@ struct StoredRecord {
     var isEmpty: Bool { fieldIDs.isEmpty }
 
     @inline(__always) func position(of field: UInt32) -> Int? {
-        if let index { return index[field] }
-        for i in fieldIDs.indices where fieldIDs[i] == field { return i }
-        return nil
+        if index == nil {
+            for i in fieldIDs.indices where fieldIDs[i] == field { return i }
+            return nil
+        }
+        return index?[field]
     }
 
-    func value(of field: UInt32) -> CacheValue? { position(of: field).map { values[$0] } }
+    @inline(__always) func value(of field: UInt32) -> CacheValue? {
+        guard let i = position(of: field) else { return nil }
+        return values[i]
+    }
+
+    mutating func reserve(_ count: Int) {
+        fieldIDs.reserveCapacity(count)
+        values.reserveCapacity(count)
+    }
 
     /// Sets a field; returns its previous value.
     @discardableResult
@@ -47,17 +57,31 @@ struct StoredRecord {
     }
 }
 
-/// Records indexed by their key's interned id.
+/// Records indexed by their key's interned id. An absent record is an empty one, so a
+/// lookup reads the record in place instead of copying an optional out of the array.
 struct RecordTable {
-    private(set) var records: [StoredRecord?] = []
+    private(set) var records: [StoredRecord] = []
 
     subscript(record: UInt32) -> StoredRecord? {
-        Int(record) < records.count ? records[Int(record)] : nil
+        let i = Int(record)
+        return i < records.count && !records[i].isEmpty ? records[i] : nil
     }
 
-    func value(_ record: UInt32, _ field: UInt32) -> CacheValue? {
-        guard Int(record) < records.count else { return nil }
-        return records[Int(record)]?.value(of: field)
+    @inline(__always) func value(_ record: UInt32, _ field: UInt32) -> CacheValue? {
+        let i = Int(record)
+        return i < records.count ? records[i].value(of: field) : nil
+    }
+
+    func exists(_ record: UInt32) -> Bool {
+        let i = Int(record)
+        return i < records.count && !records[i].isEmpty
+    }
+
+    /// Room for `count` fields in a record that has none yet.
+    mutating func reserve(_ record: UInt32, _ count: Int) {
+        let i = Int(record)
+        if i >= records.count { records.append(contentsOf: repeatElement(StoredRecord(), count: i + 1 - records.count)) }
+        if records[i].isEmpty { records[i].reserve(count) }
     }
 
     @discardableResult
@@ -65,21 +89,19 @@ struct RecordTable {
         let i = Int(record)
         if i >= records.count {
             guard value != nil else { return nil }
-            records.append(contentsOf: repeatElement(nil, count: i + 1 - records.count))
+            records.append(contentsOf: repeatElement(StoredRecord(), count: i + 1 - records.count))
         }
         guard let value else {
-            guard records[i] != nil else { return nil }
-            let old = records[i]!.remove(field)
-            if records[i]!.isEmpty { records[i] = nil }
+            let old = records[i].remove(field)
+            if records[i].isEmpty { records[i] = StoredRecord() }  // let its storage go
             return old
         }
-        if records[i] == nil { records[i] = StoredRecord() }
-        return records[i]!.set(field, value)
+        return records[i].set(field, value)
     }
 
     /// Ids of records that exist.
     var ids: [UInt32] {
-        records.indices.compactMap { records[$0] == nil ? nil : UInt32($0) }
+        records.indices.compactMap { records[$0].isEmpty ? nil : UInt32($0) }
     }
 }
 

@@ -95,8 +95,13 @@ final class SelectionPlan: Sendable {
     /// fields that apply depend on the object's type or the variables.
     let isConditional: Bool
 
+    /// Each field's response key, in order: the keys of every object read under a plan
+    /// without conditions share this one array.
+    let responseKeys: [String]
+
     init(fields: [FieldPlan]) {
         self.fields = fields
+        self.responseKeys = fields.map(\.responseKey)
         self.isConditional = fields.contains { !$0.typeConditions.isEmpty || !$0.conditions.isEmpty }
     }
 }

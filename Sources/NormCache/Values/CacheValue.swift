@@ -10,7 +10,7 @@
 /// luke["height"]                        // .double(1.72)
 /// CacheValue.reference("Human:1000")    // {"$reference":"Human:1000"} in a record
 /// ```
-public indirect enum CacheValue: Equatable, Sendable {
+public enum CacheValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -73,6 +73,12 @@ public struct CacheObject: Equatable, Sendable {
         values.reserveCapacity(capacity)
     }
 
+    /// An object of these members, whose keys the caller knows to be distinct.
+    init(keys: [String], values: [CacheValue]) {
+        self.keys = keys
+        self.values = values
+    }
+
     public init(_ members: KeyValuePairs<String, CacheValue>) {
         for (key, value) in members { self[key] = value }
     }
@@ -102,6 +108,14 @@ public struct CacheObject: Equatable, Sendable {
                 values.append(newValue)
             }
         }
+    }
+
+    /// The position of `key`, looked for at `hint` first: an object's members usually come
+    /// in the order of the selection that asked for them, so a caller walking that
+    /// selection passes one past the last position it found.
+    @inline(__always) func index(of key: String, from hint: Int) -> Int? {
+        if hint < keys.count, keys[hint] == key { return hint }
+        return keys.firstIndex(of: key)
     }
 
     /// Appends a member without looking for an existing one: the caller knows `key` is new.

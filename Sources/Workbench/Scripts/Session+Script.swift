@@ -15,7 +15,7 @@ extension Session {
             throw CommandError("\(resolved): scripts read each other more than \(Self.maximumScriptDepth) deep (does one read itself?)")
         }
         let text = try Self.readScript(resolved)
-        try run(script: text, named: resolved)
+        run(script: text, named: resolved)
     }
 
     /// Runs the lines of `text` as the script `name` (`<stdin>` for standard input).
