@@ -139,13 +139,24 @@ final class EngineState {
         setFields(record, CollectionOfOne((field, value)), layer: layer)
     }
 
-    /// Sets (or with nil removes) fields of one record, as ``setField(_:_:_:layer:)`` does
-    /// each; a new record gets room for all of them at once.
+    /// Sets the fields of a staged record, as ``setField(_:_:_:layer:)`` does each; into
+    /// an absent base record they move whole.
+    func setFields(_ record: UInt32, _ fields: consuming StoredRecord, layer: String?) {
+        guard layer == nil, layers.isEmpty, !base.exists(record), !fields.isEmpty else {
+            let (ids, values) = (fields.fieldIDs, fields.values)
+            setFields(record, ids.indices.lazy.map { (ids[$0], Optional(values[$0])) }, layer: layer)
+            return
+        }
+        let ids = fields.fieldIDs
+        base.insert(record, fields)
+        for field in ids { noteBaseChange(record, field, old: nil, written: true) }
+    }
+
+    /// Sets (or with nil removes) fields of one record, as ``setField(_:_:_:layer:)`` does each.
     func setFields<Fields: Collection>(_ record: UInt32, _ fields: Fields, layer: String? = nil)
     where Fields.Element == (UInt32, CacheValue?) {
         if layer == nil, layers.isEmpty {
             // The common case: no optimistic layers, so the base value is the visible one.
-            base.reserve(record, fields.count)
             for (field, value) in fields {
                 let old = base.set(record, field, value)
                 if old == value {
@@ -153,10 +164,7 @@ final class EngineState {
                     if value != nil, !invalidated.isEmpty { revalidate(record, field) }
                     continue
                 }
-                if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
-                if store != nil { changes.dirtyRecords.insert(record) }
-                changes.fields.append(pack(record, field))
-                if value != nil, !invalidated.isEmpty { revalidate(record, field) }
+                noteBaseChange(record, field, old: old, written: value != nil)
             }
             return
         }
@@ -177,6 +185,15 @@ final class EngineState {
             if visibleBefore != self.value(record, field) { changes.fields.append(pack(record, field)) }
             if value != nil, layer == nil, !invalidated.isEmpty { revalidate(record, field) }
         }
+    }
+
+    /// The bookkeeping of a base field whose value changed from `old`: undo, write-through,
+    /// the change set, and (when `written`, not removed) freshness.
+    private func noteBaseChange(_ record: UInt32, _ field: UInt32, old: CacheValue?, written: Bool) {
+        if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
+        if store != nil { changes.dirtyRecords.insert(record) }
+        changes.fields.append(pack(record, field))
+        if written, !invalidated.isEmpty { revalidate(record, field) }
     }
 
     /// A written field is no longer invalidated.

@@ -1,7 +1,7 @@
 /// Writes a response's data into records: objects with key fields become entity
 /// records (`Trip:2`), others path records (`QUERY_ROOT.trips.0`), and each field is
-/// stored under its field key. The whole response is checked and turned into a list of
-/// field writes before any record changes, so a rejected response leaves no trace.
+/// stored under its field key. The whole response is checked and turned into staged
+/// records before any record changes, so a rejected response leaves no trace.
 struct Normalizer {
     let state: EngineState
     let operation: Operation
@@ -10,9 +10,16 @@ struct Normalizer {
     let types: [String: String]
     /// With GraphQL errors beside the data, missing fields are expected: skip them.
     let partial: Bool
-    var writes: [(record: UInt32, field: UInt32, value: CacheValue)] = []
+    /// The fields each object of the response writes, in the order the objects were met;
+    /// an object met twice is staged twice, and the later one wins, field by field.
+    var staged: [(record: UInt32, fields: StoredRecord)] = []
     /// Records whose old fields go first: they held an object of another type.
     var replaced: [UInt32] = []
+    /// The list indices down to the value being stored, as a stack; those from
+    /// `listBase` on belong to the current field, and an unkeyed object's path key ends
+    /// with them (`QUERY_ROOT.trips.0`). Numbers, turned into text only for a path key.
+    private var listIndices: [Int] = []
+    private var listBase = 0
 
     init(state: EngineState, operation: Operation, variables: CacheObject, partial: Bool) throws(CacheError) {
         self.state = state
@@ -39,6 +46,8 @@ struct Normalizer {
     }
 
     private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, key: String, typename: String) throws(Failure) {
+        let slot = staged.count
+        staged.append((record, StoredRecord(capacity: plan.fields.count)))
         var next = 0
         for field in plan.fields {
             if plan.isConditional, !applies(field, typename: typename, object: object, plan: plan) { continue }
@@ -51,12 +60,19 @@ struct Normalizer {
             let fid: UInt32
             do { fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types) }
             catch { throw Failure(message: "\(error)", path: ["." + field.responseKey]) }
-            // The field's place comes before the writes of the objects below it, so that
-            // each object's writes stay together and are applied to its record at once.
-            let place = writes.count
-            writes.append((record, fid, .null))
-            do {
-                writes[place].value = try store(value, field: field, parentKey: key, fieldKey: fid, suffix: "")
+            do throws(Failure) {
+                let stored: CacheValue
+                if let selections = field.selections {
+                    let outerBase = listBase
+                    listBase = listIndices.count
+                    defer { listBase = outerBase }
+                    stored = try store(value, selections: selections, field: field, parentKey: key, fieldKey: fid)
+                } else if case .reference = value {
+                    throw Failure(message: "a reference is not a response value")
+                } else {
+                    stored = value  // a scalar, or a list of them
+                }
+                staged[slot].fields.set(fid, stored)
             } catch var failure {
                 failure.path.append("." + field.responseKey)
                 throw failure
@@ -64,19 +80,18 @@ struct Normalizer {
         }
     }
 
-    /// The value to keep for `value`: objects become references to their records.
-    private mutating func store(_ value: CacheValue, field: FieldPlan, parentKey: String, fieldKey: UInt32, suffix: String) throws(Failure) -> CacheValue {
-        guard let selections = field.selections else {
-            if case .reference = value { throw Failure(message: "a reference is not a response value") }
-            return value
-        }
+    /// The value to keep for `value` of an object-typed field: objects become references
+    /// to their records.
+    private mutating func store(_ value: CacheValue, selections: SelectionPlan, field: FieldPlan, parentKey: String, fieldKey: UInt32) throws(Failure) -> CacheValue {
         switch value {
         case .null: return .null
         case .list(let items):
             var stored: [CacheValue] = []
             stored.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                do { stored.append(try store(item, field: field, parentKey: parentKey, fieldKey: fieldKey, suffix: suffix + ".\(index)")) }
+                listIndices.append(index)
+                defer { listIndices.removeLast() }
+                do { stored.append(try store(item, selections: selections, field: field, parentKey: parentKey, fieldKey: fieldKey)) }
                 catch var failure {
                     failure.path.append("[\(index)]")
                     throw failure
@@ -90,7 +105,7 @@ struct Normalizer {
             case nil, .null?: typename = nil
             case let other?: throw Failure(message: "__typename is \(other.kindDescription), not a string", path: [".__typename"])
             }
-            let key = try recordKey(for: object, typename: typename, selections: selections, parentKey: parentKey, fieldKey: fieldKey, suffix: suffix)
+            let key = try recordKey(for: object, typename: typename, selections: selections, parentKey: parentKey, fieldKey: fieldKey)
             let record: UInt32
             do { record = try state.recordID(key) } catch { throw Failure(message: "\(error)") }
             if let typename, case .string(let old)? = state.base.value(record, state.typenameField), old != typename {
@@ -141,19 +156,28 @@ struct Normalizer {
 
     /// The entity key from the type policy and key fields, or else the path key.
     private mutating func recordKey(for object: CacheObject, typename: String?, selections: SelectionPlan,
-                                    parentKey: String, fieldKey: UInt32, suffix: String) throws(Failure) -> String {
+                                    parentKey: String, fieldKey: UInt32) throws(Failure) -> String {
         guard let typename, let keying = keying(for: typename, in: selections) else {
-            return parentKey + "." + state.fieldKey(fieldKey) + suffix
+            return pathKey(parentKey, fieldKey)
+        }
+        if keying.responseKeys.count == 1, keying.plainGroup, let text = object[keying.responseKeys[0]].flatMap(Self.keyText),
+           Self.isPlainASCII(text) {
+            return keying.group + ":" + text  // the common case: nothing to escape or normalise
         }
         let values = keying.responseKeys.compactMap { object[$0].flatMap(Self.keyText) }
         if values.count == keying.fields.count {
-            if values.count == 1, keying.plainGroup, Self.isPlainASCII(values[0]) { return keying.group + ":" + values[0] }
             do { return try state.keyBuilder.entityKey(type: keying.group, values: values) }
             catch { throw Failure(message: "\(error)") }
         }
-        let path = parentKey + "." + state.fieldKey(fieldKey) + suffix
+        let path = pathKey(parentKey, fieldKey)
         state.warnings.append("\(typename) at \(path) has no \(keying.fields.joined(separator: ", ")): stored under its path key")
         return path
+    }
+
+    /// The key of an unkeyed object: its parent's key, the field key and the list indices
+    /// down to it (`QUERY_ROOT.trips.0`).
+    private func pathKey(_ parentKey: String, _ fieldKey: UInt32) -> String {
+        listIndices[listBase...].reduce(parentKey + "." + state.fieldKey(fieldKey)) { $0 + ".\($1)" }
     }
 
     /// A key field's value as it goes into a key; `nil` for null, objects and lists.
@@ -186,18 +210,15 @@ struct Normalizer {
         return true
     }
 
-    /// Applies the writes collected by ``normalize(_:rootKey:)``.
-    func apply(layer: String?) {
+    /// Applies the records staged by ``normalize(_:rootKey:)``.
+    mutating func apply(layer: String?) {
         for record in replaced {
             for (field, _) in state.visibleFields(record) { state.setField(record, field, nil, layer: layer) }
         }
-        var start = 0
-        while start < writes.count {
-            let record = writes[start].record
-            var end = start + 1
-            while end < writes.count, writes[end].record == record { end += 1 }
-            state.setFields(record, writes[start..<end].lazy.map { ($0.field, $0.value) }, layer: layer)
-            start = end
+        for i in staged.indices {
+            var fields = StoredRecord()
+            swap(&fields, &staged[i].fields)  // moved out, not copied
+            state.setFields(staged[i].record, fields, layer: layer)
         }
     }
 }

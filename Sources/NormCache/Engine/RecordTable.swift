@@ -22,14 +22,17 @@ struct StoredRecord {
         return values[i]
     }
 
-    mutating func reserve(_ count: Int) {
-        fieldIDs.reserveCapacity(count)
-        values.reserveCapacity(count)
+    init() {}
+
+    /// An empty record with room for `capacity` fields.
+    init(capacity: Int) {
+        fieldIDs.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
     }
 
     /// Sets a field; returns its previous value.
     @discardableResult
-    mutating func set(_ field: UInt32, _ value: CacheValue) -> CacheValue? {
+    mutating func set(_ field: UInt32, _ value: consuming CacheValue) -> CacheValue? {
         if let i = position(of: field) {
             let old = values[i]
             values[i] = value
@@ -77,11 +80,12 @@ struct RecordTable {
         return i < records.count && !records[i].isEmpty
     }
 
-    /// Room for `count` fields in a record that has none yet.
-    mutating func reserve(_ record: UInt32, _ count: Int) {
+    /// Puts `fields` in place of an absent record.
+    mutating func insert(_ record: UInt32, _ fields: consuming StoredRecord) {
         let i = Int(record)
         if i >= records.count { records.append(contentsOf: repeatElement(StoredRecord(), count: i + 1 - records.count)) }
-        if records[i].isEmpty { records[i].reserve(count) }
+        precondition(records[i].isEmpty, "insert over an existing record")
+        records[i] = fields
     }
 
     @discardableResult

@@ -283,6 +283,27 @@ import Testing
         #expect(trip?["ratio"] == .double(20))
     }
 
+    /// The same entity twice in one response: the later one wins, field by field, as two
+    /// writes in a row would have it.
+    @Test func anEntityMetTwiceKeepsItsLaterValues() throws {
+        try write("{ trips { id name price } }", """
+            {"trips":[{"__typename":"Trip","id":"1","name":"Lisbon","price":10},
+                      {"__typename":"Trip","id":"1","name":"Porto","price":10}]}
+            """)
+        #expect(Support.fields(cache.record("Trip:1")) == ["__typename": "Trip", "id": "1", "name": "Porto", "price": 10])
+        #expect(cache.record("QUERY_ROOT")?["trips"] == [.reference("Trip:1"), .reference("Trip:1")])
+    }
+
+    /// Members are looked for in the selection's order first; any other order finds them too.
+    @Test func membersInAnyOrder() throws {
+        try write("{ trip(id: 1) { id name owner { id name } price } }", """
+            {"trip":{"price":12,"owner":{"name":"Ada","id":"7","__typename":"User"},"name":"Lisbon","__typename":"Trip","id":"1"}}
+            """)
+        #expect(Support.fields(cache.record("Trip:1"))
+            == ["__typename": "Trip", "id": "1", "name": "Lisbon", "owner": .reference("User:7"), "price": 12])
+        #expect(Support.fields(cache.record("User:7")) == ["__typename": "User", "id": "7", "name": "Ada"])
+    }
+
     @Test func recordsMergeFieldByField() throws {
         try write("{ trip(id: 1) { id name } }", #"{"trip":{"__typename":"Trip","id":"1","name":"Lisbon"}}"#)
         try write("{ trip(id: 1) { id price } }", #"{"trip":{"__typename":"Trip","id":"1","price":12}}"#)
