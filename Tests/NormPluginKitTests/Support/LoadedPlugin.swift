@@ -62,7 +62,7 @@ final class ReplyProbe: @unchecked Sendable {
     static func call(_ send: (UnsafeMutableRawPointer) -> Void) async throws -> Reply {
         let probe = ReplyProbe()
         send(Unmanaged.passUnretained(probe).toOpaque())
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)  // a loaded machine can take long for a debug plugin's first call
         while probe.lock.withLock({ probe.replies.isEmpty }) && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(2))
         }
