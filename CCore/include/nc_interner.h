@@ -25,7 +25,8 @@
  *   - Open addressing with linear probing over XXH3-64 hashes; the table
  *     doubles before it is half full. Equal hashes are told apart by their
  *     bytes, so even a constant hash function gives correct (slow) answers.
- *   - A failed call (NC_ERR_NOMEM, NC_ERR_FULL, ...) changes nothing.
+ *   - A failed call (NC_ERR_NOMEM, NC_ERR_FULL, ...) changes nothing; a failed
+ *     nc_interner_intern_many keeps the keys before the one that failed.
  *   - An interner is not thread-safe: callers serialise access to it.
  */
 #ifndef NC_INTERNER_H
@@ -66,6 +67,28 @@ void nc_interner_destroy(nc_interner *interner);
 
 /* The id of `bytes`, issuing the next id if they are new. */
 nc_status nc_interner_intern(nc_interner *interner, const void *bytes, size_t length, nc_id *id);
+
+/* The ids of `count` keys, exactly as `count` calls of nc_interner_intern in order
+ * would give them (ids[i] for keys[i]; a key repeated within the call gets one id),
+ * but built for many keys: each key is hashed a few keys ahead of its lookup and the
+ * table memory it needs is prefetched in between, so the cache misses of neighbouring
+ * keys overlap instead of following one another (docs/PERFORMANCE.md, keys.intern).
+ *
+ *     nc_text batch[] = {{"Human:1000", 10}, {"QUERY_ROOT", 10}, {"Human:1000", 10}};
+ *     nc_id ids[3];
+ *     size_t done;
+ *     nc_interner_intern_many(keys, batch, 3, ids, &done);   // NC_OK, ids {0, 1, 0}, done 3
+ *
+ * `*done` is how many keys were interned: `count` on NC_OK. On an error it is the index
+ * of the key that failed, whose status is returned: keys[0..done) are interned and
+ * ids[0..done) hold their ids, as single calls would have left them; nothing of the
+ * failing key or of the keys after it is kept, and ids[done..count) are untouched. The
+ * bytes of all `count` keys must be readable: keys are hashed before their turn.
+ * A key with NULL bytes and a nonzero length fails in its turn with
+ * NC_ERR_INVALID_ARGUMENT. `count` 0 is NC_OK with `keys` and `ids` allowed NULL; a
+ * NULL `interner` or `done`, or a NULL `keys` or `ids` for `count` > 0, is
+ * NC_ERR_INVALID_ARGUMENT with nothing done. */
+nc_status nc_interner_intern_many(nc_interner *interner, const nc_text *keys, size_t count, nc_id *ids, size_t *done);
 
 /* The id of `bytes` if they were interned before (NC_OK), else NC_ERR_NOT_FOUND.
  * Never inserts. */

@@ -276,6 +276,211 @@ static void test_interner_collisions_and_limits(void) {
     nc_interner_destroy(keys);
 }
 
+/* With every hash equal only the bytes tell keys apart: keys of each length up to 72
+ * that differ from "aaa…" in one byte each must all get ids of their own. */
+static void test_interner_compares_every_byte(void) {
+    nc_interner_config config = {.hash = constant_hash};
+    nc_interner *keys;
+    CHECK(nc_interner_create(&keys, &config) == NC_OK);
+    char key[72];
+    nc_id id;
+    uint32_t expected = 0;
+    int distinct = 1, again = 1;
+    for (size_t length = 0; length <= sizeof key; length += length < 40 ? 1 : 8) {
+        for (size_t changed = 0; changed <= length; changed++) { /* changed == length: none */
+            memset(key, 'a', sizeof key);
+            if (changed < length) key[changed] = 'b';
+            distinct &= nc_interner_intern(keys, key, length, &id) == NC_OK && id == expected++;
+        }
+        for (size_t changed = 0; changed <= length; changed++) {
+            memset(key, 'a', sizeof key);
+            if (changed < length) key[changed] = 'b';
+            again &= nc_interner_find(keys, key, length, &id) == NC_OK && id == expected - (length + 1) + changed;
+        }
+    }
+    CHECK(distinct);
+    CHECK(again);
+    CHECK(nc_interner_count(keys) == expected);
+    nc_interner_destroy(keys);
+}
+
+/* The i-th key of a stream with the shapes the cache meets: entity keys that repeat,
+ * field keys, path keys, and keys that need NFC (decomposed é) or are already NFC. */
+static size_t stream_key(char *key, size_t size, int i) {
+    int entity = (i * 7919) % 3001;
+    switch (i % 5) {
+    case 0: return (size_t)snprintf(key, size, "Trip:%d", entity);
+    case 1: return (size_t)snprintf(key, size, "field%d(first:%d)", i % 13, i % 7);
+    case 2: return (size_t)snprintf(key, size, "User:%d.destination", entity);
+    case 3: return (size_t)snprintf(key, size, "Caf\xC3\xA9:%d", entity % 500);
+    default: return (size_t)snprintf(key, size, "Cafe\xCC\x81:%d", entity % 700); /* the same key as case 3's */
+    }
+}
+
+/* Interns `count` keys into `single` one call at a time and into `many` in batches of
+ * `batch`: every status, id and count must agree. */
+static int same_as_single_calls(nc_interner *single, nc_interner *many, const nc_text *keys, size_t count, size_t batch) {
+    nc_id *expected = malloc(count * sizeof *expected), *got = malloc(count * sizeof *got);
+    int same = 1;
+    for (size_t i = 0; i < count; i++)
+        same &= nc_interner_intern(single, keys[i].bytes, keys[i].length, &expected[i]) == NC_OK;
+    for (size_t start = 0; start < count; start += batch) {
+        size_t n = count - start < batch ? count - start : batch, done = 0;
+        same &= nc_interner_intern_many(many, keys + start, n, got + start, &done) == NC_OK && done == n;
+    }
+    same &= memcmp(expected, got, count * sizeof *got) == 0;
+    same &= nc_interner_count(single) == nc_interner_count(many);
+    for (uint32_t id = 0; same && id < nc_interner_count(single); id++) {
+        size_t a, b;
+        const char *x = nc_interner_bytes(single, id, &a), *y = nc_interner_bytes(many, id, &b);
+        same &= a == b && memcmp(x, y, a) == 0;
+    }
+    free(expected);
+    free(got);
+    return same;
+}
+
+static void test_interner_many_matches_single_calls(void) {
+    enum { COUNT = 60000 };
+    char *storage = malloc((size_t)COUNT * 32);
+    nc_text *keys = malloc(COUNT * sizeof *keys);
+    for (int i = 0; i < COUNT; i++) {
+        char *key = storage + (size_t)i * 32;
+        keys[i] = (nc_text){key, stream_key(key, 32, i)};
+    }
+    /* one batch of everything, group-sized and odd batches, and one key at a time */
+    size_t batches[] = {COUNT, 1024, 256, 33, 16, 15, 1};
+    for (size_t b = 0; b < sizeof batches / sizeof batches[0]; b++) {
+        nc_interner *single, *many;
+        CHECK(nc_interner_create(&single, NULL) == NC_OK);
+        CHECK(nc_interner_create(&many, NULL) == NC_OK);
+        CHECK(same_as_single_calls(single, many, keys, COUNT, batches[b]));
+        nc_interner_destroy(single);
+        nc_interner_destroy(many);
+    }
+    /* with every hash equal, each key probes past all the others */
+    nc_interner_config config = {.hash = constant_hash};
+    nc_interner *single, *many;
+    CHECK(nc_interner_create(&single, &config) == NC_OK);
+    CHECK(nc_interner_create(&many, &config) == NC_OK);
+    CHECK(same_as_single_calls(single, many, keys, 2000, 100));
+    nc_interner_destroy(single);
+    nc_interner_destroy(many);
+    free(keys);
+    free(storage);
+}
+
+static void test_interner_many_within_one_batch(void) {
+    nc_interner *keys;
+    CHECK(nc_interner_create(&keys, NULL) == NC_OK);
+    /* a new key repeated within a group, and in both normal forms */
+    nc_text batch[] = {{"Human:1000", 10}, {"Padme\xCC\x81", 7}, {"Human:1000", 10}, {"Padm\xC3\xA9", 6},
+                       {"QUERY_ROOT", 10}, {"Padme\xCC\x81", 7}, {"", 0}, {NULL, 0}, {"QUERY_ROOT", 10}};
+    nc_id ids[9];
+    size_t done = 99;
+    CHECK(nc_interner_intern_many(keys, batch, 9, ids, &done) == NC_OK && done == 9);
+    nc_id expected[] = {0, 1, 0, 1, 2, 1, 3, 3, 2};
+    CHECK(memcmp(ids, expected, sizeof ids) == 0);
+    CHECK(nc_interner_count(keys) == 4);
+    size_t length;
+    CHECK(strcmp(nc_interner_bytes(keys, 1, &length), "Padm\xC3\xA9") == 0 && length == 6);
+
+    /* 5,000 new keys in one call grow the table (1,024 slots at first) several times mid-batch */
+    enum { COUNT = 5000 };
+    char (*storage)[16] = malloc(COUNT * sizeof *storage);
+    nc_text *many = malloc(COUNT * sizeof *many);
+    nc_id *got = malloc(COUNT * sizeof *got);
+    for (int i = 0; i < COUNT; i++) many[i] = (nc_text){storage[i], (size_t)snprintf(storage[i], 16, "Trip:%d", i / 2)};
+    CHECK(nc_interner_intern_many(keys, many, COUNT, got, &done) == NC_OK && done == COUNT);
+    int dense = 0;
+    for (int i = 0; i < COUNT; i++) dense += got[i] == (nc_id)(4 + i / 2);
+    CHECK(dense == COUNT);
+    CHECK(nc_interner_count(keys) == 4 + COUNT / 2);
+
+    /* nothing to do: NC_OK, and no array is needed */
+    done = 99;
+    CHECK(nc_interner_intern_many(keys, NULL, 0, NULL, &done) == NC_OK && done == 0);
+    CHECK(nc_interner_intern_many(keys, many, 0, got, &done) == NC_OK && done == 0);
+    free(got);
+    free(many);
+    free(storage);
+    nc_interner_destroy(keys);
+}
+
+/* Interns `batch` (with keys[failing] bad) into a fresh interner: the call must stop at
+ * `failing` with `status`, with exactly the keys before it interned and later ids untouched. */
+static void check_batch_stops(const nc_interner_config *config, const nc_text *batch, size_t count, size_t failing,
+                              nc_status status) {
+    nc_interner *keys;
+    CHECK(nc_interner_create(&keys, config) == NC_OK);
+    nc_id ids[40];
+    for (size_t i = 0; i < count; i++) ids[i] = 12345;
+    size_t done = 99;
+    CHECK(nc_interner_intern_many(keys, batch, count, ids, &done) == status && done == failing);
+    /* the earlier keys were interned as single calls would have, and nothing else */
+    nc_interner *single;
+    CHECK(nc_interner_create(&single, config) == NC_OK);
+    int same = 1;
+    for (size_t i = 0; i < failing; i++) {
+        nc_id id;
+        same &= nc_interner_intern(single, batch[i].bytes, batch[i].length, &id) == NC_OK && id == ids[i];
+    }
+    CHECK(same);
+    CHECK(nc_interner_count(keys) == nc_interner_count(single));
+    int untouched = 1;
+    for (size_t i = failing; i < count; i++) untouched &= ids[i] == 12345;
+    CHECK(untouched);
+    /* the keys after the failing one were not looked at */
+    nc_id id;
+    for (size_t i = failing + 1; i < count; i++)
+        if (nc_interner_find(single, batch[i].bytes, batch[i].length, &id) != NC_OK)
+            CHECK(nc_interner_find(keys, batch[i].bytes, batch[i].length, &id) == NC_ERR_NOT_FOUND);
+    nc_interner_destroy(single);
+    nc_interner_destroy(keys);
+}
+
+static void test_interner_many_errors(void) {
+    char *big = calloc(1, (1 << 20) + 1);
+    memset(big, 'k', 1 << 20);
+    struct { const char *bytes; size_t length; nc_status status; } bad[] = {
+        {"a\0b", 3, NC_ERR_EMBEDDED_NUL},    {"\xFF", 1, NC_ERR_INVALID_UTF8},
+        {"e\xCC", 2, NC_ERR_INVALID_UTF8},    {big, 1 << 20, NC_ERR_TOO_LONG},
+        {big, NC_KEY_MAX_BYTES + 1, NC_ERR_TOO_LONG}, {NULL, 5, NC_ERR_INVALID_ARGUMENT},
+    };
+    char storage[40][16];
+    nc_text batch[40];
+    for (int i = 0; i < 40; i++) batch[i] = (nc_text){storage[i], (size_t)snprintf(storage[i], 16, "K:%d", i % 30)};
+    /* the bad key first, inside the first group, and in a later group */
+    size_t positions[] = {0, 5, 37};
+    for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+        for (size_t p = 0; p < sizeof positions / sizeof positions[0]; p++) {
+            nc_text saved = batch[positions[p]];
+            batch[positions[p]] = (nc_text){bad[b].bytes, bad[b].length};
+            check_batch_stops(NULL, batch, 40, positions[p], bad[b].status);
+            batch[positions[p]] = saved;
+        }
+    }
+    free(big);
+
+    /* out of ids: 25 distinct keys fit, the 26th distinct one ("K:25", index 25) is refused */
+    nc_interner_config small = {.max_ids = 25};
+    check_batch_stops(&small, batch, 40, 25, NC_ERR_FULL);
+
+    /* required pointers */
+    nc_interner *keys;
+    CHECK(nc_interner_create(&keys, NULL) == NC_OK);
+    nc_id ids[40];
+    size_t done = 99;
+    CHECK(nc_interner_intern_many(NULL, batch, 40, ids, &done) == NC_ERR_INVALID_ARGUMENT && done == 0);
+    CHECK(nc_interner_intern_many(keys, batch, 40, ids, NULL) == NC_ERR_INVALID_ARGUMENT);
+    done = 99;
+    CHECK(nc_interner_intern_many(keys, NULL, 40, ids, &done) == NC_ERR_INVALID_ARGUMENT && done == 0);
+    done = 99;
+    CHECK(nc_interner_intern_many(keys, batch, 40, NULL, &done) == NC_ERR_INVALID_ARGUMENT && done == 0);
+    CHECK(nc_interner_count(keys) == 0);
+    nc_interner_destroy(keys);
+}
+
 /* Fail the n-th allocation for every n until a run needs no failure: each failure
  * must be NC_ERR_NOMEM with nothing changed, and nothing may leak. */
 static void test_out_of_memory(void) {
@@ -301,6 +506,37 @@ static void test_out_of_memory(void) {
                 CHECK(status == NC_ERR_NOMEM);
                 CHECK(nc_interner_count(keys) == issued);
                 CHECK(nc_interner_find(keys, key, (size_t)n, &id) != NC_OK);
+                ok = 0;
+            }
+        }
+        nc_interner_destroy(keys);
+        CHECK(f.live == 0);
+        if (ok) break;
+    }
+    /* the same for batches: a failure stops the batch at the key whose allocation failed */
+    for (long budget = 0;; budget++) {
+        failing f = {.remaining = budget};
+        nc_allocator allocator = {failing_reallocate, &f};
+        nc_interner_config config = {.allocator = &allocator};
+        nc_interner *keys;
+        if (nc_interner_create(&keys, &config) != NC_OK) continue;
+        enum { COUNT = 5000, BATCH = 700 };
+        static char storage[COUNT][48];
+        static nc_text batch[COUNT];
+        static nc_id ids[COUNT];
+        for (int i = 0; i < COUNT; i++) {
+            int n = snprintf(storage[i], 48, i % 2 ? "Trip:%d" : "Caf\xC3\xA9 Pi\xC3\xB1" "a:%d", i);
+            batch[i] = (nc_text){storage[i], (size_t)n};
+        }
+        int ok = 1;
+        for (size_t start = 0; start < COUNT && ok; start += BATCH) {
+            size_t n = COUNT - start < BATCH ? COUNT - start : BATCH, done;
+            nc_status status = nc_interner_intern_many(keys, batch + start, n, ids + start, &done);
+            if (status != NC_OK) {
+                nc_id id;
+                CHECK(status == NC_ERR_NOMEM);
+                CHECK(nc_interner_count(keys) == start + done);
+                CHECK(nc_interner_find(keys, batch[start + done].bytes, batch[start + done].length, &id) != NC_OK);
                 ok = 0;
             }
         }
@@ -343,6 +579,10 @@ int main(void) {
     test_format_double();
     test_interner();
     test_interner_collisions_and_limits();
+    test_interner_compares_every_byte();
+    test_interner_many_matches_single_calls();
+    test_interner_many_within_one_batch();
+    test_interner_many_errors();
     test_out_of_memory();
     test_status_messages();
     printf("%d passed, %d failed\n", passed, failed);

@@ -5,9 +5,12 @@
  *   0  nc_field_key's argument encoding
  *   1  nc_entity_key, values separated by 0xFF
  *   2  nc_path_key, parent and field separated by 0xFF, index from the first byte
- *   3+ the interner: keys separated by '\n', then every one looked up again
+ *   3+ the interner: keys separated by '\n', then every one looked up again; the same
+ *      keys also go to nc_interner_intern_many on a second interner, in batches whose
+ *      size comes from the first byte (3 caps both interners at 8 ids)
  * Besides "no crash, no leak, no undefined behaviour", each output is checked: a key a
- * builder returns is already canonical, and the interner gives back what went in.
+ * builder returns is already canonical, the interner gives back what went in, and a
+ * batch gives exactly what single calls in order gave.
  */
 #include <assert.h>
 #include <stdint.h>
@@ -65,13 +68,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             assert_canonical(&key);
         break;
     default: {
-        nc_interner *interner;
+        nc_interner *interner, *batched;
         nc_interner_config config = {.max_ids = mode == 3 ? 8 : 0};
         if (nc_interner_create(&interner, &config) != NC_OK) break;
-        count = split(data, size, '\n', parts, 64);
-        nc_id ids[64];
+        if (nc_interner_create(&batched, &config) != NC_OK) {
+            nc_interner_destroy(interner);
+            break;
+        }
+        /* up to 2,048 keys, so that a batch can grow the table (1,024 slots at first) */
+        static nc_text keys[2048];
+        static nc_id ids[2048], batch_ids[2048];
+        static nc_status statuses[2048];
+        count = split(data, size, '\n', keys, 2048);
         for (size_t i = 0; i < count; i++) {
-            nc_status status = nc_interner_intern(interner, parts[i].bytes, parts[i].length, &ids[i]);
+            nc_status status = statuses[i] = nc_interner_intern(interner, keys[i].bytes, keys[i].length, &ids[i]);
             if (status != NC_OK) ids[i] = NC_ID_NONE;
             else {
                 size_t length;
@@ -84,9 +94,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         for (size_t i = 0; i < count; i++) {
             nc_id found;
-            nc_status status = nc_interner_find(interner, parts[i].bytes, parts[i].length, &found);
+            nc_status status = nc_interner_find(interner, keys[i].bytes, keys[i].length, &found);
             assert(ids[i] == NC_ID_NONE ? status != NC_OK || found < nc_interner_count(interner) : found == ids[i]);
         }
+        /* the batch entry on a second interner: a batch stops at a refused key with that
+         * key's own status, after interning what came before; the caller goes on after it */
+        size_t batch = mode < 128 ? 2048 : (size_t)(mode - 127);
+        for (size_t start = 0; start < count;) {
+            size_t n = count - start < batch ? count - start : batch, done = SIZE_MAX;
+            nc_status status = nc_interner_intern_many(batched, keys + start, n, batch_ids + start, &done);
+            assert(done <= n);
+            for (size_t i = start; i < start + done; i++) assert(statuses[i] == NC_OK && batch_ids[i] == ids[i]);
+            if (status == NC_OK) assert(done == n);
+            else assert(done < n && statuses[start + done] == status);
+            start += status == NC_OK ? n : done + 1;
+        }
+        assert(nc_interner_count(batched) == nc_interner_count(interner));
+        nc_interner_destroy(batched);
         nc_interner_destroy(interner);
     }
     }

@@ -1,3 +1,4 @@
+import CCore
 import NormCache
 import Testing
 
@@ -80,5 +81,82 @@ import Testing
         #expect(try interner.intern("b") == KeyID(rawValue: 1))
         #expect(interner.count == 3)
         #expect(interner.find("d") == nil)
+    }
+
+    @Test func batchesGiveWhatSingleCallsGive() throws {
+        let single = try KeyInterner(), batched = try KeyInterner()
+        // Repeats within and across batches, both normal forms of é, and growth of the table.
+        let keys = (0..<50_000).map { i in
+            i % 3 == 0 ? Self.generatedKey(i % 7_001) : i % 3 == 1 ? "Caf\u{E9}:\(i % 501)" : "Cafe\u{301}:\(i % 503)"
+        }
+        let expected = try keys.map { try single.intern($0) }
+        var ids: [KeyID] = []
+        for first in stride(from: 0, to: keys.count, by: 1_000) {
+            ids += try batched.intern(Array(keys[first..<min(first + 1_000, keys.count)]))
+        }
+        #expect(ids == expected)
+        #expect(batched.count == single.count)
+        #expect(try batched.intern(keys) == expected)
+        #expect(try batched.intern([]) == [])
+        #expect(batched.count == single.count)
+    }
+
+    @Test func utf8BatchesFillTheirIDs() throws {
+        let interner = try KeyInterner()
+        let text = Array("Human:1000QUERY_ROOTHuman:1000".utf8)
+        var ids = [KeyID](repeating: KeyID(rawValue: 99), count: 4)
+        try text.withUnsafeBytes { raw in
+            let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+            let spans = [nc_text(bytes: base, length: 10), nc_text(bytes: base + 10, length: 10), nc_text(bytes: base + 20, length: 10)]
+            try spans.withUnsafeBufferPointer { spans in
+                try ids.withUnsafeMutableBufferPointer { try interner.intern(utf8: spans, into: $0) }
+            }
+        }
+        #expect(ids.map(\.rawValue) == [0, 1, 0, 99])
+        #expect(interner.key(for: KeyID(rawValue: 1)) == "QUERY_ROOT")
+    }
+
+    @Test func aBadKeyStopsABatchAfterTheKeysBeforeIt() throws {
+        let interner = try KeyInterner()
+        #expect { try interner.intern(["Human:1000", "QUERY_ROOT", "a\u{0}b", "Droid:2001"]) } throws: {
+            guard let error = $0 as? KeyError else { return false }
+            return error.reason == .embeddedNUL && "\(error)".contains("\"a\\0b\" (key 2 of 4)")
+        }
+        #expect(interner.count == 2)
+        #expect(interner.find("QUERY_ROOT") == KeyID(rawValue: 1))
+        #expect(interner.find("Droid:2001") == nil)
+
+        // A bad key past the first chunk of 1,024 is named by its index in the whole batch.
+        let many = (0..<3_000).map { $0 == 2_500 ? String(repeating: "k", count: 1 << 20) : "Trip:\($0)" }
+        #expect { try interner.intern(many) } throws: {
+            ($0 as? KeyError)?.reason == .tooLong && "\($0)".contains("(key 2500 of 3000)")
+        }
+        #expect(interner.count == 2 + 2_500)
+        #expect(interner.find("Trip:2499") != nil && interner.find("Trip:2501") == nil)
+
+        // Invalid UTF-8 given as bytes: the ids before it are written, the rest untouched.
+        let text: [UInt8] = Array("Human:1000".utf8) + [0x48, 0xFF]
+        var ids = [KeyID](repeating: KeyID(rawValue: 99), count: 2)
+        #expect {
+            try text.withUnsafeBytes { raw in
+                let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+                let spans = [nc_text(bytes: base, length: 10), nc_text(bytes: base + 10, length: 2)]
+                try spans.withUnsafeBufferPointer { spans in
+                    try ids.withUnsafeMutableBufferPointer { try interner.intern(utf8: spans, into: $0) }
+                }
+            }
+        } throws: {
+            ($0 as? KeyError)?.reason == .invalidUTF8 && "\($0)".contains("(key 1 of 2)")
+        }
+        #expect(ids == [KeyID(rawValue: 0), KeyID(rawValue: 99)])
+    }
+
+    @Test func runningOutOfIDsStopsABatch() throws {
+        let interner = try KeyInterner(maxIDs: 3)
+        #expect { try interner.intern(["a", "b", "a", "c", "d", "b"]) } throws: {
+            ($0 as? KeyError)?.reason == .full && "\($0)".contains("\"d\" (key 4 of 6)")
+        }
+        #expect(interner.count == 3)
+        #expect(try interner.intern(["c", "b", "a"]) == [2, 1, 0].map { KeyID(rawValue: $0) })
     }
 }

@@ -35,9 +35,11 @@ public final class NormalizedCache: @unchecked Sendable {
         guard let store else { return }
         let records: [Record]
         do { records = try store.loadAll() } catch { throw .storage("\(error)") }
-        for record in records {
-            let id = try state.recordID(record.key)
-            for (key, value) in record.fields.members { state.base.set(id, try state.fieldID(key), value) }
+        // Every record key at once: the batch entry overlaps their table lookups.
+        let ids: [KeyID]
+        do { ids = try state.recordKeys.intern(records.map(\.key)) } catch { throw .key(error) }
+        for (record, id) in zip(records, ids) {
+            for (key, value) in record.fields.members { state.base.set(id.rawValue, try state.fieldID(key), value) }
         }
         warnAboutDanglingReferences(in: records)
     }

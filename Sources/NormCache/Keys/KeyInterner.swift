@@ -60,8 +60,8 @@ public final class KeyInterner {
     }
 
     /// The ids of `keys`, in order, exactly as interning them one at a time would give
-    /// them, but faster for many keys: the C core hashes them in groups and prefetches the
-    /// table memory of a whole group before it looks any key up, so the cache misses of
+    /// them, but meant for many keys: the C core hashes each key a few keys ahead of its
+    /// lookup and prefetches the table memory it needs, so that the cache misses of
     /// neighbouring keys overlap. For loading many keys at once, such as a cache file's
     /// records or a snapshot being restored.
     ///
@@ -70,48 +70,86 @@ public final class KeyInterner {
     /// try keys.intern(["Human:1000", "QUERY_ROOT", "Human:1000"])   // [#0, #1, #0]
     /// ```
     ///
-    /// - Throws: ``KeyError`` for the first key that cannot be interned, naming it and
-    ///   its index. The keys before it stay interned, as after single calls; nothing of
-    ///   it or of the keys after it is kept.
+    /// - Throws: ``KeyError`` for the first key that cannot be interned, naming it and its
+    ///   index. The keys before it stay interned, as after single calls; nothing of it or
+    ///   of the keys after it is kept.
     @discardableResult
     public func intern(_ keys: [String]) throws(KeyError) -> [KeyID] {
         var ids = [KeyID](repeating: KeyID(rawValue: 0), count: keys.count)
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        var spans: [nc_text] = []
-        // Copied into one buffer a chunk at a time (C needs every key's bytes at once),
-        // so the copy is still in cache when the interner reads it.
+        var bytes: [UInt8] = [], ends: [Int] = [], spans: [nc_text] = []
+        // The C call needs every key's bytes at once: they are copied into one buffer a
+        // chunk at a time, so that the copy is still in cache when the interner reads it.
         let chunk = 1024
         for first in stride(from: 0, to: keys.count, by: chunk) {
             let range = first..<min(first + chunk, keys.count)
             bytes.removeAll(keepingCapacity: true)
             ends.removeAll(keepingCapacity: true)
+            spans.removeAll(keepingCapacity: true)
             for key in keys[range] {
                 bytes.append(contentsOf: key.utf8)
                 ends.append(bytes.count)
             }
-            let failure: (index: Int, status: nc_status)? = bytes.withUnsafeBufferPointer { all in
-                let base = all.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-                spans.removeAll(keepingCapacity: true)
+            let (done, status) = bytes.withUnsafeBytes { all in
                 var start = 0
                 for end in ends {
-                    spans.append(nc_text(bytes: base.map { $0 + start }, length: end - start))
+                    let base = all.baseAddress.map { ($0 + start).assumingMemoryBound(to: CChar.self) }
+                    spans.append(nc_text(bytes: base, length: end - start))
                     start = end
                 }
                 return spans.withUnsafeBufferPointer { spans in
-                    ids[range].withUnsafeMutableBufferPointer { ids in
-                        do throws(KeyError) {
-                            try intern(utf8: spans, into: ids)
-                            return nil
-                        } catch {
-                            return (done(error), error.status)
-                        }
-                    }
+                    ids[range].withUnsafeMutableBufferPointer { internMany(spans, $0) }
                 }
             }
-            _ = failure
+            if status != NC_OK {
+                throw KeyError(status, "intern \(keys[first + done].quotedPreview) (key \(first + done) of \(keys.count))")
+            }
         }
         return ids
+    }
+
+    /// The ids of keys given as UTF-8 byte spans, `ids[i]` for `keys[i]`: the fast path of
+    /// ``intern(_:)-([String])`` for callers that hold the keys' bytes already, such as a
+    /// loader reading a cache file; no `String` is made. `ids` must have room for every key.
+    ///
+    /// ```swift
+    /// let text = Array("Human:1000QUERY_ROOT".utf8)
+    /// var ids = [KeyID](repeating: KeyID(rawValue: 0), count: 2)
+    /// try text.withUnsafeBytes { raw in
+    ///     let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+    ///     let spans = [nc_text(bytes: base, length: 10), nc_text(bytes: base + 10, length: 10)]
+    ///     try spans.withUnsafeBufferPointer { spans in
+    ///         try ids.withUnsafeMutableBufferPointer { try keys.intern(utf8: spans, into: $0) }
+    ///     }
+    /// }
+    /// // ids == [#0, #1]
+    /// ```
+    ///
+    /// - Throws: ``KeyError`` for the first key that cannot be interned, naming it and its
+    ///   index; `ids` then holds the ids of the keys before it, which stay interned, and
+    ///   nothing of it or of the keys after it is kept.
+    public func intern(utf8 keys: UnsafeBufferPointer<nc_text>, into ids: UnsafeMutableBufferPointer<KeyID>) throws(KeyError) {
+        let (done, status) = internMany(keys, ids)
+        if status != NC_OK {
+            let key = keys[done]
+            let preview = key.bytes.map {
+                String(decoding: UnsafeRawBufferPointer(start: $0, count: key.length), as: UTF8.self).quotedPreview
+            } ?? "(no bytes)"
+            throw KeyError(status, "intern \(preview) (key \(done) of \(keys.count))")
+        }
+    }
+
+    /// Interns `keys` into `ids`: how many were interned, and NC_OK or the status of the
+    /// key that stopped the call.
+    private func internMany(_ keys: UnsafeBufferPointer<nc_text>, _ ids: UnsafeMutableBufferPointer<KeyID>)
+        -> (done: Int, status: nc_status)
+    {
+        precondition(ids.count >= keys.count, "intern(utf8:into:) needs room for \(keys.count) ids, has \(ids.count)")
+        var done = 0
+        // KeyID is a UInt32 (nc_id) and nothing else, so the two share a layout.
+        let status = ids.withMemoryRebound(to: nc_id.self) { ids in
+            nc_interner_intern_many(handle, keys.baseAddress, keys.count, ids.baseAddress, &done)
+        }
+        return (done, status)
     }
 
     /// The id of `key` if it was interned before; never issues one.
