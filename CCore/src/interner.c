@@ -277,11 +277,14 @@ nc_status nc_interner_intern(nc_interner *interner, const void *bytes, size_t le
  * for a fresh interner, 16 for lookups in a table several times L2; 8 is the middle. */
 enum { GROUP = 8, AHEAD = 2 * GROUP, RING = 2 * AHEAD };
 
+/* A batch key with no bytes but a length: refused in its turn, as nc_interner_intern
+ * refuses such arguments. */
+static inline int has_no_bytes(const nc_text *key) { return key->bytes == NULL && key->length > 0; }
+
 /* Stage 1 for one key: its hash as given, as nc_interner_intern computes it (0 for a key
  * refused in its turn), and a prefetch of its home slot. */
 static inline uint64_t hash_ahead(const nc_interner *interner, const nc_text *key) {
-    int refused = key->bytes == NULL && key->length > 0;
-    uint64_t hash = refused ? 0 : raw_hash(interner, key->bytes, key->length);
+    uint64_t hash = has_no_bytes(key) ? 0 : raw_hash(interner, key->bytes, key->length);
     __builtin_prefetch(&interner->slots[hash & interner->mask]);
     return hash;
 }
@@ -312,7 +315,7 @@ nc_status nc_interner_intern_many(nc_interner *interner, const nc_text *keys, si
         if (i + AHEAD < count) hashes[(i + AHEAD) % RING] = hash_ahead(interner, &keys[i + AHEAD]);
         if (i + GROUP < count) fetch_ahead(interner, &keys[i + GROUP], hashes[(i + GROUP) % RING]);
         const nc_text *key = &keys[i];
-        nc_status status = key->bytes == NULL && key->length > 0
+        nc_status status = has_no_bytes(key)
                                ? NC_ERR_INVALID_ARGUMENT
                                : intern_hashed(interner, key->bytes, key->length, hashes[i % RING], &ids[i]);
         if (status != NC_OK) {

@@ -66,8 +66,7 @@ struct RecordTable {
     private(set) var records: [StoredRecord] = []
 
     subscript(record: UInt32) -> StoredRecord? {
-        let i = Int(record)
-        return i < records.count && !records[i].isEmpty ? records[i] : nil
+        exists(record) ? records[Int(record)] : nil
     }
 
     @inline(__always) func value(_ record: UInt32, _ field: UInt32) -> CacheValue? {
@@ -83,7 +82,7 @@ struct RecordTable {
     /// Puts `fields` in place of an absent record.
     mutating func insert(_ record: UInt32, _ fields: consuming StoredRecord) {
         let i = Int(record)
-        if i >= records.count { records.append(contentsOf: repeatElement(StoredRecord(), count: i + 1 - records.count)) }
+        grow(toHold: i)
         precondition(records[i].isEmpty, "insert over an existing record")
         records[i] = fields
     }
@@ -93,7 +92,7 @@ struct RecordTable {
         let i = Int(record)
         if i >= records.count {
             guard value != nil else { return nil }
-            records.append(contentsOf: repeatElement(StoredRecord(), count: i + 1 - records.count))
+            grow(toHold: i)
         }
         guard let value else {
             let old = records[i].remove(field)
@@ -101,6 +100,11 @@ struct RecordTable {
             return old
         }
         return records[i].set(field, value)
+    }
+
+    /// Empty records up to index `i`, so that `records[i]` exists.
+    private mutating func grow(toHold i: Int) {
+        if i >= records.count { records.append(contentsOf: repeatElement(StoredRecord(), count: i + 1 - records.count)) }
     }
 
     /// Ids of records that exist.
