@@ -12,6 +12,8 @@ final class EngineState {
     let store: RecordStore?
     var watchers = WatcherRegistry()
     var warnings: [String] = []
+    /// Where the write in progress staged each record (see ``Normalizer``).
+    var stagingSlots = StagingSlots()
 
     /// Plans by document hash (several per hash when operation names differ).
     var operations: [UInt64: [Operation]] = [:]

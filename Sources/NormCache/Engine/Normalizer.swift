@@ -10,8 +10,9 @@ struct Normalizer {
     let types: [String: String]
     /// With GraphQL errors beside the data, missing fields are expected: skip them.
     let partial: Bool
-    /// The fields each object of the response writes, in the order the objects were met;
-    /// an object met twice is staged twice, and the later one wins, field by field.
+    /// The fields each record of the response writes, in the order the records were first
+    /// met; an object met again (a shared child in every item of a list) merges into its
+    /// record's staging, and the later one wins, field by field.
     var staged: [(record: UInt32, fields: StoredRecord)] = []
     /// Records whose old fields go first: they held an object of another type.
     var replaced: [UInt32] = []
@@ -28,6 +29,7 @@ struct Normalizer {
         self.variables = operation.variables(filling: variables)
         self.types = operation.variableTypes
         self.partial = partial
+        state.stagingSlots.beginWrite()
     }
 
     mutating func normalize(_ data: CacheObject, rootKey: String) throws(CacheError) {
@@ -46,13 +48,19 @@ struct Normalizer {
     }
 
     private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, key: String, typename: String) throws(Failure) {
-        let slot = staged.count
-        staged.append((record, StoredRecord(capacity: plan.fields.count)))
+        let slot: Int
+        if let earlier = state.stagingSlots[record] {
+            slot = earlier
+        } else {
+            slot = staged.count
+            staged.append((record, StoredRecord(capacity: plan.fields.count)))
+            state.stagingSlots[record] = slot
+        }
         var next = 0
-        for field in plan.fields {
-            if plan.isConditional, !applies(field, typename: typename, object: object, plan: plan) { continue }
+        try plan.forEachField { (_, field) throws(Failure) in
+            if plan.isConditional, !applies(field, typename: typename, object: object, plan: plan) { return }
             guard let position = object.index(of: field.responseKey, from: next) else {
-                if partial || field.name == "__typename" { continue }
+                if partial || field.name == "__typename" { return }
                 throw Failure(message: "missing field \"\(field.responseKey)\"", path: ["." + field.responseKey])
             }
             next = position + 1
@@ -242,4 +250,32 @@ public struct ResponseError: Error, Equatable, CustomStringConvertible {
     public let path: String
 
     public var description: String { "response does not fit the operation at \(path): \(message)" }
+}
+
+/// Where the write in progress staged each record (``Normalizer/staged``), by record id.
+/// Each write is a new generation, so nothing is cleared between writes and a look-up is
+/// one array access.
+struct StagingSlots {
+    private var marks: [(generation: UInt32, slot: Int)] = []
+    private var generation: UInt32 = 0
+
+    mutating func beginWrite() {
+        generation &+= 1
+        if generation == 0 {  // wrapped: forget every old mark
+            marks = []
+            generation = 1
+        }
+    }
+
+    subscript(record: UInt32) -> Int? {
+        get {
+            let i = Int(record)
+            return i < marks.count && marks[i].generation == generation ? marks[i].slot : nil
+        }
+        set {
+            let i = Int(record)
+            if i >= marks.count { marks.append(contentsOf: repeatElement((generation: UInt32(0), slot: 0), count: max(i + 1, marks.count * 2) - marks.count)) }
+            marks[i] = (newValue == nil ? 0 : generation, newValue ?? 0)
+        }
+    }
 }

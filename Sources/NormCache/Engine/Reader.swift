@@ -78,7 +78,7 @@ struct Reader {
         var values: [CacheValue] = []
         values.reserveCapacity(plan.fields.count)
         var keys: [String]? = nil
-        for (index, field) in plan.fields.enumerated() {
+        try plan.forEachField { (index, field) throws(CacheError) in
             if let value = try readField(field, of: record) {
                 values.append(value)
                 keys?.append(field.responseKey)

@@ -99,10 +99,28 @@ final class SelectionPlan: Sendable {
     /// without conditions share this one array.
     let responseKeys: [String]
 
+    /// ``fields`` again, unretained: the plan holds each field for as long as it lives.
+    private let unretainedFields: [Unmanaged<FieldPlan>]
+
     init(fields: [FieldPlan]) {
         self.fields = fields
         self.responseKeys = fields.map(\.responseKey)
+        self.unretainedFields = fields.map(Unmanaged.passUnretained)
         self.isConditional = fields.contains { !$0.typeConditions.isEmpty || !$0.conditions.isEmpty }
+    }
+
+    /// Calls `body` with each field and its position, in order. Unlike a `for` loop over
+    /// ``fields`` it retains and releases nothing per field (a tenth of a large write's
+    /// time went to that).
+    @inline(__always)
+    func forEachField<Failure: Error>(_ body: (Int, FieldPlan) throws(Failure) -> Void) throws(Failure) {
+        for position in unretainedFields.indices {
+            do {
+                try unretainedFields[position]._withUnsafeGuaranteedRef { try body(position, $0) }
+            } catch {
+                throw error as! Failure  // body is the only thrower
+            }
+        }
     }
 }
 
