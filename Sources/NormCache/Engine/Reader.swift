@@ -69,7 +69,8 @@ struct Reader {
         }
         if plan.isConditional {
             var result = CacheObject(capacity: plan.fields.count)
-            for field in plan.fields where applies(field, typename: typename) {
+            try plan.forEachField { (_, field) throws(CacheError) in
+                guard applies(field, typename: typename) else { return }
                 if let value = try readField(field, of: record) { merge(value, as: field.responseKey, into: &result) }
             }
             return result
@@ -106,7 +107,17 @@ struct Reader {
             missing.append(state.name(pair))
             stale.append(state.name(pair))
         }
-        return try resolve(value, selections: field.selections, at: pair)
+        guard let selections = field.selections else { return value }
+        if case .reference(let key) = value {  // the common case, without a call through resolve
+            return .object(try readRecord(try recordID(referencedBy: key), plan: selections, typename: nil))
+        }
+        return try resolve(value, selections: selections, at: pair)
+    }
+
+    /// The id of the record a reference names (issued now when no key like it was ever seen).
+    private func recordID(referencedBy key: String) throws(CacheError) -> UInt32 {
+        if let id = state.recordKeys.find(key) { return id.rawValue }
+        return try state.recordID(key)
     }
 
     /// `value` of the record field `pair`, references followed; `path` names the place of an
@@ -115,17 +126,18 @@ struct Reader {
         guard let selections else { return value }
         switch value {
         case .reference(let key):
-            let record: UInt32
-            if let id = state.recordKeys.find(key) { record = id.rawValue } else { record = try state.recordID(key) }
-            return .object(try readRecord(record, plan: selections, typename: nil))
+            return .object(try readRecord(try recordID(referencedBy: key), plan: selections, typename: nil))
         case .list(let items):
             var resolved: [CacheValue] = []
             resolved.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
-                if case .object = item {
-                    resolved.append(try resolve(item, selections: selections, at: pair, path: path + ".\(index)"))
-                } else {
-                    resolved.append(try resolve(item, selections: selections, at: pair, path: path))
+            for index in items.indices {
+                switch items[index] {
+                case .reference(let key):
+                    resolved.append(.object(try readRecord(try recordID(referencedBy: key), plan: selections, typename: nil)))
+                case .object:
+                    resolved.append(try resolve(items[index], selections: selections, at: pair, path: path + ".\(index)"))
+                default:
+                    resolved.append(try resolve(items[index], selections: selections, at: pair, path: path))
                 }
             }
             return .list(resolved)
