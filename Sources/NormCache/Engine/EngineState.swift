@@ -107,7 +107,7 @@ final class EngineState {
 
     // MARK: values as seen through the optimistic layers
 
-    @inline(__always) func value(_ record: UInt32, _ field: UInt32) -> CacheValue? {
+    @inline(__always) func value(_ record: UInt32, _ field: UInt32) -> StoredValue? {
         if !layers.isEmpty {
             for layer in layers.reversed() {
                 if let value = layer.table.value(record, field) { return value }
@@ -121,8 +121,8 @@ final class EngineState {
     }
 
     /// The record's fields as visible (layers over base), in field order.
-    func visibleFields(_ record: UInt32) -> [(UInt32, CacheValue)] {
-        var result: [(UInt32, CacheValue)] = []
+    func visibleFields(_ record: UInt32) -> [(UInt32, StoredValue)] {
+        var result: [(UInt32, StoredValue)] = []
         var seen = Set<UInt32>()
         for table in layers.reversed().map(\.table) + [base] {
             guard let stored = table[record] else { continue }
@@ -137,7 +137,7 @@ final class EngineState {
 
     /// Sets (or with nil removes) one field in the base table or a layer; records the
     /// change only if the visible value really changed.
-    func setField(_ record: UInt32, _ field: UInt32, _ value: CacheValue?, layer: String? = nil) {
+    func setField(_ record: UInt32, _ field: UInt32, _ value: StoredValue?, layer: String? = nil) {
         setFields(record, CollectionOfOne((field, value)), layer: layer)
     }
 
@@ -156,7 +156,7 @@ final class EngineState {
 
     /// Sets (or with nil removes) fields of one record, as ``setField(_:_:_:layer:)`` does each.
     func setFields<Fields: Collection>(_ record: UInt32, _ fields: Fields, layer: String? = nil)
-    where Fields.Element == (UInt32, CacheValue?) {
+    where Fields.Element == (UInt32, StoredValue?) {
         if layer == nil, layers.isEmpty {
             // The common case: no optimistic layers, so the base value is the visible one.
             for (field, value) in fields {
@@ -172,7 +172,7 @@ final class EngineState {
         }
         for (field, value) in fields {
             let visibleBefore = self.value(record, field)
-            let old: CacheValue?
+            let old: StoredValue?
             if let layer, let index = layers.firstIndex(where: { $0.id == layer }) {
                 old = layers[index].table.set(record, field, value)
             } else {
@@ -191,7 +191,7 @@ final class EngineState {
 
     /// The bookkeeping of a base field whose value changed from `old`: undo, write-through,
     /// the change set, and (when `written`, not removed) freshness.
-    private func noteBaseChange(_ record: UInt32, _ field: UInt32, old: CacheValue?, written: Bool) {
+    private func noteBaseChange(_ record: UInt32, _ field: UInt32, old: StoredValue?, written: Bool) {
         if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
         if store != nil { changes.dirtyRecords.insert(record) }
         changes.fields.append(pack(record, field))
@@ -285,7 +285,7 @@ final class EngineState {
         for id in changes.dirtyRecords {
             if let stored = base[id] {
                 var fields = CacheObject()
-                for (field, value) in zip(stored.fieldIDs, stored.values) { fields.appendNew(fieldKey(field), value) }
+                for (field, value) in zip(stored.fieldIDs, stored.values) { fields.appendNew(fieldKey(field), cacheValue(value)) }
                 records.append(Record(key: recordKey(id), fields: fields))
             } else {
                 removed.append(recordKey(id))

@@ -73,8 +73,8 @@ extension NormalizedCache {
                 for table in [state.base] + state.layers.map(\.table) {
                     guard let stored = table[id] else { continue }
                     for value in stored.values {
-                        value.forEachReference { key in
-                            if let target = state.recordKeys.find(key)?.rawValue, !reached.contains(target) { queue.append(target) }
+                        value.forEachReference { target in
+                            if !reached.contains(target) { queue.append(target) }
                         }
                     }
                 }

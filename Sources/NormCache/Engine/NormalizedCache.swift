@@ -39,7 +39,7 @@ public final class NormalizedCache: @unchecked Sendable {
         let ids: [KeyID]
         do { ids = try state.recordKeys.intern(records.map(\.key)) } catch { throw .key(error) }
         for (record, id) in zip(records, ids) {
-            for (key, value) in record.fields.members { state.base.set(id.rawValue, try state.fieldID(key), value) }
+            for (key, value) in record.fields.members { state.base.set(id.rawValue, try state.fieldID(key), try state.stored(value)) }
         }
         warnAboutDanglingReferences(in: records)
     }
@@ -139,7 +139,7 @@ public final class NormalizedCache: @unchecked Sendable {
     public func write(record key: String, fields: CacheObject) throws(CacheError) -> Changes {
         try commit(cause: .write) { () throws(CacheError) in
             let record = try state.recordID(key)
-            for (field, value) in fields.members { state.setField(record, try state.fieldID(field), value) }
+            for (field, value) in fields.members { state.setField(record, try state.fieldID(field), try state.stored(value)) }
             return changedNames()
         }
     }
@@ -203,7 +203,7 @@ public final class NormalizedCache: @unchecked Sendable {
         locked {
             guard let id = state.recordKeys.find(key), state.recordExists(id.rawValue) else { return nil }
             var fields = CacheObject()
-            for (field, value) in state.visibleFields(id.rawValue) { fields.appendNew(state.fieldKey(field), value) }
+            for (field, value) in state.visibleFields(id.rawValue) { fields.appendNew(state.fieldKey(field), state.cacheValue(value)) }
             return fields
         }
     }
@@ -219,9 +219,10 @@ public final class NormalizedCache: @unchecked Sendable {
     /// Keys of the records that reference `key`.
     public func referrers(of key: String) -> [String] {
         locked {
-            allRecordIDs().compactMap { id -> String? in
+            guard let target = state.recordKeys.find(key)?.rawValue else { return [] }
+            return allRecordIDs().compactMap { id -> String? in
                 var refers = false
-                for (_, value) in state.visibleFields(id) { value.forEachReference { refers = refers || $0 == key } }
+                for (_, value) in state.visibleFields(id) { value.forEachReference { refers = refers || $0 == target } }
                 return refers ? state.recordKey(id) : nil
             }.sorted()
         }
@@ -240,7 +241,7 @@ public final class NormalizedCache: @unchecked Sendable {
             var fields = 0, bytes = 0
             for id in ids {
                 var record = CacheObject()
-                for (field, value) in state.visibleFields(id) { record.appendNew(state.fieldKey(field), value) }
+                for (field, value) in state.visibleFields(id) { record.appendNew(state.fieldKey(field), state.cacheValue(value)) }
                 fields += record.count
                 bytes += state.recordKey(id).utf8.count + JSON.string(.object(record), references: .apollo).utf8.count
             }

@@ -69,7 +69,7 @@ struct Normalizer {
             do { fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types) }
             catch { throw Failure(message: "\(error)", path: ["." + field.responseKey]) }
             do throws(Failure) {
-                let stored: CacheValue
+                let stored: StoredValue
                 if let selections = field.selections {
                     let outerBase = listBase
                     listBase = listIndices.count
@@ -77,8 +77,10 @@ struct Normalizer {
                     stored = try store(value, selections: selections, field: field, parentKey: key, fieldKey: fid)
                 } else if case .reference = value {
                     throw Failure(message: "a reference is not a response value")
+                } else if case .list = value {
+                    do { stored = try state.stored(value) } catch { throw Failure(message: "\(error)") }
                 } else {
-                    stored = value  // a scalar, or a list of them
+                    stored = .value(value)  // a scalar
                 }
                 staged[slot].fields.set(fid, stored)
             } catch var failure {
@@ -90,11 +92,11 @@ struct Normalizer {
 
     /// The value to keep for `value` of an object-typed field: objects become references
     /// to their records.
-    private mutating func store(_ value: CacheValue, selections: SelectionPlan, field: FieldPlan, parentKey: String, fieldKey: UInt32) throws(Failure) -> CacheValue {
+    private mutating func store(_ value: CacheValue, selections: SelectionPlan, field: FieldPlan, parentKey: String, fieldKey: UInt32) throws(Failure) -> StoredValue {
         switch value {
-        case .null: return .null
+        case .null: return .value(.null)
         case .list(let items):
-            var stored: [CacheValue] = []
+            var stored: [StoredValue] = []
             stored.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
                 listIndices.append(index)
@@ -105,7 +107,7 @@ struct Normalizer {
                     throw failure
                 }
             }
-            return .list(stored)
+            return .list(of: stored)
         case .object(let object):
             let typename: String?
             switch object["__typename"] {
@@ -116,12 +118,12 @@ struct Normalizer {
             let key = try recordKey(for: object, typename: typename, selections: selections, parentKey: parentKey, fieldKey: fieldKey)
             let record: UInt32
             do { record = try state.recordID(key) } catch { throw Failure(message: "\(error)") }
-            if let typename, case .string(let old)? = state.base.value(record, state.typenameField), old != typename {
+            if let typename, case .value(.string(let old))? = state.base.value(record, state.typenameField), old != typename {
                 state.warnings.append("\(key) held a \(old) and now holds a \(typename): its old fields were dropped")
                 replaced.append(record)
             }
             try writeObject(object, plan: selections, record: record, key: key, typename: typename ?? "")
-            return .reference(key)
+            return .reference(record)
         default:
             throw Failure(message: "expected an object or null for \"\(field.responseKey)\", found \(value.kindDescription)")
         }

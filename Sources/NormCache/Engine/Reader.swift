@@ -64,7 +64,7 @@ struct Reader {
 
     private mutating func readRecord(_ record: UInt32, plan: SelectionPlan, typename knownTypename: String?) throws(CacheError) -> CacheObject {
         var typename = knownTypename ?? ""
-        if knownTypename == nil, plan.isConditional, case .string(let name)? = state.value(record, state.typenameField) {
+        if knownTypename == nil, plan.isConditional, case .value(.string(let name))? = state.value(record, state.typenameField) {
             typename = name
         }
         if plan.isConditional {
@@ -107,37 +107,57 @@ struct Reader {
             missing.append(state.name(pair))
             stale.append(state.name(pair))
         }
-        guard let selections = field.selections else { return value }
-        if case .reference(let key) = value {  // the common case, without a call through resolve
-            return .object(try readRecord(try recordID(referencedBy: key), plan: selections, typename: nil))
+        guard let selections = field.selections else {
+            if case .value(let value) = value { return value }
+            return state.cacheValue(value)  // references where the operation asks for a scalar
         }
         return try resolve(value, selections: selections, at: pair)
     }
 
-    /// The id of the record a reference names (issued now when no key like it was ever seen).
-    private func recordID(referencedBy key: String) throws(CacheError) -> UInt32 {
-        if let id = state.recordKeys.find(key) { return id.rawValue }
-        return try state.recordID(key)
-    }
-
-    /// `value` of the record field `pair`, references followed; `path` names the place of an
-    /// inline object's member below that field (`.settings.theme`) for ``missing``.
-    private mutating func resolve(_ value: CacheValue, selections: SelectionPlan?, at pair: UInt64, path: String = "") throws(CacheError) -> CacheValue {
-        guard let selections else { return value }
+    /// A kept value under `selections`: references followed by their record ids.
+    private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: UInt64) throws(CacheError) -> CacheValue {
         switch value {
-        case .reference(let key):
-            return .object(try readRecord(try recordID(referencedBy: key), plan: selections, typename: nil))
+        case .reference(let record):
+            return .object(try readRecord(record, plan: selections, typename: nil))
         case .list(let items):
             var resolved: [CacheValue] = []
             resolved.reserveCapacity(items.count)
             for index in items.indices {
                 switch items[index] {
-                case .reference(let key):
-                    resolved.append(.object(try readRecord(try recordID(referencedBy: key), plan: selections, typename: nil)))
-                case .object:
-                    resolved.append(try resolve(items[index], selections: selections, at: pair, path: path + ".\(index)"))
-                default:
-                    resolved.append(try resolve(items[index], selections: selections, at: pair, path: path))
+                case .reference(let record):
+                    resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
+                case .value(let item):
+                    let path: String = if case .object = item { ".\(index)" } else { "" }
+                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path))
+                case .list:
+                    resolved.append(try resolve(items[index], selections: selections, at: pair))
+                }
+            }
+            return .list(resolved)
+        case .value(let value):
+            return try resolveInline(value, selections: selections, at: pair)
+        }
+    }
+
+    /// `value` of the record field `pair` when it holds no record ids: null, objects kept
+    /// inline (restored from an Apollo Client snapshot) and lists of them, whose references
+    /// are keys; `path` names the place of an inline object's member below that field
+    /// (`.settings.theme`) for ``missing``.
+    private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: UInt64, path: String = "") throws(CacheError) -> CacheValue {
+        guard let selections else { return value }
+        switch value {
+        case .reference(let key):
+            let record: UInt32
+            if let id = state.recordKeys.find(key) { record = id.rawValue } else { record = try state.recordID(key) }
+            return .object(try readRecord(record, plan: selections, typename: nil))
+        case .list(let items):
+            var resolved: [CacheValue] = []
+            resolved.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                if case .object = item {
+                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path + ".\(index)"))
+                } else {
+                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path))
                 }
             }
             return .list(resolved)
@@ -154,7 +174,7 @@ struct Reader {
                     if field.name != "__typename" { missing.append(state.name(pair) + path + "." + key) }
                     continue
                 }
-                let resolved = try resolve(member, selections: field.selections, at: pair, path: path + "." + key)
+                let resolved = try resolveInline(member, selections: field.selections, at: pair, path: path + "." + key)
                 if selections.isConditional { merge(resolved, as: field.responseKey, into: &result) }
                 else { result[field.responseKey] = resolved }
             }

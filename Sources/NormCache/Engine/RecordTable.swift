@@ -3,7 +3,7 @@
 /// keep a hash index.
 struct StoredRecord {
     private(set) var fieldIDs: [UInt32] = []
-    private(set) var values: [CacheValue] = []
+    private(set) var values: [StoredValue] = []
     private var index: [UInt32: Int]? = nil
     private static let indexFrom = 24
 
@@ -17,7 +17,7 @@ struct StoredRecord {
         return index?[field]
     }
 
-    @inline(__always) func value(of field: UInt32) -> CacheValue? {
+    @inline(__always) func value(of field: UInt32) -> StoredValue? {
         guard let i = position(of: field) else { return nil }
         return values[i]
     }
@@ -32,7 +32,7 @@ struct StoredRecord {
 
     /// Sets a field; returns its previous value.
     @discardableResult
-    mutating func set(_ field: UInt32, _ value: consuming CacheValue) -> CacheValue? {
+    mutating func set(_ field: UInt32, _ value: consuming StoredValue) -> StoredValue? {
         if let i = position(of: field) {
             let old = values[i]
             values[i] = value
@@ -50,7 +50,7 @@ struct StoredRecord {
 
     /// Removes a field; returns its value.
     @discardableResult
-    mutating func remove(_ field: UInt32) -> CacheValue? {
+    mutating func remove(_ field: UInt32) -> StoredValue? {
         guard let i = position(of: field) else { return nil }
         let old = values[i]
         fieldIDs.remove(at: i)
@@ -69,7 +69,7 @@ struct RecordTable {
         exists(record) ? records[Int(record)] : nil
     }
 
-    @inline(__always) func value(_ record: UInt32, _ field: UInt32) -> CacheValue? {
+    @inline(__always) func value(_ record: UInt32, _ field: UInt32) -> StoredValue? {
         let i = Int(record)
         return i < records.count ? records[i].value(of: field) : nil
     }
@@ -88,7 +88,7 @@ struct RecordTable {
     }
 
     @discardableResult
-    mutating func set(_ record: UInt32, _ field: UInt32, _ value: CacheValue?) -> CacheValue? {
+    mutating func set(_ record: UInt32, _ field: UInt32, _ value: StoredValue?) -> StoredValue? {
         let i = Int(record)
         if i >= records.count {
             guard value != nil else { return nil }

@@ -23,7 +23,7 @@ extension NormalizedCache {
                 if let root { fields.appendNew("__typename", .string(root.2)) }
                 let stored = state.base[id]!
                 for (field, value) in zip(stored.fieldIDs, stored.values) {
-                    fields[clientFieldKey(field)] = clientValue(value)
+                    fields[clientFieldKey(field)] = clientValue(state.cacheValue(value))
                 }
                 snapshot.appendNew(root?.1 ?? key, .object(fields))
             }
@@ -56,7 +56,7 @@ extension NormalizedCache {
             for id in state.base.ids { state.removeRecord(id) }
             for (key, fields) in converted {
                 let id = try state.recordID(key)
-                for (field, value) in fields { state.setField(id, try state.fieldID(field), value) }
+                for (field, value) in fields { state.setField(id, try state.fieldID(field), try state.stored(value)) }
             }
         }
     }

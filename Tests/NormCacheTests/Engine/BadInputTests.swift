@@ -191,5 +191,10 @@ import Testing
         try cache.write(record: "Trip:1", fields: ["a": 1])
         #expect(throws: CacheError.self) { try cache.write(record: "Trip:1", fields: ["a": 2, "b": 3, "c\u{0}": 4]) }
         #expect(cache.record("Trip:1") == ["a": 1])
+        // Records keep references by their record's id, so a reference's key is checked
+        // when it is written, alone or in a list.
+        #expect(throws: CacheError.self) { try cache.write(record: "Trip:1", fields: ["a": 2, "owner": .reference("User:\u{0}")]) }
+        #expect(throws: CacheError.self) { try cache.write(record: "Trip:1", fields: ["stops": [.reference("Stop:1"), .reference("\u{0}")]]) }
+        #expect(cache.record("Trip:1") == ["a": 1])
     }
 }

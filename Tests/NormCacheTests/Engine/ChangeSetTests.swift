@@ -41,6 +41,25 @@ import Testing
         #expect(cache.watchers.first?.emissions == 1)
     }
 
+    /// Records keep references as record ids; a value written through a response and the
+    /// same value written as a record compare equal, whatever path made them.
+    @Test func theSameReferencesThroughAnotherPathChangeNothing() throws {
+        try cache.write(data: data, for: trips)
+        let lists: CacheObject = ["trips": [.reference("Trip:1"), .reference("Trip:2")]]
+        #expect(try cache.write(record: "QUERY_ROOT", fields: lists).isEmpty)
+        #expect(try cache.write(record: "Trip:2", fields: ["price": nil]).isEmpty)
+        #expect(try cache.write(record: "Trip:1", fields: ["price": .reference("Trip:1.price")]).isEmpty)
+        // Nulls in a list of objects, and a list holding no reference at all.
+        let stops = try cache.operation("{ trip(id: 1) { id stops { id } } }")
+        let withNulls = try Support.object(#"{"trip":{"__typename":"Trip","id":"1","stops":[null,{"__typename":"Stop","id":"a"}]}}"#)
+        #expect(try !cache.write(data: withNulls, for: stops).isEmpty)
+        #expect(try cache.write(record: "Trip:1", fields: ["stops": [nil, .reference("Stop:a")]]).isEmpty)
+        let allNull = try Support.object(#"{"trip":{"__typename":"Trip","id":"1","stops":[null,null]}}"#)
+        #expect(try cache.write(data: allNull, for: stops).keys == ["Trip:1.stops"])
+        #expect(try cache.write(record: "Trip:1", fields: ["stops": [nil, nil]]).isEmpty)
+        #expect(try cache.write(data: allNull, for: stops).isEmpty)
+    }
+
     @Test func onlyReallyChangedFieldsAreReported() throws {
         try cache.write(data: data, for: trips)
         let recorder = Recorder()

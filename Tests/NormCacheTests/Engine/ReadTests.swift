@@ -56,6 +56,29 @@ import Testing
         #expect(try cache.read(human, variables: ["id": "1000", "unit": "FOOT", "friendsFirst": 4]).missing == ["Human:1000.friends(first:4)"])
     }
 
+    /// A field the operation reads as a scalar gives a reference back as one, named by key;
+    /// a list that mixes references, nulls and nested lists reads back in its shape.
+    @Test func referencesReadBackInTheirPlaces() throws {
+        try cache.write(record: "Trip:1", fields: [
+            "__typename": "Trip", "id": "1", "owner": .reference("User:7"),
+            "stops": [.reference("Stop:a"), nil, [.reference("Stop:b")]],
+        ])
+        try cache.write(record: "User:7", fields: ["__typename": "User", "id": "7"])
+        try cache.write(record: "Stop:a", fields: ["__typename": "Stop", "city": "Porto"])
+        try cache.write(record: "Stop:b", fields: ["__typename": "Stop", "city": "Faro"])
+        try cache.write(record: "QUERY_ROOT", fields: ["trip(id:1)": .reference("Trip:1")])
+        let scalar = try cache.read(try cache.operation("{ trip(id: 1) { owner } }"))
+        #expect(scalar.data == ["trip": ["__typename": "Trip", "owner": .reference("User:7")]])
+        let nested = try cache.read(try cache.operation("{ trip(id: 1) { owner { id } stops { city } } }"))
+        #expect(nested.complete)
+        #expect(nested.data == ["trip": [
+            "__typename": "Trip", "owner": ["__typename": "User", "id": "7"],
+            "stops": [["__typename": "Stop", "city": "Porto"], nil, [["__typename": "Stop", "city": "Faro"]]],
+        ]])
+        #expect(cache.referrers(of: "Stop:b") == ["Trip:1"])
+        #expect(cache.referrers(of: "Stop:zzz").isEmpty)
+    }
+
     @Test func missingFieldsAreListedExactly() throws {
         let op = try cache.operation("query ($id: ID!) { trip(id: $id) { id name } }")
         var result = try cache.read(op, variables: ["id": "2"])
