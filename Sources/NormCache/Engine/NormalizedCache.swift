@@ -41,18 +41,23 @@ public final class NormalizedCache: @unchecked Sendable {
         for (record, id) in zip(records, ids) {
             for (key, value) in record.fields.members { state.base.set(id.rawValue, try state.fieldID(key), try state.stored(value)) }
         }
-        warnAboutDanglingReferences(in: records)
+        warnAboutDanglingReferences(in: ids)
     }
 
-    private func warnAboutDanglingReferences(in records: [Record]) {
+    /// Names references of the loaded `records` to records the store does not hold
+    /// (loading interned every reference, so they are ids by now).
+    private func warnAboutDanglingReferences(in records: [KeyID]) {
         let shown = 10
         var dangling = 0
         for record in records {
-            for (field, value) in record.fields.members {
+            guard let stored = state.base[record.rawValue] else { continue }
+            for (field, value) in zip(stored.fieldIDs, stored.values) {
                 value.forEachReference { target in
-                    guard state.recordKeys.find(target).map({ state.base[$0.rawValue] == nil }) ?? true else { return }
+                    guard !state.base.exists(target) else { return }
                     dangling += 1
-                    if dangling <= shown { state.warnings.append("\(record.key).\(field) refers to \(target), which the store does not hold") }
+                    if dangling <= shown {
+                        state.warnings.append("\(state.recordKey(record.rawValue)).\(state.fieldKey(field)) refers to \(state.recordKey(target)), which the store does not hold")
+                    }
                 }
             }
         }

@@ -49,12 +49,12 @@ struct Normalizer {
 
     private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, key: String, typename: String) throws(Failure) {
         let slot: Int
-        if let earlier = state.stagingSlots[record] {
+        if let earlier = state.stagingSlots.slot(of: record) {
             slot = earlier
         } else {
             slot = staged.count
             staged.append((record, StoredRecord(capacity: plan.fields.count)))
-            state.stagingSlots[record] = slot
+            state.stagingSlots.mark(record, slot: slot)
         }
         var next = 0
         try plan.forEachField { (_, field) throws(Failure) in
@@ -78,9 +78,10 @@ struct Normalizer {
                 } else if case .reference = value {
                     throw Failure(message: "a reference is not a response value")
                 } else if case .list = value {
+                    // Scalars, or references kept by record id (EngineState.stored).
                     do { stored = try state.stored(value) } catch { throw Failure(message: "\(error)") }
                 } else {
-                    stored = .value(value)  // a scalar
+                    stored = .value(value)  // a scalar: without the call, which cost a write a tenth
                 }
                 staged[slot].fields.set(fid, stored)
             } catch var failure {
@@ -269,15 +270,17 @@ struct StagingSlots {
         }
     }
 
-    subscript(record: UInt32) -> Int? {
-        get {
-            let i = Int(record)
-            return i < marks.count && marks[i].generation == generation ? marks[i].slot : nil
+    /// Where this write staged `record`, if it did.
+    func slot(of record: UInt32) -> Int? {
+        let i = Int(record)
+        return i < marks.count && marks[i].generation == generation ? marks[i].slot : nil
+    }
+
+    mutating func mark(_ record: UInt32, slot: Int) {
+        let i = Int(record)
+        if i >= marks.count {
+            marks.append(contentsOf: repeatElement((generation: 0, slot: 0), count: max(i + 1, marks.count * 2) - marks.count))
         }
-        set {
-            let i = Int(record)
-            if i >= marks.count { marks.append(contentsOf: repeatElement((generation: UInt32(0), slot: 0), count: max(i + 1, marks.count * 2) - marks.count)) }
-            marks[i] = (newValue == nil ? 0 : generation, newValue ?? 0)
-        }
+        marks[i] = (generation, slot)
     }
 }
