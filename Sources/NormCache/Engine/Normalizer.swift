@@ -35,7 +35,7 @@ struct Normalizer {
     mutating func normalize(_ data: CacheObject, rootKey: String) throws(CacheError) {
         let root = try state.recordID(rootKey)
         do {
-            try writeObject(data, plan: operation.selections, record: root, key: rootKey,
+            try writeObject(data, plan: operation.selections, record: root,
                             typename: state.possibleTypes.rootTypes[operation.kind] ?? "Query")
         } catch {
             throw .response(ResponseError(message: error.message, path: "data" + error.path.reversed().joined()))
@@ -47,7 +47,7 @@ struct Normalizer {
         var path: [String] = []
     }
 
-    private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, key: String, typename: String) throws(Failure) {
+    private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, typename: String) throws(Failure) {
         let slot: Int
         if let earlier = state.stagingSlots.slot(of: record) {
             slot = earlier
@@ -74,7 +74,7 @@ struct Normalizer {
                     let outerBase = listBase
                     listBase = listIndices.count
                     defer { listBase = outerBase }
-                    stored = try store(value, selections: selections, field: field, parentKey: key, fieldKey: fid)
+                    stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid)
                 } else if case .reference = value {
                     throw Failure(message: "a reference is not a response value")
                 } else if case .list = value {
@@ -93,7 +93,7 @@ struct Normalizer {
 
     /// The value to keep for `value` of an object-typed field: objects become references
     /// to their records.
-    private mutating func store(_ value: CacheValue, selections: SelectionPlan, field: FieldPlan, parentKey: String, fieldKey: UInt32) throws(Failure) -> StoredValue {
+    private mutating func store(_ value: CacheValue, selections: SelectionPlan, field: FieldPlan, parent: UInt32, fieldKey: UInt32) throws(Failure) -> StoredValue {
         switch value {
         case .null: return .value(.null)
         case .list(let items):
@@ -102,7 +102,7 @@ struct Normalizer {
             for (index, item) in items.enumerated() {
                 listIndices.append(index)
                 defer { listIndices.removeLast() }
-                do { stored.append(try store(item, selections: selections, field: field, parentKey: parentKey, fieldKey: fieldKey)) }
+                do { stored.append(try store(item, selections: selections, field: field, parent: parent, fieldKey: fieldKey)) }
                 catch var failure {
                     failure.path.append("[\(index)]")
                     throw failure
@@ -116,14 +116,12 @@ struct Normalizer {
             case nil, .null?: typename = nil
             case let other?: throw Failure(message: "__typename is \(other.kindDescription), not a string", path: [".__typename"])
             }
-            let key = try recordKey(for: object, typename: typename, selections: selections, parentKey: parentKey, fieldKey: fieldKey)
-            let record: UInt32
-            do { record = try state.recordID(key) } catch { throw Failure(message: "\(error)") }
+            let record = try recordID(for: object, typename: typename, selections: selections, parent: parent, fieldKey: fieldKey)
             if let typename, case .value(.string(let old))? = state.base.value(record, state.typenameField), old != typename {
-                state.warnings.append("\(key) held a \(old) and now holds a \(typename): its old fields were dropped")
+                state.warnings.append("\(state.recordKey(record)) held a \(old) and now holds a \(typename): its old fields were dropped")
                 replaced.append(record)
             }
-            try writeObject(object, plan: selections, record: record, key: key, typename: typename ?? "")
+            try writeObject(object, plan: selections, record: record, typename: typename ?? "")
             return .reference(record)
         default:
             throw Failure(message: "expected an object or null for \"\(field.responseKey)\", found \(value.kindDescription)")
@@ -131,20 +129,20 @@ struct Normalizer {
     }
 
     /// How objects of one type under one selection get their key: the key's type part,
-    /// the response keys that hold the key fields' values, and whether the type part
-    /// needs no escaping or normalisation. (A class: the memo below hands it out without
-    /// copying its strings.)
+    /// the response keys that hold the key fields' values, and, when the type part needs
+    /// no escaping or normalisation, the bytes of `group:` that start every key. (A class:
+    /// the memo below hands it out without copying its strings.)
     private final class Keying {
         let group: String
         let fields: [String]
         let responseKeys: [String]
-        let plainGroup: Bool
+        let plainPrefix: [UInt8]?
 
-        init(group: String, fields: [String], responseKeys: [String], plainGroup: Bool) {
+        init(group: String, fields: [String], responseKeys: [String]) {
             self.group = group
             self.fields = fields
             self.responseKeys = responseKeys
-            self.plainGroup = plainGroup
+            self.plainPrefix = Normalizer.isPlainASCII(group) ? Array(group.utf8) + [UInt8(ascii: ":")] : nil
         }
     }
 
@@ -158,37 +156,60 @@ struct Normalizer {
             Keying(group: policy.group, fields: policy.fields,
                    responseKeys: policy.fields.map { name in
                        selections.fields.first { $0.name == name && $0.arguments.isEmpty }?.responseKey ?? name
-                   },
-                   plainGroup: Self.isPlainASCII(policy.group))
+                   })
         }
         keyings.append((plan, typename, keying))
         return keying
     }
 
-    /// The entity key from the type policy and key fields, or else the path key.
-    private mutating func recordKey(for object: CacheObject, typename: String?, selections: SelectionPlan,
-                                    parentKey: String, fieldKey: UInt32) throws(Failure) -> String {
-        guard let typename, let keying = keying(for: typename, in: selections) else {
-            return pathKey(parentKey, fieldKey)
+    /// The record of an object: its entity key from the type policy and key fields, or
+    /// else its path key, interned.
+    private mutating func recordID(for object: CacheObject, typename: String?, selections: SelectionPlan,
+                                   parent: UInt32, fieldKey: UInt32) throws(Failure) -> UInt32 {
+        let key: String
+        if let typename, let keying = keying(for: typename, in: selections) {
+            if keying.responseKeys.count == 1, let prefix = keying.plainPrefix,
+               let text = object[keying.responseKeys[0]].flatMap(Self.keyText), Self.isPlainASCII(text) {
+                return try entityID(prefix: prefix, text: text)  // the common case: nothing to escape or normalise
+            }
+            let values = keying.responseKeys.compactMap { object[$0].flatMap(Self.keyText) }
+            if values.count == keying.fields.count {
+                do { key = try state.keyBuilder.entityKey(type: keying.group, values: values) }
+                catch { throw Failure(message: "\(error)") }
+            } else {
+                key = pathKey(parent, fieldKey)
+                state.warnings.append("\(typename) at \(key) has no \(keying.fields.joined(separator: ", ")): stored under its path key")
+            }
+        } else {
+            key = pathKey(parent, fieldKey)
         }
-        if keying.responseKeys.count == 1, keying.plainGroup, let text = object[keying.responseKeys[0]].flatMap(Self.keyText),
-           Self.isPlainASCII(text) {
-            return keying.group + ":" + text  // the common case: nothing to escape or normalise
+        do { return try state.recordID(key) } catch { throw Failure(message: "\(error)") }
+    }
+
+    /// The record of the entity key `prefix` + `text` (`Item:` + `42`), both plain ASCII:
+    /// interned from bytes put together on the stack, without making a `String`.
+    private func entityID(prefix: [UInt8], text: String) throws(Failure) -> UInt32 {
+        let keys = state.recordKeys  // not `self`: the closures would copy the normalizer
+        var text = text
+        let interned = text.withUTF8 { text in
+            prefix.withUnsafeBytes { prefix in
+                withUnsafeTemporaryAllocation(byteCount: prefix.count + text.count, alignment: 1) { key in
+                    key.copyMemory(from: prefix)
+                    UnsafeMutableRawBufferPointer(rebasing: key[prefix.count...]).copyMemory(from: UnsafeRawBufferPointer(text))
+                    return Result { () throws(KeyError) in try keys.intern(utf8: UnsafeRawBufferPointer(key)) }
+                }
+            }
         }
-        let values = keying.responseKeys.compactMap { object[$0].flatMap(Self.keyText) }
-        if values.count == keying.fields.count {
-            do { return try state.keyBuilder.entityKey(type: keying.group, values: values) }
-            catch { throw Failure(message: "\(error)") }
+        switch interned {
+        case .success(let id): return id.rawValue
+        case .failure(let error): throw Failure(message: "\(CacheError.key(error))")
         }
-        let path = pathKey(parentKey, fieldKey)
-        state.warnings.append("\(typename) at \(path) has no \(keying.fields.joined(separator: ", ")): stored under its path key")
-        return path
     }
 
     /// The key of an unkeyed object: its parent's key, the field key and the list indices
     /// down to it (`QUERY_ROOT.trips.0`).
-    private func pathKey(_ parentKey: String, _ fieldKey: UInt32) -> String {
-        listIndices[listBase...].reduce(parentKey + "." + state.fieldKey(fieldKey)) { $0 + ".\($1)" }
+    private func pathKey(_ parent: UInt32, _ fieldKey: UInt32) -> String {
+        listIndices[listBase...].reduce(state.recordKey(parent) + "." + state.fieldKey(fieldKey)) { $0 + ".\($1)" }
     }
 
     /// A key field's value as it goes into a key; `nil` for null, objects and lists.
@@ -229,7 +250,7 @@ struct Normalizer {
         for i in staged.indices {
             var fields = StoredRecord()
             swap(&fields, &staged[i].fields)  // moved out, not copied
-            state.setFields(staged[i].record, fields, layer: layer)
+            state.setFields(staged[i].record, consume fields, layer: layer)
         }
     }
 }

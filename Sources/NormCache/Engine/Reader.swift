@@ -69,9 +69,9 @@ struct Reader {
         }
         if plan.isConditional {
             var result = CacheObject(capacity: plan.fields.count)
-            try plan.forEachField { (_, field) throws(CacheError) in
+            try plan.forEachField { (index, field) throws(CacheError) in
                 guard applies(field, typename: typename) else { return }
-                if let value = try readField(field, of: record) { merge(value, as: field.responseKey, into: &result) }
+                if let value = try readField(field, of: record, near: index) { merge(value, as: field.responseKey, into: &result) }
             }
             return result
         }
@@ -80,7 +80,7 @@ struct Reader {
         values.reserveCapacity(plan.fields.count)
         var keys: [String]? = nil
         try plan.forEachField { (index, field) throws(CacheError) in
-            if let value = try readField(field, of: record) {
+            if let value = try readField(field, of: record, near: index) {
                 values.append(value)
                 keys?.append(field.responseKey)
             } else if keys == nil {
@@ -91,12 +91,13 @@ struct Reader {
     }
 
     /// The value of one field of `record`, references followed, with the field noted as a
-    /// dependency; `nil` when it is absent (noted as missing unless it may be).
-    private mutating func readField(_ field: FieldPlan, of record: UInt32) throws(CacheError) -> CacheValue? {
+    /// dependency; `nil` when it is absent (noted as missing unless it may be). `hint` is
+    /// the field's place in its selection, where a record written by it keeps the field.
+    private mutating func readField(_ field: FieldPlan, of record: UInt32, near hint: Int) throws(CacheError) -> CacheValue? {
         let fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types)
         let pair = pack(record, fid)
         dependencies.append(pair)
-        guard let value = layered ? state.value(record, fid) : base.value(record, fid) else {
+        guard let value = layered ? state.value(record, fid) : base.value(record, fid, near: hint) else {
             // A response may leave out a __typename its document did not ask for (the
             // writer skips it), so a record without one is not a miss; a gone record is.
             if field.name == "__typename", state.recordExists(record) { return nil }

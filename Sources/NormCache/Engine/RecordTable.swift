@@ -9,16 +9,19 @@ struct StoredRecord {
 
     var isEmpty: Bool { fieldIDs.isEmpty }
 
-    @inline(__always) func position(of field: UInt32) -> Int? {
+    /// Where `field` is; `hint` is where it is likely to be (a read walks a selection in
+    /// the order a write of it stored the fields), checked first.
+    @inline(__always) func position(of field: UInt32, near hint: Int = 0) -> Int? {
         if index == nil {
+            if hint < fieldIDs.count, fieldIDs[hint] == field { return hint }
             for i in fieldIDs.indices where fieldIDs[i] == field { return i }
             return nil
         }
         return index?[field]
     }
 
-    @inline(__always) func value(of field: UInt32) -> StoredValue? {
-        guard let i = position(of: field) else { return nil }
+    @inline(__always) func value(of field: UInt32, near hint: Int = 0) -> StoredValue? {
+        guard let i = position(of: field, near: hint) else { return nil }
         return values[i]
     }
 
@@ -69,9 +72,9 @@ struct RecordTable {
         exists(record) ? records[Int(record)] : nil
     }
 
-    @inline(__always) func value(_ record: UInt32, _ field: UInt32) -> StoredValue? {
+    @inline(__always) func value(_ record: UInt32, _ field: UInt32, near hint: Int = 0) -> StoredValue? {
         let i = Int(record)
-        return i < records.count ? records[i].value(of: field) : nil
+        return i < records.count ? records[i].value(of: field, near: hint) : nil
     }
 
     func exists(_ record: UInt32) -> Bool {
