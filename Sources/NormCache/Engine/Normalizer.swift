@@ -49,12 +49,17 @@ struct Normalizer {
 
     private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, typename: String) throws(Failure) {
         let slot: Int
+        // A record staged here first, under a plan whose fields all have their own name,
+        // gets each field key once: its fields are appended without a search.
+        let fieldsAreNew: Bool
         if let earlier = state.stagingSlots.slot(of: record) {
             slot = earlier
+            fieldsAreNew = false
         } else {
             slot = staged.count
             staged.append((record, StoredRecord(capacity: plan.fields.count)))
             state.stagingSlots.mark(record, slot: slot)
+            fieldsAreNew = plan.hasDistinctNames
         }
         var next = 0
         try plan.forEachField { (_, field) throws(Failure) in
@@ -83,7 +88,7 @@ struct Normalizer {
                 } else {
                     stored = .value(value)  // a scalar: without the call, which cost a write a tenth
                 }
-                staged[slot].fields.set(fid, stored)
+                if fieldsAreNew { staged[slot].fields.append(new: fid, stored) } else { staged[slot].fields.set(fid, stored) }
             } catch var failure {
                 failure.path.append("." + field.responseKey)
                 throw failure

@@ -41,6 +41,13 @@ struct StoredRecord {
             values[i] = value
             return old
         }
+        append(new: field, value)
+        return nil
+    }
+
+    /// Adds a field the record does not have (the caller knows): ``set(_:_:)`` without
+    /// looking for it first.
+    mutating func append(new field: UInt32, _ value: consuming StoredValue) {
         fieldIDs.append(field)
         values.append(value)
         if index != nil {
@@ -48,7 +55,6 @@ struct StoredRecord {
         } else if fieldIDs.count >= Self.indexFrom {
             index = Dictionary(uniqueKeysWithValues: fieldIDs.enumerated().map { ($1, $0) })
         }
-        return nil
     }
 
     /// Removes a field; returns its value.

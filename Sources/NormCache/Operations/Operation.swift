@@ -94,6 +94,10 @@ final class SelectionPlan: Sendable {
     /// True when some field has a type condition or an `@include`/`@skip`: then the
     /// fields that apply depend on the object's type or the variables.
     let isConditional: Bool
+    /// True when no two fields have the same name, so no two can have the same field key
+    /// (a key starts with the name): a record staged from one object under this plan
+    /// meets each field key once.
+    let hasDistinctNames: Bool
 
     /// Each field's response key, in order: the keys of every object read under a plan
     /// without conditions share this one array.
@@ -107,6 +111,7 @@ final class SelectionPlan: Sendable {
         self.responseKeys = fields.map(\.responseKey)
         self.unretainedFields = fields.map(Unmanaged.passUnretained)
         self.isConditional = fields.contains { !$0.typeConditions.isEmpty || !$0.conditions.isEmpty }
+        self.hasDistinctNames = Set(fields.map(\.name)).count == fields.count
     }
 
     /// Calls `body` with each field and its position, in order. Unlike a `for` loop over

@@ -207,6 +207,16 @@ import Testing
         #expect(cache.record("Trip:1")?["name"] == "Porto")
     }
 
+    /// Two fields of one selection with one field key (aliases of one field) are one
+    /// record field, written once: the later value wins, and the change names it once.
+    @Test func aliasesOfOneFieldAreOneRecordField() throws {
+        let op = try cache.operation("{ trip(id: 1) { id title: name label: name } }")
+        let changes = try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","title":"Lisbon","label":"Porto"}}"#), for: op)
+        #expect(changes.keys == ["QUERY_ROOT.trip(id:1)", "Trip:1.__typename", "Trip:1.id", "Trip:1.name"])
+        #expect(cache.record("Trip:1")?["name"] == "Porto")
+        #expect(cache.record("Trip:1")?.count == 3)
+    }
+
     @Test func anObjectWithoutKeyFieldsGetsAPathKeyAndAWarning() throws {
         try write("{ trip(id: 1) { id place { name } } }",
                   #"{"trip":{"__typename":"Trip","id":"1","place":{"__typename":"Place","name":"Lisbon"}}}"#)
