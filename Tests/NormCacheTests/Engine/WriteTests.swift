@@ -208,7 +208,8 @@ import Testing
     }
 
     /// Two fields of one selection with one field key (aliases of one field) are one
-    /// record field, written once: the later value wins, and the change names it once.
+    /// record field: the later value wins. (Reads and change sets show a field once
+    /// however often a record holds it; a second copy would show as the first value.)
     @Test func aliasesOfOneFieldAreOneRecordField() throws {
         let op = try cache.operation("{ trip(id: 1) { id title: name label: name } }")
         let changes = try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","title":"Lisbon","label":"Porto"}}"#), for: op)
