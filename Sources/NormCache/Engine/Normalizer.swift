@@ -50,16 +50,21 @@ struct Normalizer {
     private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, typename: String) throws(Failure) {
         let slot: Int
         // A record staged here first, under a plan whose fields all have their own name,
-        // gets each field key once: its fields are appended without a search.
-        let fieldsAreNew: Bool
+        // meets each field key once: it is built aside, with no search, and staged at the
+        // end. Otherwise (met before, or two fields of one name) fields go into the
+        // staging one by one, each replacing any earlier value.
+        var builder: RecordBuilder?
+        var expected: [UInt32]?
         if let earlier = state.stagingSlots.slot(of: record) {
             slot = earlier
-            fieldsAreNew = false
         } else {
             slot = staged.count
-            staged.append((record, StoredRecord(capacity: plan.fields.count)))
+            staged.append((record, plan.hasDistinctNames ? StoredRecord() : StoredRecord(capacity: plan.fields.count)))
             state.stagingSlots.mark(record, slot: slot)
-            fieldsAreNew = plan.hasDistinctNames
+            if plan.hasDistinctNames {
+                expected = builtFieldIDs.first { $0.plan == ObjectIdentifier(plan) }?.ids
+                builder = RecordBuilder(expecting: expected ?? [], capacity: plan.fields.count)
+            }
         }
         var next = 0
         try plan.forEachField { (_, field) throws(Failure) in
@@ -80,6 +85,7 @@ struct Normalizer {
                     listBase = listIndices.count
                     defer { listBase = outerBase }
                     stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid)
+                    if builder != nil, !staged[slot].fields.isEmpty { stage(builder.take()!, before: slot) }
                 } else if case .reference = value {
                     throw Failure(message: "a reference is not a response value")
                 } else if case .list = value {
@@ -88,13 +94,31 @@ struct Normalizer {
                 } else {
                     stored = .value(value)  // a scalar: without the call, which cost a write a tenth
                 }
-                if fieldsAreNew { staged[slot].fields.append(new: fid, stored) } else { staged[slot].fields.set(fid, stored) }
+                if builder != nil { builder!.append(new: fid, stored) } else { staged[slot].fields.set(fid, stored) }
             } catch var failure {
                 failure.path.append("." + field.responseKey)
                 throw failure
             }
         }
+        if let builder = builder.take() {
+            let fields = builder.record()
+            if expected == nil { builtFieldIDs.append((ObjectIdentifier(plan), fields.fieldIDs)) }
+            staged[slot].fields = fields
+        }
     }
+
+    /// Stages what `builder` holds under fields that an object nested in itself (the same
+    /// key) staged meanwhile: the built fields came first, so the nested ones win.
+    @inline(never)
+    private mutating func stage(_ builder: consuming RecordBuilder, before slot: Int) {
+        var fields = builder.record()
+        for (field, value) in zip(staged[slot].fields.fieldIDs, staged[slot].fields.values) { fields.set(field, value) }
+        staged[slot].fields = fields
+    }
+
+    /// The field ids of the first record built under each plan in this write: later ones
+    /// share the array when theirs are the same.
+    private var builtFieldIDs: [(plan: ObjectIdentifier, ids: [UInt32])] = []
 
     /// The value to keep for `value` of an object-typed field: objects become references
     /// to their records.
@@ -134,20 +158,36 @@ struct Normalizer {
     }
 
     /// How objects of one type under one selection get their key: the key's type part,
-    /// the response keys that hold the key fields' values, and, when the type part needs
-    /// no escaping or normalisation, the bytes of `group:` that start every key. (A class:
-    /// the memo below hands it out without copying its strings.)
+    /// the response keys that hold the key fields' values and where the selection asks
+    /// for them, and, when the type part needs no escaping or normalisation, the bytes of
+    /// `group:` that start every key. (A class: the memo below hands it out without
+    /// copying its strings.)
     private final class Keying {
         let group: String
         let fields: [String]
         let responseKeys: [String]
+        let positions: [Int]
         let plainPrefix: [UInt8]?
+        /// The key field's text of the last plain key made here, and its record: a child
+        /// shared by every item of a list (each post's author) repeats it.
+        var lastText: String? = nil
+        var lastRecord: UInt32 = 0
 
-        init(group: String, fields: [String], responseKeys: [String]) {
+        init(group: String, fields: [String], in selections: SelectionPlan) {
+            let selected = fields.map { name in
+                selections.fields.firstIndex { $0.name == name && $0.arguments.isEmpty }
+            }
             self.group = group
             self.fields = fields
-            self.responseKeys = responseKeys
+            self.responseKeys = zip(fields, selected).map { name, position in position.map { selections.fields[$0].responseKey } ?? name }
+            self.positions = selected.map { $0 ?? 0 }
             self.plainPrefix = Normalizer.isPlainASCII(group) ? Array(group.utf8) + [UInt8(ascii: ":")] : nil
+        }
+
+        /// The value of key field `i` in `object`, looked for first where the selection
+        /// has it (a response lists an object's members in the selection's order).
+        func value(_ i: Int, in object: CacheObject) -> CacheValue? {
+            object.index(of: responseKeys[i], from: positions[i]).map { object.values[$0] }
         }
     }
 
@@ -157,12 +197,7 @@ struct Normalizer {
     private mutating func keying(for typename: String, in selections: SelectionPlan) -> Keying? {
         let plan = ObjectIdentifier(selections)
         for i in keyings.indices where keyings[i].plan == plan && keyings[i].typename == typename { return keyings[i].keying }
-        let keying = state.policies.keying(for: typename).map { policy in
-            Keying(group: policy.group, fields: policy.fields,
-                   responseKeys: policy.fields.map { name in
-                       selections.fields.first { $0.name == name && $0.arguments.isEmpty }?.responseKey ?? name
-                   })
-        }
+        let keying = state.policies.keying(for: typename).map { Keying(group: $0.group, fields: $0.fields, in: selections) }
         keyings.append((plan, typename, keying))
         return keying
     }
@@ -174,10 +209,15 @@ struct Normalizer {
         let key: String
         if let typename, let keying = keying(for: typename, in: selections) {
             if keying.responseKeys.count == 1, let prefix = keying.plainPrefix,
-               let text = object[keying.responseKeys[0]].flatMap(Self.keyText), Self.isPlainASCII(text) {
-                return try entityID(prefix: prefix, text: text)  // the common case: nothing to escape or normalise
+               let text = keying.value(0, in: object).flatMap(Self.keyText) {
+                if text == keying.lastText { return keying.lastRecord }
+                if Self.isPlainASCII(text) {  // the common case: nothing to escape or normalise
+                    keying.lastRecord = try entityID(prefix: prefix, text: text)
+                    keying.lastText = text
+                    return keying.lastRecord
+                }
             }
-            let values = keying.responseKeys.compactMap { object[$0].flatMap(Self.keyText) }
+            let values = keying.responseKeys.indices.compactMap { keying.value($0, in: object).flatMap(Self.keyText) }
             if values.count == keying.fields.count {
                 do { key = try state.keyBuilder.entityKey(type: keying.group, values: values) }
                 catch { throw Failure(message: "\(error)") }

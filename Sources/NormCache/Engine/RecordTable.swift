@@ -9,6 +9,11 @@ struct StoredRecord {
 
     var isEmpty: Bool { fieldIDs.isEmpty }
 
+    /// The hash index of a record with many fields: each field id's position.
+    private static func positions(of ids: [UInt32]) -> [UInt32: Int] {
+        Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+    }
+
     /// Where `field` is; `hint` is where it is likely to be (a read walks a selection in
     /// the order a write of it stored the fields), checked first.
     @inline(__always) func position(of field: UInt32, near hint: Int = 0) -> Int? {
@@ -33,6 +38,14 @@ struct StoredRecord {
         values.reserveCapacity(capacity)
     }
 
+    /// A record of these fields, whose ids the caller knows to be distinct.
+    init(fieldIDs: [UInt32], values: [StoredValue]) {
+        precondition(fieldIDs.count == values.count, "a field id for each value")
+        self.fieldIDs = fieldIDs
+        self.values = values
+        if fieldIDs.count >= Self.indexFrom { index = Self.positions(of: fieldIDs) }
+    }
+
     /// Sets a field; returns its previous value.
     @discardableResult
     mutating func set(_ field: UInt32, _ value: consuming StoredValue) -> StoredValue? {
@@ -41,20 +54,14 @@ struct StoredRecord {
             values[i] = value
             return old
         }
-        append(new: field, value)
-        return nil
-    }
-
-    /// Adds a field the record does not have (the caller knows): ``set(_:_:)`` without
-    /// looking for it first.
-    mutating func append(new field: UInt32, _ value: consuming StoredValue) {
         fieldIDs.append(field)
         values.append(value)
         if index != nil {
             index![field] = fieldIDs.count - 1
         } else if fieldIDs.count >= Self.indexFrom {
-            index = Dictionary(uniqueKeysWithValues: fieldIDs.enumerated().map { ($1, $0) })
+            index = Self.positions(of: fieldIDs)
         }
+        return nil
     }
 
     /// Removes a field; returns its value.
@@ -64,7 +71,7 @@ struct StoredRecord {
         let old = values[i]
         fieldIDs.remove(at: i)
         values.remove(at: i)
-        if index != nil { index = Dictionary(uniqueKeysWithValues: fieldIDs.enumerated().map { ($1, $0) }) }
+        if index != nil { index = Self.positions(of: fieldIDs) }
         return old
     }
 }
@@ -111,9 +118,10 @@ struct RecordTable {
         return records[i].set(field, value)
     }
 
-    /// Empty records up to index `i`, so that `records[i]` exists.
+    /// Empty records up to index `i`, so that `records[i]` exists. (One by one: ids come
+    /// in order, so it is usually one, and a single append is far cheaper than a sequence's.)
     private mutating func grow(toHold i: Int) {
-        if i >= records.count { records.append(contentsOf: repeatElement(StoredRecord(), count: i + 1 - records.count)) }
+        while i >= records.count { records.append(StoredRecord()) }
     }
 
     /// Ids of records that exist.

@@ -305,6 +305,31 @@ import Testing
         #expect(cache.record("QUERY_ROOT")?["trips"] == [.reference("Trip:1"), .reference("Trip:1")])
     }
 
+    /// An object nested in itself (the same key inside it): its fields land in response
+    /// order, so the nested copy wins over the fields before it and loses to those after.
+    @Test func anObjectNestedInItselfMergesInResponseOrder() throws {
+        try write("{ user(id: 1) { id name best { id name nick } nick } }", """
+            {"user":{"__typename":"User","id":"1","name":"Ada","best":{"__typename":"User","id":"1","name":"Lovelace","nick":"L"},"nick":"A"}}
+            """)
+        #expect(Support.fields(cache.record("User:1"))
+            == ["__typename": "User", "id": "1", "name": "Lovelace", "best": .reference("User:1"), "nick": "A"])
+    }
+
+    /// Records written under one selection share one array of field ids; one that differs
+    /// (a field missing beside errors) gets its own, and a later write to one record
+    /// leaves the others as they were.
+    @Test func recordsOfOneSelectionStayApart() throws {
+        let op = try cache.operation("{ items { id name } }")
+        try cache.write(data: try Support.object("""
+            {"items":[{"__typename":"Item","id":"1","name":"a"},{"__typename":"Item","id":"2"},
+                      {"__typename":"Item","id":"3","name":"c"}]}
+            """), for: op, partial: true)
+        try write("{ item(id: 3) { id price } }", #"{"item":{"__typename":"Item","id":"3","price":5}}"#)
+        #expect(Support.fields(cache.record("Item:1")) == ["__typename": "Item", "id": "1", "name": "a"])
+        #expect(Support.fields(cache.record("Item:2")) == ["__typename": "Item", "id": "2"])
+        #expect(Support.fields(cache.record("Item:3")) == ["__typename": "Item", "id": "3", "name": "c", "price": 5])
+    }
+
     /// Members are looked for in the selection's order first; any other order finds them too.
     @Test func membersInAnyOrder() throws {
         try write("{ trip(id: 1) { id name owner { id name } price } }", """
