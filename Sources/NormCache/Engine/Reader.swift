@@ -40,6 +40,11 @@ struct Reader {
     var dependencies: [UInt64] = []
     var missing: [String] = []
     var stale: [String] = []
+    private var missingNames: Set<String> = []
+    /// How many lists of references the read is inside, and the last record read under
+    /// each selection there, with its result (``readReferenced(_:plan:)``).
+    private var listDepth = 0
+    private var lastRead: [(plan: ObjectIdentifier, record: UInt32, result: CacheObject)] = []
 
     init(state: EngineState, operation: Operation, variables: CacheObject) throws(CacheError) {
         self.state = state
@@ -101,13 +106,10 @@ struct Reader {
             // A response may leave out a __typename its document did not ask for (the
             // writer skips it), so a record without one is not a miss; a gone record is.
             if field.name == "__typename", state.recordExists(record) { return nil }
-            missing.append(state.name(pair))
+            noteMissing(state.name(pair))
             return nil
         }
-        if checksInvalidation, state.invalidated.contains(pair) {
-            missing.append(state.name(pair))
-            stale.append(state.name(pair))
-        }
+        if checksInvalidation, state.invalidated.contains(pair) { noteMissing(state.name(pair), stale: true) }
         guard let selections = field.selections else {
             if case .value(let value) = value { return value }
             return state.cacheValue(value)  // references where the operation asks for a scalar
@@ -115,14 +117,40 @@ struct Reader {
         return try resolve(value, selections: selections, at: pair)
     }
 
+    /// Lists a record-field key as missing (and stale: present but invalidated), once
+    /// however often the read meets it.
+    private mutating func noteMissing(_ name: String, stale isStale: Bool = false) {
+        guard missingNames.insert(name).inserted else { return }
+        missing.append(name)
+        if isStale { stale.append(name) }
+    }
+
+    /// The record a single reference names, read under `plan`. Below a list's items the
+    /// same reference may come once per item (each post's author), and the same record
+    /// under the same selection reads the same within one read: so there the last one
+    /// read under each selection is kept, and a record met again shares that result
+    /// instead of being read again. (Its fields are already among the dependencies, and
+    /// the missing if any.) Elsewhere a selection is read once, and nothing is kept.
+    private mutating func readReferenced(_ record: UInt32, plan: SelectionPlan) throws(CacheError) -> CacheObject {
+        guard listDepth > 0 else { return try readRecord(record, plan: plan, typename: nil) }
+        let id = ObjectIdentifier(plan)
+        let last = lastRead.firstIndex { $0.plan == id }
+        if let last, lastRead[last].record == record { return lastRead[last].result }
+        let result = try readRecord(record, plan: plan, typename: nil)
+        if let last { lastRead[last] = (id, record, result) } else { lastRead.append((id, record, result)) }
+        return result
+    }
+
     /// A kept value under `selections`: references followed by their record ids.
     private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: UInt64) throws(CacheError) -> CacheValue {
         switch value {
         case .reference(let record):
-            return .object(try readRecord(record, plan: selections, typename: nil))
+            return .object(try readReferenced(record, plan: selections))
         case .list(let items):
             var resolved: [CacheValue] = []
             resolved.reserveCapacity(items.count)
+            listDepth += 1
+            defer { listDepth -= 1 }
             for index in items.indices {
                 switch items[index] {
                 case .reference(let record):
@@ -172,7 +200,7 @@ struct Reader {
                 if selections.isConditional, !applies(field, typename: typename) { continue }
                 let key = try state.fieldKey(state.fieldID(of: field, ids: ids, variables: variables, types: types))
                 guard let member = object[key] else {
-                    if field.name != "__typename" { missing.append(state.name(pair) + path + "." + key) }
+                    if field.name != "__typename" { noteMissing(state.name(pair) + path + "." + key) }
                     continue
                 }
                 let resolved = try resolveInline(member, selections: field.selections, at: pair, path: path + "." + key)

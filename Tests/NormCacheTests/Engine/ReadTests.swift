@@ -95,6 +95,25 @@ import Testing
         #expect(list.missing == ["Trip:1.name", "Trip:1.price", "Trip:3.name", "Trip:3.price"])
     }
 
+    /// Below a list, a record that comes again under the same selection (the owner of
+    /// several trips) reads the same each time; its fields are dependencies and each
+    /// missing one is listed once.
+    @Test func aRecordSharedByListItemsReadsTheSameUnderEach() throws {
+        try write("{ trips { id owner { id name } } }", """
+            {"trips":[{"__typename":"Trip","id":"1","owner":{"__typename":"User","id":"7","name":"Ada"}},
+                      {"__typename":"Trip","id":"2","owner":{"__typename":"User","id":"7","name":"Ada"}},
+                      {"__typename":"Trip","id":"3","owner":{"__typename":"User","id":"8","name":"Bo"}},
+                      {"__typename":"Trip","id":"4","owner":{"__typename":"User","id":"7","name":"Ada"}}]}
+            """)
+        let result = try cache.read(try cache.operation("{ trips { id owner { id name email } } }"), partial: true)
+        #expect(result.missing == ["User:7.email", "User:8.email"])
+        guard case .list(let trips)? = result.data?["trips"] else { Issue.record("no trips"); return }
+        #expect(trips.map { $0["owner"]?["name"] } == ["Ada", "Ada", "Bo", "Ada"])
+        #expect(trips.map { $0["owner"]?["id"] } == ["7", "7", "8", "7"])
+        let names = Set(result.dependencies.map(cache.name))
+        #expect(names.isSuperset(of: ["User:7.name", "User:7.email", "User:8.name", "User:8.email", "Trip:4.owner"]))
+    }
+
     @Test func aReferenceToARecordThatIsGone() throws {
         try write("{ trip(id: 1) { id name } }", #"{"trip":{"__typename":"Trip","id":"1","name":"Lisbon"}}"#)
         try cache.evict("Trip:1")
