@@ -25,7 +25,7 @@ struct RecordBuilder {
     }
 
     /// Adds a field the record does not have yet (the caller knows).
-    mutating func append(new field: UInt32, _ value: consuming StoredValue) {
+    @inline(__always) mutating func append(new field: UInt32, _ value: consuming StoredValue) {
         if ids == nil, matched < expected.count, expected[matched] == field {
             matched += 1
         } else {
