@@ -92,7 +92,8 @@ test-scripts:
 	Tests/Scripts/run_scripts.sh $(CURDIR)/.build/debug/normcache
 
 # The REPL in a real terminal (tmux): prompt, history, completion, a multi-line
-# operation, a live watch emission, Ctrl-C and Ctrl-D.
+# operation, a live watch emission, Ctrl-C (passed on to no other process), Ctrl-D, and
+# Ctrl-Z and fg under a shell with job control.
 test-interactive:
 	$(SWIFT) build --product normcache
 	Tests/Interactive/repl_terminal_test.sh .build/debug/normcache

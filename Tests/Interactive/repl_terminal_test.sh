@@ -2,19 +2,27 @@
 # Drives the normcache REPL in a real terminal (tmux) as a person would: the prompt,
 # .help, an unknown command, history recall with the Up arrow, Tab completion, an
 # operation typed over several lines, a watcher's emission arriving while the prompt
-# waits, Ctrl-C during a slow request and at the prompt, and Ctrl-D to leave.
+# waits, Ctrl-C during a slow request and at the prompt, Ctrl-D to leave, and Ctrl-Z
+# and fg under a shell with job control.
 # Usage: repl_terminal_test.sh PATH/TO/normcache   (the plugins are found beside it)
 set -uo pipefail
 binary=$(realpath "$1")
+here=$(dirname "$(realpath "$0")")
 home=$(mktemp -d)
 session="normcache-test-$$"
+shell_session="normcache-test-shell-$$"
+target=$session   # the tmux session that the helpers below read and type into
 passed=0 failed=0
 
-cleanup() { tmux kill-session -t "$session" 2>/dev/null; rm -rf "$home"; }
+cleanup() {
+  tmux kill-session -t "$session" 2>/dev/null
+  tmux kill-session -t "$shell_session" 2>/dev/null
+  rm -rf "$home"
+}
 trap cleanup EXIT
 
-screen() { tmux capture-pane -p -t "$session"; }
-keys() { tmux send-keys -t "$session" "$@"; }
+screen() { tmux capture-pane -p -t "$target"; }
+keys() { tmux send-keys -t "$target" "$@"; }
 # The last line of the screen that is not blank: where the prompt is.
 prompt_line() { screen | grep -v '^ *$' | tail -n 1; }
 
@@ -35,18 +43,20 @@ expect_screen() {
   fail "$name: the screen never showed '$what'"
 }
 
-# Waits up to 5 s for the prompt line to be exactly $1.
+# Waits up to 5 s for the prompt line to match $1, a glob (most are plain text).
 expect_prompt() {
   local what=$1 name=$2
   for _ in $(seq 50); do
-    if [ "$(prompt_line)" = "$what" ]; then pass; return 0; fi
+    # shellcheck disable=SC2053   # $what is a pattern
+    if [[ "$(prompt_line)" == $what ]]; then pass; return 0; fi
     sleep 0.1
   done
   fail "$name: the prompt line never was '$what'"
 }
 
-# bash runs it, as it lets its child handle Ctrl-C (sh would die of the SIGINT).
-tmux new-session -d -s "$session" -x 120 -y 40 bash -c "env HOME=$home TERM=xterm $binary; echo EXITED-\$?; sleep 30"
+# The parent counts the SIGINTs it gets: one per Ctrl-C pressed, none passed on by the workbench.
+tmux new-session -d -s "$session" -x 120 -y 40 \
+  python3 "$here/foreground_parent.py" "$home/workbench.pid" env HOME="$home" TERM=xterm "$binary"
 expect_screen "normcache>" "prompt"
 keys ".help" Enter
 expect_screen ".expect CLAIM" "help lists the commands"
@@ -113,10 +123,38 @@ expect_prompt "normcache>" "Ctrl-C gives up an operation typed over lines"
 keys ".help quit" Enter
 expect_screen "Leave the workbench" "the line after an abandoned operation runs alone"
 
+# A SIGINT sent to the workbench alone gives up the line too, and reaches no other
+# process: the parent's count below is the three Ctrl-C pressed at its terminal.
+keys C-l ".hel"
+expect_prompt "normcache> .hel" "a line typed before a SIGINT"
+kill -INT "$(cat "$home/workbench.pid")"
+expect_prompt "normcache>" "a SIGINT at the prompt gives up the line"
+
 keys C-d
-expect_screen "EXITED-0" "Ctrl-D leaves with status 0"
+expect_screen "EXITED-0 SIGINTS-3" "Ctrl-D leaves with status 0, and the parent got each Ctrl-C once"
 if grep -qF ".hlep" "$home/.normcache_history" 2>/dev/null; then pass; else
   failed=$((failed + 1)); echo "FAIL: history was not saved to ~/.normcache_history"; fi
+
+# Under a shell with job control, Ctrl-Z stops the workbench and gives the shell its
+# terminal; after fg the line is drawn again and keys reach the editor (Tab completes).
+tmux new-session -d -s "$shell_session" -x 120 -y 40 env HOME="$home" TERM=xterm PS1='shell$ ' bash --norc --noprofile -i
+target=$shell_session
+expect_prompt 'shell$' "the shell starts"
+keys "$binary" Enter
+expect_prompt "normcache>" "the workbench starts under the shell"
+keys ".hel"
+expect_prompt "normcache> .hel" "a line typed before Ctrl-Z"
+keys C-z
+expect_screen "Stopped" "Ctrl-Z stops the workbench"
+expect_prompt 'shell$' "the shell has the terminal while the workbench is stopped"
+keys C-l "fg" Enter
+expect_prompt "normcache> .hel" "fg draws the prompt and the line being typed again"
+keys Tab
+expect_prompt "normcache> .help" "after fg, Tab completes: the editor has the terminal again"
+keys C-u C-d
+expect_prompt '*shell$' "Ctrl-D after fg leaves"
+keys "echo LEFT-\$?" Enter
+expect_screen "LEFT-0" "with status 0"
 
 echo "terminal: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

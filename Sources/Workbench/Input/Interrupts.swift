@@ -22,7 +22,7 @@ final class Interrupts {
         _ = fcntl(writer, F_SETFL, O_NONBLOCK)   // a handler must never block
         writeEnd = writer
         Thread.detachNewThread {
-            nc_edit_block_interrupts_here()   // SIGINT goes to the thread reading the terminal
+            nc_edit_block_signals_here()   // SIGINT and the editor's signals go to the thread reading the terminal
             var bytes = [UInt8](repeating: 0, count: 64)
             while true {
                 let count = read(reader, &bytes, bytes.count)

@@ -2,13 +2,14 @@ import CEdit
 import Foundation
 
 /// Interactive input through libedit: emacs keys, a prompt, Tab completion (``Completion``),
-/// Ctrl-C that gives up the line being typed, and history that persists in
+/// Ctrl-C that gives up the line being typed, Ctrl-Z that stops the workbench until `fg`,
+/// a redraw when the terminal is resized, and history that persists in
 /// `~/.normcache_history` (at most ``historySize`` lines, none that ``HistoryFilter`` keeps
 /// out). Other threads print through its ``Console`` meanwhile, above the prompt.
 ///
 /// ```swift
 /// let editor = LineEditor(historyPath: "/tmp/history", console: console) { Completion(for: $0, in: session) }
-/// editor?.read(prompt: "normcache> ")   // .line(".help"), .interrupted (Ctrl-C) or .end (Ctrl-D)
+/// editor?.read(continuing: false)   // .line(".help"), .interrupted (Ctrl-C) or .end (Ctrl-D)
 /// ```
 final class LineEditor: LineSource {
     static let historySize: Int32 = 1000
@@ -18,7 +19,7 @@ final class LineEditor: LineSource {
     private let historyPath: String?
     private let console: Console
     private let complete: (String) -> Completion
-    /// What libedit's prompt callback returns; replaced by each ``read(prompt:)``.
+    /// What libedit's prompt callback returns; replaced by each ``read(continuing:)``.
     private var prompt: UnsafeMutablePointer<CChar>?
 
     /// `nil` when libedit cannot start (no terminal). `complete` gets the line up to the cursor.
@@ -49,12 +50,19 @@ final class LineEditor: LineSource {
         free(prompt)
     }
 
-    func read(prompt: String) -> LineInput {
-        free(self.prompt)
-        self.prompt = strdup(prompt)
-        _ = nc_edit_take_interrupt()   // a Ctrl-C that came while a command ran is spent
+    func read(continuing: Bool) -> LineInput {
+        free(prompt)
+        prompt = strdup(continuing ? REPL.continuationPrompt : REPL.prompt)
+        // A Ctrl-C since the last line either cancelled the command that line ran, and is
+        // spent, or came while a line of an operation was taken in, and gives that up.
+        if nc_edit_take_interrupt() != 0, continuing {
+            console.line("")
+            return .interrupted
+        }
         var count: Int32 = 0
+        let caught = nc_edit_catch_signals()
         let line = console.editing(with: self) { el_gets(editor, &count).map { String(cString: $0) } }
+        nc_edit_release_signals(caught)
         guard var text = line, count > 0 else {
             guard nc_edit_take_interrupt() != 0 else { return .end }
             console.line("")   // the next prompt starts on a line of its own
@@ -85,6 +93,7 @@ final class LineEditor: LineSource {
         while true {
             let read = console.whileWaiting { nc_edit_read_char(character) }
             guard read == NC_EDIT_READ_AGAIN else { return read }
+            nc_edit_handle_signals(editor)
             redraw()
         }
     }

@@ -2,14 +2,15 @@ import Foundation
 
 /// Where the workbench's input lines come from: libedit on a terminal, a stream otherwise.
 protocol LineSource {
-    /// The next line, Ctrl-C at the prompt, or the end of input (Ctrl-D).
-    func read(prompt: String) -> LineInput
+    /// The next line, Ctrl-C at the prompt, or the end of input (Ctrl-D). `continuing`: a
+    /// GraphQL operation goes on over lines (``REPL/continuationPrompt`` rather than ``REPL/prompt``).
+    func read(continuing: Bool) -> LineInput
 }
 
 /// What a ``LineSource`` read.
 ///
 /// ```swift
-/// switch source.read(prompt: "normcache> ") {
+/// switch source.read(continuing: session.isContinuing) {
 /// case .line(let text): session.execute(text)
 /// case .interrupted: session.abandonInput()
 /// case .end: return 0
@@ -25,5 +26,5 @@ enum LineInput: Equatable {
 
 /// Lines from standard input, without prompts: for pipes, files and scripts.
 struct StreamLineSource: LineSource {
-    func read(prompt: String) -> LineInput { readLine(strippingNewline: true).map(LineInput.line) ?? .end }
+    func read(continuing: Bool) -> LineInput { readLine(strippingNewline: true).map(LineInput.line) ?? .end }
 }

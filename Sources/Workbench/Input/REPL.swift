@@ -41,7 +41,7 @@ public enum REPL {
     private static func read(from source: any LineSource, into session: Session, named name: String?) {
         var number = 0
         while !session.isFinished {
-            switch source.read(prompt: session.isContinuing ? continuationPrompt : prompt) {
+            switch source.read(continuing: session.isContinuing) {
             case .line(let line):
                 number += 1
                 session.execute(line, at: name.map { SourceLocation(file: $0, line: number) })
