@@ -94,7 +94,7 @@ struct Normalizer {
                 } else {
                     stored = .value(value)  // a scalar: without the call, which cost a write a tenth
                 }
-                if builder != nil { builder!.append(new: fid, stored) } else { staged[slot].fields.set(fid, stored) }
+                if builder != nil { builder!.append(new: fid, stored) } else { staged[slot].fields.merge(fid, stored) }
             } catch var failure {
                 failure.path.append("." + field.responseKey)
                 throw failure
@@ -112,7 +112,7 @@ struct Normalizer {
     @inline(never)
     private mutating func stage(_ builder: consuming RecordBuilder, before slot: Int) {
         var fields = builder.record()
-        for (field, value) in zip(staged[slot].fields.fieldIDs, staged[slot].fields.values) { fields.set(field, value) }
+        for (field, value) in zip(staged[slot].fields.fieldIDs, staged[slot].fields.values) { fields.merge(field, value) }
         staged[slot].fields = fields
     }
 

@@ -54,6 +54,17 @@ struct StoredRecord {
             values[i] = value
             return old
         }
+        add(field, value)
+        return nil
+    }
+
+    /// Sets a field whose previous value nobody needs (a record being staged): nothing
+    /// is copied out.
+    mutating func merge(_ field: UInt32, _ value: consuming StoredValue) {
+        if let i = position(of: field) { values[i] = value } else { add(field, value) }
+    }
+
+    private mutating func add(_ field: UInt32, _ value: consuming StoredValue) {
         fieldIDs.append(field)
         values.append(value)
         if index != nil {
@@ -61,7 +72,6 @@ struct StoredRecord {
         } else if fieldIDs.count >= Self.indexFrom {
             index = Self.positions(of: fieldIDs)
         }
-        return nil
     }
 
     /// Removes a field; returns its value.
