@@ -21,16 +21,36 @@ public struct FieldRef: Hashable, Sendable, Comparable {
 
 @inline(__always) func pack(_ record: UInt32, _ field: UInt32) -> UInt64 { UInt64(record) << 32 | UInt64(field) }
 
-/// What one commit changed: the record-field pairs whose value really changed (in
-/// order; a pair changed twice appears twice), the records to write through to the
-/// store whole, and the records removed.
-struct ChangeSet {
+/// What one commit changed: the record-field pairs whose value really changed (a pair
+/// changed twice appears twice), the records to write through to the store whole, and
+/// the records removed.
+struct ChangeSet: Sendable {
+    /// Pairs that changed one by one.
     var fields: [UInt64] = []
+    /// Records new to the base table, each with the ids of its fields (all of them
+    /// changed): one entry per record rather than one pair per field, sharing the
+    /// record's array of ids.
+    var newRecords: [(record: UInt32, fields: [UInt32])] = []
     var dirtyRecords: Set<UInt32> = []
     var removedRecords: Set<UInt32> = []
     /// Everything was removed (``NormalizedCache/clear()``): the store clears itself whole.
     var cleared = false
     var cause: ChangeCause = .write
+
+    var isEmpty: Bool { fields.isEmpty && newRecords.isEmpty }
+
+    /// Calls `body` with every changed pair, those of new records included.
+    func forEachField(_ body: (UInt64) -> Void) {
+        for pair in fields { body(pair) }
+        for (record, ids) in newRecords { for field in ids { body(pack(record, field)) } }
+    }
+
+    /// Every changed pair once.
+    var changedFields: Set<UInt64> {
+        var changed = Set<UInt64>(minimumCapacity: fields.count)
+        forEachField { changed.insert($0) }
+        return changed
+    }
 }
 
 /// One step to take back if a transaction fails.
@@ -50,11 +70,11 @@ enum UndoStep {
 /// changes.keys      // ["QUERY_ROOT.trips", "Trip:1.name", ...] (named on demand)
 /// ```
 public struct Changes: Sendable {
-    let fields: [UInt64]
+    let changes: ChangeSet
     let cache: NormalizedCache
 
-    public var count: Int { Set(fields).count }
-    public var isEmpty: Bool { fields.isEmpty }
+    public var count: Int { changes.changedFields.count }
+    public var isEmpty: Bool { changes.isEmpty }
     /// `Trip:1.name`, …, sorted.
-    public var keys: [String] { cache.names(Set(fields)) }
+    public var keys: [String] { cache.names(changes.changedFields) }
 }

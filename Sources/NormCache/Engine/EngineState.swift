@@ -151,7 +151,7 @@ final class EngineState {
         }
         let ids = fields.fieldIDs
         base.insert(record, fields)
-        noteBaseChange(record, ids, old: nil, written: true)
+        noteNewRecord(record, ids)
     }
 
     /// Sets (or with nil removes) fields of one record, as ``setField(_:_:_:layer:)`` does each.
@@ -166,7 +166,7 @@ final class EngineState {
                     if value != nil, !invalidated.isEmpty { revalidate(record, field) }
                     continue
                 }
-                noteBaseChange(record, CollectionOfOne(field), old: old, written: value != nil)
+                noteBaseChange(record, field, old: old, written: value != nil)
             }
             return
         }
@@ -189,14 +189,22 @@ final class EngineState {
         }
     }
 
-    /// The bookkeeping of base fields of one record whose value changed from `old`: undo,
-    /// write-through, the change set, and (when `written`, not removed) freshness. (Many
-    /// fields at once for a record that is new: each check made once.)
-    private func noteBaseChange<Fields: Collection<UInt32>>(_ record: UInt32, _ fields: Fields, old: StoredValue?, written: Bool) {
-        if keepsUndo { for field in fields { undo.append(.field(layer: nil, record: record, field: field, old: old)) } }
+    /// The bookkeeping of a base field whose value changed from `old`: undo, write-through,
+    /// the change set, and (when `written`, not removed) freshness.
+    private func noteBaseChange(_ record: UInt32, _ field: UInt32, old: StoredValue?, written: Bool) {
+        if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
         if store != nil { changes.dirtyRecords.insert(record) }
-        for field in fields { changes.fields.append(pack(record, field)) }
-        if written, !invalidated.isEmpty { for field in fields { revalidate(record, field) } }
+        changes.fields.append(pack(record, field))
+        if written, !invalidated.isEmpty { revalidate(record, field) }
+    }
+
+    /// The same for a record new to the base table, whose fields are `fields`: each check
+    /// made once, and the change set names the record once.
+    private func noteNewRecord(_ record: UInt32, _ fields: [UInt32]) {
+        if keepsUndo { for field in fields { undo.append(.field(layer: nil, record: record, field: field, old: nil)) } }
+        if store != nil { changes.dirtyRecords.insert(record) }
+        changes.newRecords.append((record, fields))
+        if !invalidated.isEmpty { for field in fields { revalidate(record, field) } }
     }
 
     /// A written field is no longer invalidated.

@@ -22,7 +22,7 @@ extension NormalizedCache {
             } else {
                 state.removeRecord(id)
             }
-            return Set(state.changes.fields).map(state.name).sorted()
+            return state.changes.changedFields.map(state.name).sorted()
         }
     }
 

@@ -124,7 +124,7 @@ public final class NormalizedCache: @unchecked Sendable {
         }
         switch object["data"] {
         case .object(let data)?: return try write(data: data, for: operation, variables: variables, partial: hasErrors, cause: cause)
-        case nil, .null?: return Changes(fields: [], cache: self)
+        case nil, .null?: return Changes(changes: ChangeSet(), cache: self)
         case let other?: throw .invalid("a response's \"data\" must be an object, not \(other.kindDescription)")
         }
     }
@@ -156,7 +156,7 @@ public final class NormalizedCache: @unchecked Sendable {
         return changedNames()
     }
 
-    private func changedNames() -> Changes { Changes(fields: state.changes.fields, cache: self) }
+    private func changedNames() -> Changes { Changes(changes: state.changes, cache: self) }
 
     /// `Trip:2.name` for each packed pair, sorted.
     func names(_ pairs: Set<UInt64>) -> [String] { locked { pairs.map(state.name).sorted() } }
@@ -384,8 +384,8 @@ public final class NormalizedCache: @unchecked Sendable {
 
     /// Tells the monitor, if there is one, what the last commit changed (lock held).
     private func reportCommit() {
-        guard let monitor, !state.lastCommit.fields.isEmpty else { return }
-        let fields = Set(state.lastCommit.fields)
+        guard let monitor, !state.lastCommit.isEmpty else { return }
+        let fields = state.lastCommit.changedFields
         monitor(Commit(cause: state.lastCommit.cause, changed: fields.map(state.name).sorted(), watchers: state.watchers.affected(by: fields)))
     }
 

@@ -120,9 +120,9 @@ struct WatcherRegistry {
 
     /// Re-reads the watchers a change set touches; returns the emissions to deliver.
     mutating func notify(_ changes: ChangeSet, state: EngineState) -> [WatchDelivery] {
-        guard !watchers.isEmpty, !changes.fields.isEmpty else { return [] }
+        guard !watchers.isEmpty, !changes.isEmpty else { return [] }
         var affected: [Int: [UInt64]] = [:]
-        for pair in changes.fields {
+        changes.forEachField { pair in
             switch index[pair] {
             case .one(let id)?: affected[id, default: []].append(pair)
             case .many(let set)?: for id in set { affected[id, default: []].append(pair) }

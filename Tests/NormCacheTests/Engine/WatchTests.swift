@@ -49,6 +49,23 @@ import Testing
         #expect(partial.last?.result.missing == ["QUERY_ROOT.a"])
     }
 
+    @Test func aRecordNewToTheCacheReachesTheWatcherWaitingForIt() throws {
+        // QUERY_ROOT already points at Trip:1, which is not in the cache yet.
+        try cache.write(record: "QUERY_ROOT", fields: ["trip(id:1)": .reference("Trip:1")])
+        let recorder = Recorder()
+        let watch = try cache.watch(try cache.operation("{ trip(id: 1) { id name } }"), onEmission: recorder.callback)
+        defer { watch.cancel() }
+        #expect(recorder.last?.result.complete == false)
+        // The write adds Trip:1 whole (QUERY_ROOT's reference does not change).
+        let changes = try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","name":"Lisbon"}}"#),
+                                      for: try cache.operation("{ trip(id: 1) { id name } }"))
+        #expect(changes.keys == ["Trip:1.__typename", "Trip:1.id", "Trip:1.name"])
+        #expect(changes.count == 3)
+        #expect(recorder.causes == [.initial, .write])
+        #expect(recorder.last?.result.complete == true)
+        #expect(recorder.last?.changed.contains("Trip:1.name") == true)
+    }
+
     @Test func causeAndChangedKeys() throws {
         try write("{ trips { id name price } }", #"{"trips":[{"__typename":"Trip","id":"1","name":"Lisbon","price":10},{"__typename":"Trip","id":"2","name":"Porto","price":20}]}"#)
         let recorder = Recorder()
