@@ -208,10 +208,10 @@ struct Normalizer {
                                    parent: UInt32, fieldKey: UInt32) throws(Failure) -> UInt32 {
         let key: String
         if let typename, let keying = keying(for: typename, in: selections) {
-            if keying.responseKeys.count == 1, let prefix = keying.plainPrefix,
-               let text = keying.value(0, in: object).flatMap(Self.keyText) {
+            if keying.responseKeys.count == 1, let text = keying.value(0, in: object).flatMap(Self.keyText) {
                 if text == keying.lastText { return keying.lastRecord }
-                if Self.isPlainASCII(text) {  // the common case: nothing to escape or normalise
+                // The common case: nothing to escape or normalise.
+                if let prefix = keying.plainPrefix, Self.isPlainASCII(text) {
                     keying.lastRecord = try entityID(prefix: prefix, text: text)
                     keying.lastText = text
                     return keying.lastRecord
