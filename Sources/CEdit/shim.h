@@ -113,6 +113,12 @@ static inline void nc_edit_note_signal(int number) {
         if (nc_edit_signal_numbers[index] == number) nc_edit_noted[index] = 1;
 }
 
+/* Whether `number` stops or ends the process (Ctrl-Z, SIGTERM, SIGHUP); the others only
+ * ask for the line to be drawn again (a resize, fg). */
+static inline int nc_edit_stops_or_ends(int number) {
+    return number == SIGTSTP || number == SIGTERM || number == SIGHUP;
+}
+
 /* Whether a signal was noted that nc_edit_handle_signals has not acted on. */
 static inline int nc_edit_signal_noted(void) {
     for (int index = 0; index < NC_EDIT_SIGNAL_COUNT; index++)
@@ -152,7 +158,7 @@ static inline int nc_edit_catch_signals(void) {
 static inline void nc_edit_raise_noted(EditLine *editor) {
     for (int index = 0; index < NC_EDIT_SIGNAL_COUNT; index++) {
         int number = nc_edit_signal_numbers[index];
-        if (!nc_edit_noted[index] || number == SIGWINCH || number == SIGCONT) continue;
+        if (!nc_edit_noted[index] || !nc_edit_stops_or_ends(number)) continue;
         nc_edit_noted[index] = 0;
         if (editor != NULL) el_set(editor, EL_PREP_TERM, 0);
         nc_edit_set_handler(number, SIG_DFL);
@@ -167,10 +173,8 @@ static inline void nc_edit_raise_noted(EditLine *editor) {
  * the terminal's size again (it may have changed). The caller draws the line again. */
 static inline void nc_edit_handle_signals(EditLine *editor) {
     nc_edit_raise_noted(editor);
-    for (int index = 0; index < NC_EDIT_SIGNAL_COUNT; index++) {
-        int number = nc_edit_signal_numbers[index];
-        if (number == SIGWINCH || number == SIGCONT) nc_edit_noted[index] = 0;
-    }
+    for (int index = 0; index < NC_EDIT_SIGNAL_COUNT; index++)
+        if (!nc_edit_stops_or_ends(nc_edit_signal_numbers[index])) nc_edit_noted[index] = 0;
     el_resize(editor);
 }
 

@@ -51,23 +51,16 @@ final class LineEditor: LineSource {
     }
 
     func read(continuing: Bool) -> LineInput {
-        free(prompt)
-        prompt = strdup(continuing ? REPL.continuationPrompt : REPL.prompt)
         // A Ctrl-C since the last line either cancelled the command that line ran, and is
         // spent, or came while a line of an operation was taken in, and gives that up.
-        if nc_edit_take_interrupt() != 0, continuing {
-            console.line("")
-            return .interrupted
-        }
+        if nc_edit_take_interrupt() != 0, continuing { return interrupted() }
+        free(prompt)
+        prompt = strdup(continuing ? REPL.continuationPrompt : REPL.prompt)
         var count: Int32 = 0
         let caught = nc_edit_catch_signals()
         let line = console.editing(with: self) { el_gets(editor, &count).map { String(cString: $0) } }
         nc_edit_release_signals(caught)
-        guard var text = line, count > 0 else {
-            guard nc_edit_take_interrupt() != 0 else { return .end }
-            console.line("")   // the next prompt starts on a line of its own
-            return .interrupted
-        }
+        guard var text = line, count > 0 else { return nc_edit_take_interrupt() != 0 ? interrupted() : .end }
         if text.hasSuffix("\n") { text.removeLast() }
         if HistoryFilter.keeps(text) {
             nc_history_add(history, text)
@@ -81,6 +74,12 @@ final class LineEditor: LineSource {
     func redraw() {
         fputs("\r\u{1B}[K", nc_edit_stdout())
         nc_edit_redraw(editor)
+    }
+
+    /// Ctrl-C gave up the line: the next prompt starts on a line of its own.
+    private func interrupted() -> LineInput {
+        console.line("")
+        return .interrupted
     }
 
     /// The editor whose libedit handle calls back.
