@@ -27,10 +27,10 @@ public struct FieldRef: Hashable, Sendable, Comparable {
 struct ChangeSet: Sendable {
     /// Pairs that changed one by one.
     var fields: [UInt64] = []
-    /// Records new to the base table, each with the ids of its fields (all of them
-    /// changed): one entry per record rather than one pair per field, sharing the
-    /// record's array of ids.
-    var newRecords: [(record: UInt32, fields: [UInt32])] = []
+    /// Records new to the base table with the ids of their fields (all of them changed),
+    /// as runs of consecutive records that have the same fields (the items of a list):
+    /// one entry per run rather than one pair per field.
+    var newRecords: [(fields: [UInt32], records: [UInt32])] = []
     var dirtyRecords: Set<UInt32> = []
     var removedRecords: Set<UInt32> = []
     /// Everything was removed (``NormalizedCache/clear()``): the store clears itself whole.
@@ -42,7 +42,18 @@ struct ChangeSet: Sendable {
     /// Calls `body` with every changed pair, those of new records included.
     func forEachField(_ body: (UInt64) -> Void) {
         for pair in fields { body(pair) }
-        for (record, ids) in newRecords { for field in ids { body(pack(record, field)) } }
+        for (ids, records) in newRecords {
+            for record in records { for field in ids { body(pack(record, field)) } }
+        }
+    }
+
+    /// Notes a record new to the base table, with its fields.
+    mutating func noteNewRecord(_ record: UInt32, fields: [UInt32]) {
+        if let last = newRecords.indices.last, newRecords[last].fields == fields {  // a shared array compares by identity first
+            newRecords[last].records.append(record)
+        } else {
+            newRecords.append((fields, [record]))
+        }
     }
 
     /// Every changed pair once.

@@ -15,10 +15,9 @@ final class EngineState {
     /// Where the write in progress staged each record (see ``Normalizer``).
     var stagingSlots = StagingSlots()
 
-    /// Plans by document hash (several per hash when operation names differ).
-    var operations: [UInt64: [Operation]] = [:]
     /// Static field-key ids of each operation's fields, by `FieldPlan.index` (NC_ID_NONE
-    /// where the key depends on variables).
+    /// where the key depends on variables). Keyed by identity: operations live for the
+    /// process (``CompiledOperations``).
     var fieldIDs: [ObjectIdentifier: [UInt32]] = [:]
     /// The arguments each field key was built from, for Apollo Client snapshots.
     var fieldArguments: [UInt32: (name: String, arguments: [String: ArgumentValue])] = [:]
@@ -203,7 +202,7 @@ final class EngineState {
     private func noteNewRecord(_ record: UInt32, _ fields: [UInt32]) {
         if keepsUndo { for field in fields { undo.append(.field(layer: nil, record: record, field: field, old: nil)) } }
         if store != nil { changes.dirtyRecords.insert(record) }
-        changes.newRecords.append((record, fields))
+        changes.noteNewRecord(record, fields: fields)
         if !invalidated.isEmpty { for field in fields { revalidate(record, field) } }
     }
 

@@ -1,4 +1,3 @@
-import CXXHash
 import Foundation
 
 /// A normalized GraphQL cache: responses are split into records keyed `Type:id`, reads
@@ -90,16 +89,12 @@ public final class NormalizedCache: @unchecked Sendable {
     // MARK: operations
 
     /// The compiled plan of `document` (its operation `name` if it holds several),
-    /// compiled once and cached by the document's XXH3 hash.
+    /// compiled once per process (``CompiledOperations``); its field ids are interned
+    /// into this cache the first time it meets it.
     public func operation(_ document: String, name: String? = nil) throws(CacheError) -> Operation {
-        let hash = document.withUTF8Bytes { nc_xxh3_64($0, $1) }
-        if let cached = locked({ state.operations[hash]?.first { $0.source == document && (name == nil || $0.name == name) } }) {
-            return cached
-        }
         let operation: Operation
-        do { operation = try OperationCompiler.compile(document, name: name) } catch { throw .operation(error) }
+        do { operation = try CompiledOperations.operation(document, name: name) } catch { throw .operation(error) }
         return try lockedThrowing { () throws(CacheError) in
-            state.operations[hash, default: []].append(operation)
             _ = try state.staticFieldIDs(operation)
             return operation
         }

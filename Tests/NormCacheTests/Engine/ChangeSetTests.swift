@@ -25,6 +25,22 @@ import Testing
         ])
     }
 
+    /// New records with the same fields (a list's items) are noted as one run, and
+    /// expand to every pair in the order noted.
+    @Test func newRecordsWithTheSameFieldsShareARun() {
+        var changes = ChangeSet()
+        let fields: [UInt32] = [1, 2]
+        changes.noteNewRecord(10, fields: fields)
+        changes.noteNewRecord(11, fields: [1, 2])  // equal, though not the same array
+        changes.noteNewRecord(12, fields: [3])
+        changes.noteNewRecord(13, fields: fields)  // a run is of consecutive records only
+        #expect(changes.newRecords.map(\.records) == [[10, 11], [12], [13]])
+        var pairs: [UInt64] = []
+        changes.forEachField { pairs.append($0) }
+        #expect(pairs == [pack(10, 1), pack(10, 2), pack(11, 1), pack(11, 2), pack(12, 3), pack(13, 1), pack(13, 2)])
+        #expect(changes.changedFields.count == 7)
+    }
+
     @Test func theSameDataTwiceChangesNothingAndNotifiesNobody() throws {
         try cache.write(data: data, for: trips)
         let recorder = Recorder()

@@ -281,6 +281,22 @@ import Testing
         let pair = "query A { a } query B { b }"
         #expect(try cache.operation(pair, name: "A") === (try cache.operation(pair, name: "A")))
         #expect(try cache.operation(pair, name: "A") !== (try cache.operation(pair, name: "B")))
+        // Its named operations being compiled does not make the name optional.
+        #expect(compileError(pair)?.message.contains("2 operations") == true)
+    }
+
+    /// A document is compiled once per process: another cache gets the same plan, and
+    /// interns its field keys into its own records when it first meets it.
+    @Test func planIsSharedByCaches() throws {
+        let document = "query Shared($id: ID!) { trip(id: $id) { id name } }"
+        let other = try NormalizedCache()
+        let op = try other.operation(document)
+        #expect(try cache.operation(document) === op)
+        let data = try Support.object(#"{"trip": {"__typename": "Trip", "id": "1", "name": "Porto"}}"#)
+        try other.write(data: data, for: op, variables: ["id": "1"])
+        try cache.write(data: data, for: op, variables: ["id": "1"])
+        #expect(cache.record("Trip:1")?.keys.sorted() == ["__typename", "id", "name"])
+        #expect(try cache.read(op, variables: ["id": "1"]).data == (try other.read(op, variables: ["id": "1"]).data))
     }
 
     /// What a server gets: `__typename` in every selection set below the root, once, in

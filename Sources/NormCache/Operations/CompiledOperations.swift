@@ -1,0 +1,34 @@
+import CXXHash
+import Synchronization
+
+/// Every operation compiled in this process, by its document's XXH3 hash: a document is
+/// compiled once however many caches use it (a test suite or a benchmark makes many
+/// caches), and an ``Operation`` stays alive for the process, so each cache can key what
+/// it derives from one (its field ids) by the operation's identity.
+///
+/// ```swift
+/// let a = try CompiledOperations.operation("{ hero { name } }", name: nil)
+/// let b = try CompiledOperations.operation("{ hero { name } }", name: nil)
+/// a === b   // true: compiled once
+/// ```
+enum CompiledOperations {
+    /// Plans by document hash, each under the name it was asked for (nil: the document's
+    /// only operation), so a document of several operations asked for without a name
+    /// still fails however often its named ones were compiled.
+    private static let compiled = Mutex<[UInt64: [(name: String?, operation: Operation)]]>([:])
+
+    /// The compiled plan of `document` (its operation `name` if it holds several).
+    static func operation(_ document: String, name: String?) throws(OperationError) -> Operation {
+        let hash = document.withUTF8Bytes { nc_xxh3_64($0, $1) }
+        func cached(_ operations: [UInt64: [(name: String?, operation: Operation)]]) -> Operation? {
+            operations[hash]?.first { $0.name == name && $0.operation.source == document }?.operation
+        }
+        if let operation = compiled.withLock({ cached($0) }) { return operation }
+        let operation = try OperationCompiler.compile(document, name: name)
+        return compiled.withLock { operations in
+            if let earlier = cached(operations) { return earlier }  // compiled meanwhile by another thread
+            operations[hash, default: []].append((name, operation))
+            return operation
+        }
+    }
+}
