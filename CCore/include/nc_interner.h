@@ -90,6 +90,13 @@ nc_status nc_interner_intern(nc_interner *interner, const void *bytes, size_t le
  * NC_ERR_INVALID_ARGUMENT with nothing done. */
 nc_status nc_interner_intern_many(nc_interner *interner, const nc_text *keys, size_t count, nc_id *ids, size_t *done);
 
+/* Makes room for `count` more keys, so that interning them allocates nothing but their
+ * bytes: for a caller about to intern many new keys (a list of new objects), which would
+ * otherwise pay for the table growing several times on the way. Room past the interner's
+ * max_ids is not made. NC_ERR_NOMEM (nothing changed, the interner as usable as before)
+ * when the memory is not there; a NULL `interner` is NC_ERR_INVALID_ARGUMENT. */
+nc_status nc_interner_reserve(nc_interner *interner, size_t count);
+
 /* The id of `bytes` if they were interned before (NC_OK), else NC_ERR_NOT_FOUND.
  * Never inserts. */
 nc_status nc_interner_find(nc_interner *interner, const void *bytes, size_t length, nc_id *id);

@@ -179,8 +179,9 @@ static inline __attribute__((always_inline)) nc_status locate(nc_interner *inter
     return locate_canonical(interner, bytes, length, hash, found);
 }
 
-static nc_status grow_slots(nc_interner *interner) {
-    size_t count = (interner->mask + 1) * 2;
+/* Moves every key into a new table of `count` slots (a power of two, more than twice the
+ * keys held). */
+static nc_status resize_slots(nc_interner *interner, size_t count) {
     slot *slots = nc__reallocate(interner->allocator, NULL, count * sizeof(slot));
     if (slots == NULL) return NC_ERR_NOMEM;
     memset(slots, 0, count * sizeof(slot));
@@ -197,14 +198,20 @@ static nc_status grow_slots(nc_interner *interner) {
     return NC_OK;
 }
 
-static nc_status grow_records(nc_interner *interner) {
-    uint32_t capacity = interner->record_capacity ? interner->record_capacity * 2 : 1024;
-    if (capacity < interner->record_capacity) capacity = UINT32_MAX; /* wrapped past 2^31 */
+static nc_status grow_slots(nc_interner *interner) { return resize_slots(interner, (interner->mask + 1) * 2); }
+
+static nc_status resize_records(nc_interner *interner, uint32_t capacity) {
     const record **records = nc__reallocate(interner->allocator, interner->records, (size_t)capacity * sizeof *records);
     if (records == NULL) return NC_ERR_NOMEM;
     interner->records = records;
     interner->record_capacity = capacity;
     return NC_OK;
+}
+
+static nc_status grow_records(nc_interner *interner) {
+    uint32_t capacity = interner->record_capacity ? interner->record_capacity * 2 : 1024;
+    if (capacity < interner->record_capacity) capacity = UINT32_MAX; /* wrapped past 2^31 */
+    return resize_records(interner, capacity);
 }
 
 /* Room for a record of `length` key bytes in the newest block, starting a block when it is full. */
@@ -324,6 +331,22 @@ nc_status nc_interner_intern_many(nc_interner *interner, const nc_text *keys, si
         }
     }
     *done = count;
+    return NC_OK;
+}
+
+nc_status nc_interner_reserve(nc_interner *interner, size_t count) {
+    if (interner == NULL) return NC_ERR_INVALID_ARGUMENT;
+    uint64_t room = interner->max_ids - interner->count; /* more ids than this are never issued */
+    uint64_t total = interner->count + (count < room ? count : room);
+    /* insert() grows the table once (keys + 1) * 2 exceeds it: hold `total` keys below that */
+    size_t slots = interner->mask + 1;
+    while ((total + 1) * 2 > slots) {
+        if (slots > SIZE_MAX / 2 / sizeof(slot)) return NC_ERR_NOMEM;
+        slots *= 2;
+    }
+    nc_status status;
+    if (total > interner->record_capacity && (status = resize_records(interner, (uint32_t)total)) != NC_OK) return status;
+    if (slots != interner->mask + 1 && (status = resize_slots(interner, slots)) != NC_OK) return status;
     return NC_OK;
 }
 

@@ -481,6 +481,65 @@ static void test_interner_many_errors(void) {
     nc_interner_destroy(keys);
 }
 
+/* Counts allocations of more than `large` bytes, and refuses those over `limit`. */
+typedef struct { size_t large, limit; int large_count; } sizing;
+
+static void *sizing_reallocate(void *context, void *pointer, size_t size) {
+    sizing *z = context;
+    if (size > z->limit) return NULL;
+    if (size > z->large) z->large_count++;
+    if (size == 0) {
+        free(pointer);
+        return NULL;
+    }
+    return realloc(pointer, size);
+}
+
+/* After nc_interner_reserve(n), n new keys intern without the table growing (no
+ * allocation larger than a key block), with the ids and lookups of an interner that
+ * grew on the way; room past max_ids is not made, and a failed reserve changes nothing. */
+static void test_interner_reserve(void) {
+    sizing z = {.large = 300 * 1024, .limit = (size_t)1 << 26};
+    nc_allocator allocator = {sizing_reallocate, &z};
+    nc_interner_config config = {.allocator = &allocator};
+    nc_interner *keys;
+    nc_id id;
+    CHECK(nc_interner_create(&keys, &config) == NC_OK);
+    CHECK(nc_interner_intern(keys, "QUERY_ROOT", 10, &id) == NC_OK && id == 0);
+    CHECK(nc_interner_reserve(keys, 100000) == NC_OK);
+    CHECK(nc_interner_find(keys, "QUERY_ROOT", 10, &id) == NC_OK && id == 0);
+    z.large_count = 0;
+    char key[32];
+    int dense = 0, found = 0;
+    for (int i = 0; i < 100000; i++) {
+        int n = snprintf(key, sizeof key, "Trip:%d", i);
+        dense += nc_interner_intern(keys, key, (size_t)n, &id) == NC_OK && id == (nc_id)i + 1;
+    }
+    CHECK(dense == 100000);
+    CHECK(z.large_count == 0);
+    for (int i = 0; i < 100000; i++) {
+        int n = snprintf(key, sizeof key, "Trip:%d", i);
+        found += nc_interner_find(keys, key, (size_t)n, &id) == NC_OK && id == (nc_id)i + 1;
+    }
+    CHECK(found == 100000);
+    /* more than the allocator gives: refused, and the interner works as before */
+    size_t memory = nc_interner_memory(keys);
+    CHECK(nc_interner_reserve(keys, (size_t)1 << 30) == NC_ERR_NOMEM);
+    CHECK(nc_interner_memory(keys) == memory);
+    CHECK(nc_interner_find(keys, "Trip:99999", 10, &id) == NC_OK && id == 100000);
+    CHECK(nc_interner_intern(keys, "Trip:100000", 11, &id) == NC_OK && id == 100001);
+    CHECK(nc_interner_reserve(NULL, 1) == NC_ERR_INVALID_ARGUMENT);
+    CHECK(nc_interner_reserve(keys, 0) == NC_OK);
+    nc_interner_destroy(keys);
+
+    /* no room past max_ids: SIZE_MAX asks for nothing the allocator refuses */
+    nc_interner_config small = {.allocator = &allocator, .max_ids = 3000};
+    CHECK(nc_interner_create(&keys, &small) == NC_OK);
+    CHECK(nc_interner_reserve(keys, SIZE_MAX) == NC_OK);
+    CHECK(nc_interner_memory(keys) < 200000);
+    nc_interner_destroy(keys);
+}
+
 /* Fail the n-th allocation for every n until a run needs no failure: each failure
  * must be NC_ERR_NOMEM with nothing changed, and nothing may leak. */
 static void test_out_of_memory(void) {
@@ -583,6 +642,7 @@ int main(void) {
     test_interner_many_matches_single_calls();
     test_interner_many_within_one_batch();
     test_interner_many_errors();
+    test_interner_reserve();
     test_out_of_memory();
     test_status_messages();
     printf("%d passed, %d failed\n", passed, failed);

@@ -44,6 +44,21 @@ import Testing
         #expect(interner.count == 1)
     }
 
+    /// Room made ahead changes no id and no lookup, and the keys it was made for then
+    /// intern into the memory it made (a table that grew would take more).
+    @Test func reservingRoomChangesNoID() throws {
+        let keys = try KeyInterner()
+        let root = try keys.intern("QUERY_ROOT")
+        keys.reserve(50_000)
+        let reserved = keys.memoryBytes
+        #expect(keys.find("QUERY_ROOT") == root)
+        for i in 0..<50_000 { #expect(try keys.intern("Item:\(i)").rawValue == UInt32(i) + 1) }
+        #expect(keys.key(for: KeyID(rawValue: 50_000)) == "Item:49999")
+        let grown = try KeyInterner()
+        for i in 0..<50_000 { try grown.intern("Item:\(i)") }
+        #expect(keys.memoryBytes - reserved < grown.memoryBytes / 2)  // only the keys' own bytes were added
+    }
+
     @Test func canonicallyEquivalentKeysShareAnID() throws {
         let interner = try KeyInterner()
         let composed = try interner.intern("Human:Padm\u{E9}")

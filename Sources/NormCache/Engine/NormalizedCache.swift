@@ -34,7 +34,9 @@ public final class NormalizedCache: @unchecked Sendable {
         guard let store else { return }
         let records: [Record]
         do { records = try store.loadAll() } catch { throw .storage("\(error)") }
-        // Every record key at once: the batch entry overlaps their table lookups.
+        // Every record key at once, into a table made big enough first: the batch entry
+        // overlaps their table lookups, and the table does not grow on the way.
+        state.recordKeys.reserve(records.count)
         let ids: [KeyID]
         do { ids = try state.recordKeys.intern(records.map(\.key)) } catch { throw .key(error) }
         for (record, id) in zip(records, ids) {

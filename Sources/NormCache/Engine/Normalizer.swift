@@ -126,6 +126,7 @@ struct Normalizer {
         switch value {
         case .null: return .value(.null)
         case .list(let items):
+            state.recordKeys.reserve(items.count)  // a list's objects are mostly new records the first time
             var stored: [StoredValue] = []
             stored.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {

@@ -49,6 +49,13 @@ public final class KeyInterner {
         return KeyID(rawValue: id)
     }
 
+    /// Makes room for `count` more keys, so that interning them does not grow the table on
+    /// the way: for a caller about to intern many new keys, such as the records of a list
+    /// of new objects. A hint only: without the memory, nothing changes.
+    public func reserve(_ count: Int) {
+        _ = nc_interner_reserve(handle, count)
+    }
+
     /// The id of a key given as UTF-8 bytes, issued now if the key is new. The fast path:
     /// no `String` is made, and the call inlines into the caller.
     @inlinable @discardableResult
