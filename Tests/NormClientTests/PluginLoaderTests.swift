@@ -159,7 +159,8 @@ struct PluginLoaderTests {
     @Test func aLibraryWithAnUnresolvedSymbolIsRefusedNamingTheSymbol() async throws {
         let fixture = try makeHost()
         let path = try CPluginBuilder.library("broken/unresolved_symbol.c")
-        expectRefused(fixture.host, path, .notSharedLibrary("undefined symbol: nc_helper_that_no_library_defines"))
+        let error = expectRefused(fixture.host, path, .cannotLoad("undefined symbol: nc_helper_that_no_library_defines"))
+        #expect(error.map { "\($0)" } == "plugin \(path): a shared library that cannot be loaded: undefined symbol: nc_helper_that_no_library_defines")
         try await expectHostStillWorks(fixture)
     }
 
@@ -266,8 +267,9 @@ struct PluginLoaderTests {
         let directory = try CPluginBuilder.scratchDirectory()
         let named = directory + "/libnormcache_dir.so"
         try FileManager.default.createDirectory(atPath: named, withIntermediateDirectories: false)
-        expectRefused(fixture.host, directory, .missing)
-        expectRefused(fixture.host, named, .missing)
+        expectRefused(fixture.host, directory, .notAFile("a directory"))
+        let error = expectRefused(fixture.host, named, .notAFile("a directory"))
+        #expect(error.map { "\($0)" } == "plugin \(named): a directory, not a plugin library")
         try await expectHostStillWorks(fixture)
     }
 
@@ -378,6 +380,15 @@ struct PluginLoaderTests {
         #expect(failures.map(\.path) == [missing])
         #expect(failures.map(\.reason) == [.missing])
         #expect(failures.first.map { "\($0)" } == "plugin \(missing): no such file")
+        try await expectHostStillWorks(fixture)
+    }
+
+    @Test func loadDirectoryOfAFileIsOneNotADirectoryFailure() async throws {
+        let fixture = try makeHost()
+        let file = try CPluginBuilder.write("", into: try CPluginBuilder.scratchDirectory(), as: "plugins.txt")
+        let failures = fixture.host.loadDirectory(file)
+        #expect(failures.map(\.reason) == [.notADirectory])
+        #expect(failures.first.map { "\($0)" } == "plugin \(file): not a directory")
         try await expectHostStillWorks(fixture)
     }
 

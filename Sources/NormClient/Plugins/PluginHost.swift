@@ -9,8 +9,9 @@ import NormEnvironment
 /// watchers, refetches, records, logging and state events.
 ///
 /// A plugin that fails to load is refused with a ``PluginError`` that says why (missing
-/// file, not a shared library, no `nc_plugin_init`, ABI version mismatch, a name already
-/// loaded, its init failing, a world-writable file); the host goes on without it.
+/// file, a directory, unreadable, not a shared library, a library dlopen refuses, no
+/// `nc_plugin_init`, ABI version mismatch, a name already loaded, its init failing, a
+/// world-writable file); the host goes on without it.
 ///
 /// ```swift
 /// let host = PluginHost(client: client, environment: environment, events: events)
@@ -69,7 +70,13 @@ public final class PluginHost: @unchecked Sendable {
     public func loadDirectory(_ directory: String, everySharedLibrary: Bool = false) -> [PluginError] {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            return [PluginError(path: directory, reason: .missing)]
+            let reason: PluginError.Reason
+            switch Self.fileStatus(directory) {
+            case .failure(let problem): reason = problem
+            case .success(let info) where info.st_mode & S_IFMT != S_IFDIR: reason = .notADirectory
+            case .success: reason = .unreadable(String(describing: error))
+            }
+            return [PluginError(path: directory, reason: reason)]
         }
         let libraries = names.filter { $0.hasSuffix(".so") && (everySharedLibrary || $0.hasPrefix("libnormcache_")) }.sorted()
         var failures: [PluginError] = []
@@ -86,13 +93,14 @@ public final class PluginHost: @unchecked Sendable {
     }
 
     private func open(_ path: String) throws(PluginError.Reason) -> Plugin {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .missing }
+        let info = try Self.fileStatus(path).get()
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(Self.kind(of: info.st_mode)) }
         guard info.st_mode & S_IWOTH == 0 else { throw .worldWritable }
         // RTLD_NODELETE: a Swift library registers type metadata and conformances with the
         // runtime, which must stay mapped after dlclose or later casts read freed memory.
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            throw .notSharedLibrary(dlerror().map { Self.shortened(String(cString: $0), path: path) } ?? "dlopen failed")
+            let detail = dlerror().map { Self.shortened(String(cString: $0), path: path) } ?? "dlopen failed"
+            throw Self.startsLikeELF(path) ? .cannotLoad(detail) : .notSharedLibrary(detail)
         }
         guard let symbol = dlsym(handle, NC_PLUGIN_INIT_SYMBOL) else {
             dlclose(handle)
@@ -146,6 +154,35 @@ public final class PluginHost: @unchecked Sendable {
         client.cache.possibleTypes.merge(possibleTypes)
         try? environment.register(plugin)
         return plugin
+    }
+
+    /// `stat` of `path`, or why there is nothing to load there.
+    private static func fileStatus(_ path: String) -> Result<stat, PluginError.Reason> {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return .success(info) }
+        let code = errno
+        return .failure(code == ENOENT || code == ENOTDIR ? .missing : .unreadable(String(cString: strerror(code))))
+    }
+
+    /// What a file mode that is not a regular file's names: `a directory`, ….
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a named pipe"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "a special file"
+        }
+    }
+
+    /// Whether the file begins with the ELF magic: dlopen refused an ELF object for
+    /// what it needs (a symbol, a library, another architecture), anything else for
+    /// not being one.
+    private static func startsLikeELF(_ path: String) -> Bool {
+        guard let file = fopen(path, "rb") else { return false }
+        defer { fclose(file) }
+        var magic = [UInt8](repeating: 0, count: 4)
+        return fread(&magic, 1, 4, file) == 4 && magic == [0x7F, 0x45, 0x4C, 0x46]
     }
 
     /// dlerror's text without the path, which the error message names already.
