@@ -1,5 +1,5 @@
 import CXXHash
-import Synchronization
+import Foundation
 
 /// Every operation compiled in this process, by its document's XXH3 hash: a document is
 /// compiled once however many caches use it (a test suite or a benchmark makes many
@@ -14,8 +14,11 @@ import Synchronization
 enum CompiledOperations {
     /// Plans by document hash, each under the name it was asked for (nil: the document's
     /// only operation), so a document of several operations asked for without a name
-    /// still fails however often its named ones were compiled.
-    private static let compiled = Mutex<[UInt64: [(name: String?, operation: Operation)]]>([:])
+    /// still fails however often its named ones were compiled. Guarded by `lock`: an
+    /// `NSLock`, not a `Mutex`, because ThreadSanitizer (`make tsan`) understands pthread
+    /// locks but not Mutex's futex.
+    nonisolated(unsafe) private static var compiled: [UInt64: [(name: String?, operation: Operation)]] = [:]
+    private static let lock = NSLock()
 
     /// The compiled plan of `document` (its operation `name` if it holds several).
     static func operation(_ document: String, name: String?) throws(OperationError) -> Operation {
@@ -23,11 +26,11 @@ enum CompiledOperations {
         func cached(_ operations: [UInt64: [(name: String?, operation: Operation)]]) -> Operation? {
             operations[hash]?.first { $0.name == name && $0.operation.source == document }?.operation
         }
-        if let operation = compiled.withLock({ cached($0) }) { return operation }
+        if let operation = lock.withLock({ cached(compiled) }) { return operation }
         let operation = try OperationCompiler.compile(document, name: name)
-        return compiled.withLock { operations in
-            if let earlier = cached(operations) { return earlier }  // compiled meanwhile by another thread
-            operations[hash, default: []].append((name, operation))
+        return lock.withLock {
+            if let earlier = cached(compiled) { return earlier }  // compiled meanwhile by another thread
+            compiled[hash, default: []].append((name, operation))
             return operation
         }
     }
