@@ -92,9 +92,10 @@ nc_status nc_interner_intern_many(nc_interner *interner, const nc_text *keys, si
 
 /* Makes room for `count` more keys, so that interning them allocates nothing but their
  * bytes: for a caller about to intern many new keys (a list of new objects), which would
- * otherwise pay for the table growing several times on the way. Room past the interner's
- * max_ids is not made. NC_ERR_NOMEM (nothing changed, the interner as usable as before)
- * when the memory is not there; a NULL `interner` is NC_ERR_INVALID_ARGUMENT. */
+ * otherwise pay for the table growing several times on the way. Keys already held count
+ * against the room as they are met, so room made for keys that turn out to be known is
+ * only memory. Room past the interner's max_ids is not made. NC_ERR_NOMEM, with nothing
+ * changed, when the memory is not there; a NULL `interner` is NC_ERR_INVALID_ARGUMENT. */
 nc_status nc_interner_reserve(nc_interner *interner, size_t count);
 
 /* The id of `bytes` if they were interned before (NC_OK), else NC_ERR_NOT_FOUND.

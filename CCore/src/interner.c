@@ -179,12 +179,16 @@ static inline __attribute__((always_inline)) nc_status locate(nc_interner *inter
     return locate_canonical(interner, bytes, length, hash, found);
 }
 
-/* Moves every key into a new table of `count` slots (a power of two, more than twice the
- * keys held). */
-static nc_status resize_slots(nc_interner *interner, size_t count) {
+/* A zeroed table of `count` slots (a power of two), or NULL without the memory. */
+static slot *new_slots(const nc_interner *interner, size_t count) {
     slot *slots = nc__reallocate(interner->allocator, NULL, count * sizeof(slot));
-    if (slots == NULL) return NC_ERR_NOMEM;
-    memset(slots, 0, count * sizeof(slot));
+    if (slots != NULL) memset(slots, 0, count * sizeof(slot));
+    return slots;
+}
+
+/* Moves every key into `slots`, a table from new_slots() of `count` slots, more than
+ * twice the keys held, which replaces the current one. Cannot fail. */
+static void install_slots(nc_interner *interner, slot *slots, size_t count) {
     size_t mask = count - 1;
     for (uint32_t id = 0; id < interner->count; id++) {
         const record *r = interner->records[id];
@@ -195,10 +199,15 @@ static nc_status resize_slots(nc_interner *interner, size_t count) {
     nc__reallocate(interner->allocator, interner->slots, 0);
     interner->slots = slots;
     interner->mask = mask;
-    return NC_OK;
 }
 
-static nc_status grow_slots(nc_interner *interner) { return resize_slots(interner, (interner->mask + 1) * 2); }
+static nc_status grow_slots(nc_interner *interner) {
+    size_t count = (interner->mask + 1) * 2;
+    slot *slots = new_slots(interner, count);
+    if (slots == NULL) return NC_ERR_NOMEM;
+    install_slots(interner, slots, count);
+    return NC_OK;
+}
 
 static nc_status resize_records(nc_interner *interner, uint32_t capacity) {
     const record **records = nc__reallocate(interner->allocator, interner->records, (size_t)capacity * sizeof *records);
@@ -338,15 +347,26 @@ nc_status nc_interner_reserve(nc_interner *interner, size_t count) {
     if (interner == NULL) return NC_ERR_INVALID_ARGUMENT;
     uint64_t room = interner->max_ids - interner->count; /* more ids than this are never issued */
     uint64_t total = interner->count + (count < room ? count : room);
-    /* insert() grows the table once (keys + 1) * 2 exceeds it: hold `total` keys below that */
-    size_t slots = interner->mask + 1;
-    while ((total + 1) * 2 > slots) {
-        if (slots > SIZE_MAX / 2 / sizeof(slot)) return NC_ERR_NOMEM;
-        slots *= 2;
+    /* insert() grows the table when a key would make it more than half full */
+    size_t slot_count = interner->mask + 1;
+    while (total * 2 > slot_count) {
+        if (slot_count > SIZE_MAX / 2 / sizeof(slot)) return NC_ERR_NOMEM;
+        slot_count *= 2;
     }
-    nc_status status;
-    if (total > interner->record_capacity && (status = resize_records(interner, (uint32_t)total)) != NC_OK) return status;
-    if (slots != interner->mask + 1 && (status = resize_slots(interner, slots)) != NC_OK) return status;
+    /* every allocation before anything changes: a failure leaves the interner as it was */
+    slot *slots = NULL;
+    if (slot_count != interner->mask + 1 && (slots = new_slots(interner, slot_count)) == NULL) return NC_ERR_NOMEM;
+    if (total > interner->record_capacity) {
+        /* at least doubled, so that reserving for many small lists stays amortised */
+        uint64_t capacity = (uint64_t)interner->record_capacity * 2;
+        if (capacity < total) capacity = total;
+        if (capacity > UINT32_MAX) capacity = UINT32_MAX;
+        if (resize_records(interner, (uint32_t)capacity) != NC_OK) {
+            nc__reallocate(interner->allocator, slots, 0);
+            return NC_ERR_NOMEM;
+        }
+    }
+    if (slots != NULL) install_slots(interner, slots, slot_count);
     return NC_OK;
 }
 

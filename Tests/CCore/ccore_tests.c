@@ -522,15 +522,39 @@ static void test_interner_reserve(void) {
         found += nc_interner_find(keys, key, (size_t)n, &id) == NC_OK && id == (nc_id)i + 1;
     }
     CHECK(found == 100000);
-    /* more than the allocator gives: refused, and the interner works as before */
+    /* more than the allocator gives: refused, and the interner works as before; 3M keys
+     * need an id table the allocator gives (24 MB) and slots it refuses (128 MB), so the
+     * first allocation must not be kept when the second fails */
     size_t memory = nc_interner_memory(keys);
     CHECK(nc_interner_reserve(keys, (size_t)1 << 30) == NC_ERR_NOMEM);
+    CHECK(nc_interner_memory(keys) == memory);
+    CHECK(nc_interner_reserve(keys, 3000000) == NC_ERR_NOMEM);
     CHECK(nc_interner_memory(keys) == memory);
     CHECK(nc_interner_find(keys, "Trip:99999", 10, &id) == NC_OK && id == 100000);
     CHECK(nc_interner_intern(keys, "Trip:100000", 11, &id) == NC_OK && id == 100001);
     CHECK(nc_interner_reserve(NULL, 1) == NC_ERR_INVALID_ARGUMENT);
     CHECK(nc_interner_reserve(keys, 0) == NC_OK);
     nc_interner_destroy(keys);
+
+    /* each of its allocations failing in turn: NC_ERR_NOMEM with nothing changed or leaked */
+    for (long budget = 0;; budget++) {
+        failing f = {.remaining = -1};
+        nc_allocator counting = {failing_reallocate, &f};
+        nc_interner_config with_failures = {.allocator = &counting};
+        CHECK(nc_interner_create(&keys, &with_failures) == NC_OK);
+        CHECK(nc_interner_intern(keys, "QUERY_ROOT", 10, &id) == NC_OK);
+        size_t before = nc_interner_memory(keys);
+        long live = f.live;
+        f.remaining = budget;
+        nc_status status = nc_interner_reserve(keys, 5000);
+        if (status != NC_OK) {
+            CHECK(status == NC_ERR_NOMEM && nc_interner_memory(keys) == before && f.live == live);
+            CHECK(nc_interner_find(keys, "QUERY_ROOT", 10, &id) == NC_OK && id == 0);
+        }
+        nc_interner_destroy(keys);
+        CHECK(f.live == 0);
+        if (status == NC_OK) break;
+    }
 
     /* no room past max_ids: SIZE_MAX asks for nothing the allocator refuses */
     nc_interner_config small = {.allocator = &allocator, .max_ids = 3000};

@@ -159,7 +159,7 @@ struct PluginLoaderTests {
     @Test func aLibraryWithAnUnresolvedSymbolIsRefusedNamingTheSymbol() async throws {
         let fixture = try makeHost()
         let path = try CPluginBuilder.library("broken/unresolved_symbol.c")
-        let error = expectRefused(fixture.host, path, .cannotLoad("undefined symbol: nc_helper_that_no_library_defines"))
+        let error = expectRefused(fixture.host, path, .libraryRefused("undefined symbol: nc_helper_that_no_library_defines"))
         #expect(error.map { "\($0)" } == "plugin \(path): a shared library that cannot be loaded: undefined symbol: nc_helper_that_no_library_defines")
         try await expectHostStillWorks(fixture)
     }
@@ -267,9 +267,12 @@ struct PluginLoaderTests {
         let directory = try CPluginBuilder.scratchDirectory()
         let named = directory + "/libnormcache_dir.so"
         try FileManager.default.createDirectory(atPath: named, withIntermediateDirectories: false)
-        expectRefused(fixture.host, directory, .notAFile("a directory"))
-        let error = expectRefused(fixture.host, named, .notAFile("a directory"))
+        expectRefused(fixture.host, directory, .notARegularFile("a directory"))
+        let error = expectRefused(fixture.host, named, .notARegularFile("a directory"))
         #expect(error.map { "\($0)" } == "plugin \(named): a directory, not a plugin library")
+        let pipe = directory + "/libnormcache_pipe.so"
+        #expect(mkfifo(pipe, 0o644) == 0)
+        expectRefused(fixture.host, pipe, .notARegularFile("a named pipe"))
         try await expectHostStillWorks(fixture)
     }
 

@@ -28,7 +28,7 @@ struct ChangeSet: Sendable {
     /// Pairs that changed one by one.
     var fields: [UInt64] = []
     /// Records new to the base table with the ids of their fields (all of them changed),
-    /// as runs of consecutive records that have the same fields (the items of a list):
+    /// as runs of records noted one after another with the same fields (a list's items):
     /// one entry per run rather than one pair per field.
     var newRecords: [(fields: [UInt32], records: [UInt32])] = []
     var dirtyRecords: Set<UInt32> = []

@@ -51,8 +51,10 @@ public final class KeyInterner {
 
     /// Makes room for `count` more keys, so that interning them does not grow the table on
     /// the way: for a caller about to intern many new keys, such as the records of a list
-    /// of new objects. A hint only: without the memory, nothing changes.
+    /// of new objects. A hint only: without the memory (or for a count of 0 or less),
+    /// nothing changes.
     public func reserve(_ count: Int) {
+        guard count > 0 else { return }
         _ = nc_interner_reserve(handle, count)
     }
 

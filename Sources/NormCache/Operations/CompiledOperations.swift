@@ -23,8 +23,11 @@ enum CompiledOperations {
     /// The compiled plan of `document` (its operation `name` if it holds several).
     static func operation(_ document: String, name: String?) throws(OperationError) -> Operation {
         let hash = document.withUTF8Bytes { nc_xxh3_64($0, $1) }
+        // Asked for by name, the document's only operation compiled without one serves too.
         func cached(_ operations: [UInt64: [(name: String?, operation: Operation)]]) -> Operation? {
-            operations[hash]?.first { $0.name == name && $0.operation.source == document }?.operation
+            operations[hash]?.first {
+                ($0.name == name || (name != nil && $0.operation.name == name)) && $0.operation.source == document
+            }?.operation
         }
         if let operation = lock.withLock({ cached(compiled) }) { return operation }
         let operation = try OperationCompiler.compile(document, name: name)

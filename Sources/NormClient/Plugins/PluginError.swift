@@ -8,9 +8,9 @@
 public struct PluginError: Error, Equatable, CustomStringConvertible {
     public enum Reason: Error, Equatable, CustomStringConvertible {
         case missing
-        /// The path names something other than a file: `a directory`, `a socket`, ….
-        case notAFile(String)
-        /// A directory of plugins that is not one.
+        /// The path names something other than a regular file: `a directory`, `a socket`, ….
+        case notARegularFile(String)
+        /// The path given as the plugin directory is not a directory.
         case notADirectory
         /// The file is there but cannot be read (the system's reason).
         case unreadable(String)
@@ -18,7 +18,7 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case notSharedLibrary(String)
         /// An ELF object that dlopen refused: an undefined symbol, a missing dependency,
         /// another architecture (dlopen's reason).
-        case cannotLoad(String)
+        case libraryRefused(String)
         case noEntryPoint
         case abiMismatch(plugin: UInt32, host: UInt32)
         case alreadyLoaded(name: String, path: String)
@@ -29,11 +29,11 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         public var description: String {
             switch self {
             case .missing: "no such file"
-            case .notAFile(let kind): "\(kind), not a plugin library"
+            case .notARegularFile(let kind): "\(kind), not a plugin library"
             case .notADirectory: "not a directory"
             case .unreadable(let reason): "cannot be read (\(reason))"
             case .notSharedLibrary(let detail): "not a shared library (\(detail))"
-            case .cannotLoad(let detail): "a shared library that cannot be loaded: \(detail)"
+            case .libraryRefused(let detail): "a shared library that cannot be loaded: \(detail)"
             case .noEntryPoint: "not a normcache plugin: it does not export nc_plugin_init"
             case .abiMismatch(let plugin, let host):
                 "built for plugin ABI version \(plugin), but this normcache speaks version \(host); rebuild the plugin"

@@ -74,7 +74,7 @@ public final class PluginHost: @unchecked Sendable {
             switch Self.fileStatus(directory) {
             case .failure(let problem): reason = problem
             case .success(let info) where info.st_mode & S_IFMT != S_IFDIR: reason = .notADirectory
-            case .success: reason = .unreadable(String(describing: error))
+            case .success: reason = .unreadable(Self.directoryError(directory))
             }
             return [PluginError(path: directory, reason: reason)]
         }
@@ -94,13 +94,17 @@ public final class PluginHost: @unchecked Sendable {
 
     private func open(_ path: String) throws(PluginError.Reason) -> Plugin {
         let info = try Self.fileStatus(path).get()
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(Self.kind(of: info.st_mode)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(Self.kind(of: info.st_mode)) }
         guard info.st_mode & S_IWOTH == 0 else { throw .worldWritable }
         // RTLD_NODELETE: a Swift library registers type metadata and conformances with the
         // runtime, which must stay mapped after dlclose or later casts read freed memory.
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let detail = dlerror().map { Self.shortened(String(cString: $0), path: path) } ?? "dlopen failed"
-            throw Self.startsLikeELF(path) ? .cannotLoad(detail) : .notSharedLibrary(detail)
+            switch Self.startsLikeELF(path) {
+            case .success(true): throw .libraryRefused(detail)
+            case .success(false): throw .notSharedLibrary(detail)
+            case .failure(let unreadable): throw unreadable
+            }
         }
         guard let symbol = dlsym(handle, NC_PLUGIN_INIT_SYMBOL) else {
             dlclose(handle)
@@ -164,7 +168,7 @@ public final class PluginHost: @unchecked Sendable {
         return .failure(code == ENOENT || code == ENOTDIR ? .missing : .unreadable(String(cString: strerror(code))))
     }
 
-    /// What a file mode that is not a regular file's names: `a directory`, ….
+    /// How a message names the type of a file that is not a regular file: `a directory`, ….
     private static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a directory"
@@ -175,14 +179,21 @@ public final class PluginHost: @unchecked Sendable {
         }
     }
 
-    /// Whether the file begins with the ELF magic: dlopen refused an ELF object for
-    /// what it needs (a symbol, a library, another architecture), anything else for
-    /// not being one.
-    private static func startsLikeELF(_ path: String) -> Bool {
-        guard let file = fopen(path, "rb") else { return false }
+    /// Whether the file begins with the ELF magic (dlopen refused an ELF object for
+    /// what it needs: a symbol, a library, another architecture; anything else for not
+    /// being one), or why it cannot be read.
+    private static func startsLikeELF(_ path: String) -> Result<Bool, PluginError.Reason> {
+        guard let file = fopen(path, "rb") else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { fclose(file) }
         var magic = [UInt8](repeating: 0, count: 4)
-        return fread(&magic, 1, 4, file) == 4 && magic == [0x7F, 0x45, 0x4C, 0x46]
+        return .success(fread(&magic, 1, 4, file) == 4 && magic == [0x7F, 0x45, 0x4C, 0x46])
+    }
+
+    /// Why a directory that exists cannot be listed, in the system's words.
+    private static func directoryError(_ directory: String) -> String {
+        guard let listing = opendir(directory) else { return String(cString: strerror(errno)) }
+        closedir(listing)
+        return "it could not be listed"
     }
 
     /// dlerror's text without the path, which the error message names already.

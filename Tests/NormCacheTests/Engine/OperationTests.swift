@@ -283,13 +283,18 @@ import Testing
         #expect(try cache.operation(pair, name: "A") !== (try cache.operation(pair, name: "B")))
         // Its named operations being compiled does not make the name optional.
         #expect(compileError(pair)?.message.contains("2 operations") == true)
+        // The only operation of a document, compiled without its name, serves a request by name.
+        let single = "query Only { a }"
+        #expect(try cache.operation(single) === (try cache.operation(single, name: "Only")))
     }
 
     /// A document is compiled once per process: another cache gets the same plan, and
-    /// interns its field keys into its own records when it first meets it.
+    /// interns its field keys into its own field-key interner when it first meets it
+    /// (here at other ids than the first cache's, which had met other fields before).
     @Test func planIsSharedByCaches() throws {
         let document = "query Shared($id: ID!) { trip(id: $id) { id name } }"
         let other = try NormalizedCache()
+        _ = try other.operation("{ weather { celsius wind } }")
         let op = try other.operation(document)
         #expect(try cache.operation(document) === op)
         let data = try Support.object(#"{"trip": {"__typename": "Trip", "id": "1", "name": "Porto"}}"#)
