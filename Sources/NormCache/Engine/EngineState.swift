@@ -132,6 +132,13 @@ final class EngineState {
         return result
     }
 
+    /// The record's visible fields as JSON: field keys, and references named by key.
+    func visibleObject(_ record: UInt32) -> CacheObject {
+        var object = CacheObject()
+        for (field, value) in visibleFields(record) { object.appendNew(fieldKey(field), cacheValue(value)) }
+        return object
+    }
+
     // MARK: changing records
 
     /// Sets (or with nil removes) one field in the base table or a layer; records the

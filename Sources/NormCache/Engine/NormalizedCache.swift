@@ -204,9 +204,7 @@ public final class NormalizedCache: @unchecked Sendable {
     public func record(_ key: String) -> CacheObject? {
         locked {
             guard let id = state.recordKeys.find(key), state.recordExists(id.rawValue) else { return nil }
-            var fields = CacheObject()
-            for (field, value) in state.visibleFields(id.rawValue) { fields.appendNew(state.fieldKey(field), state.cacheValue(value)) }
-            return fields
+            return state.visibleObject(id.rawValue)
         }
     }
 
@@ -242,8 +240,7 @@ public final class NormalizedCache: @unchecked Sendable {
             let ids = allRecordIDs()
             var fields = 0, bytes = 0
             for id in ids {
-                var record = CacheObject()
-                for (field, value) in state.visibleFields(id) { record.appendNew(state.fieldKey(field), state.cacheValue(value)) }
+                let record = state.visibleObject(id)
                 fields += record.count
                 bytes += state.recordKey(id).utf8.count + JSON.string(.object(record), references: .apollo).utf8.count
             }

@@ -17,14 +17,15 @@ enum CompiledOperations {
     /// still fails however often its named ones were compiled. Guarded by `lock`: an
     /// `NSLock`, not a `Mutex`, because ThreadSanitizer (`make tsan`) understands pthread
     /// locks but not Mutex's futex.
-    nonisolated(unsafe) private static var compiled: [UInt64: [(name: String?, operation: Operation)]] = [:]
+    nonisolated(unsafe) private static var compiled: [UInt64: [Entry]] = [:]
+    private typealias Entry = (name: String?, operation: Operation)
     private static let lock = NSLock()
 
     /// The compiled plan of `document` (its operation `name` if it holds several).
     static func operation(_ document: String, name: String?) throws(OperationError) -> Operation {
         let hash = document.withUTF8Bytes { nc_xxh3_64($0, $1) }
         // Asked for by name, the document's only operation compiled without one serves too.
-        func cached(_ operations: [UInt64: [(name: String?, operation: Operation)]]) -> Operation? {
+        func cached(_ operations: [UInt64: [Entry]]) -> Operation? {
             operations[hash]?.first {
                 ($0.name == name || (name != nil && $0.operation.name == name)) && $0.operation.source == document
             }?.operation
