@@ -13,7 +13,7 @@ struct Normalizer {
     /// The fields each record of the response writes, in the order the records were first
     /// met; an object met again (a shared child in every item of a list) merges into its
     /// record's staging, and the later one wins, field by field.
-    var staged: [(record: UInt32, fields: StoredRecord)] = []
+    let staged = StagedRecords()
     /// Records whose old fields go first: they held an object of another type.
     var replaced: [UInt32] = []
     /// The list indices down to the value being stored, as a stack; those from
@@ -58,8 +58,7 @@ struct Normalizer {
         if let earlier = state.stagingSlots.slot(of: record) {
             slot = earlier
         } else {
-            slot = staged.count
-            staged.append((record, plan.hasDistinctNames ? StoredRecord() : StoredRecord(capacity: plan.fields.count)))
+            slot = staged.append(record, plan.hasDistinctNames ? StoredRecord() : StoredRecord(capacity: plan.fields.count))
             state.stagingSlots.mark(record, slot: slot)
             if plan.hasDistinctNames {
                 expected = builtFieldIDs.first { $0.plan == ObjectIdentifier(plan) }?.ids
@@ -85,7 +84,7 @@ struct Normalizer {
                     listBase = listIndices.count
                     defer { listBase = outerBase }
                     stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid)
-                    if builder != nil, !staged[slot].fields.isEmpty { stage(builder.take()!, before: slot) }
+                    if builder != nil, !staged[slot].isEmpty { stage(builder.take()!, before: slot) }
                 } else if case .reference = value {
                     throw Failure(message: "a reference is not a response value")
                 } else if case .list = value {
@@ -94,7 +93,7 @@ struct Normalizer {
                 } else {
                     stored = .value(value)  // a scalar: without the call, which cost a write a tenth
                 }
-                if builder != nil { builder!.append(new: fid, stored) } else { staged[slot].fields.merge(fid, stored) }
+                if builder != nil { builder!.append(new: fid, stored) } else { staged[slot].merge(fid, stored) }
             } catch var failure {
                 failure.path.append("." + field.responseKey)
                 throw failure
@@ -103,7 +102,7 @@ struct Normalizer {
         if let builder = builder.take() {
             let fields = builder.record()
             if expected == nil { builtFieldIDs.append((ObjectIdentifier(plan), fields.fieldIDs)) }
-            staged[slot].fields = fields
+            staged[slot] = fields
         }
     }
 
@@ -112,8 +111,9 @@ struct Normalizer {
     @inline(never)
     private mutating func stage(_ builder: consuming RecordBuilder, before slot: Int) {
         var fields = builder.record()
-        for (field, value) in zip(staged[slot].fields.fieldIDs, staged[slot].fields.values) { fields.merge(field, value) }
-        staged[slot].fields = fields
+        let nested = staged[slot]
+        for (field, value) in zip(nested.fieldIDs, nested.values) { fields.merge(field, value) }
+        staged[slot] = fields
     }
 
     /// The field ids of the first record built under each plan in this write: later ones
@@ -126,7 +126,11 @@ struct Normalizer {
         switch value {
         case .null: return .value(.null)
         case .list(let items):
-            state.recordKeys.reserve(items.count)  // a list's objects are mostly new records the first time
+            // A list's objects are mostly new records the first time: room for their keys,
+            // stagings and slots at once instead of growing item by item.
+            state.recordKeys.reserve(items.count)
+            staged.reserveRoom(for: items.count)
+            state.stagingSlots.reserve(upTo: state.recordKeys.count + items.count)
             var stored: [StoredValue] = []
             stored.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
@@ -141,7 +145,7 @@ struct Normalizer {
             return .list(of: stored)
         case .object(let object):
             let typename: String?
-            switch object["__typename"] {
+            switch object.index(of: "__typename", from: 0).map({ object.values[$0] }) {  // first, where it is added
             case .string(let name)?: typename = name
             case nil, .null?: typename = nil
             case let other?: throw Failure(message: "__typename is \(other.kindDescription), not a string", path: [".__typename"])
@@ -160,15 +164,18 @@ struct Normalizer {
 
     /// How objects of one type under one selection get their key: the key's type part,
     /// the response keys that hold the key fields' values and where the selection asks
-    /// for them, and, when the type part needs no escaping or normalisation, the bytes of
-    /// `group:` that start every key. (A class: the memo below hands it out without
-    /// copying its strings.)
+    /// for them, and, when the type part needs no escaping or normalisation, a buffer that
+    /// starts with the bytes of `group:`, where each plain key is put together. (A class:
+    /// the memo below hands it out without copying its strings.)
     private final class Keying {
         let group: String
         let fields: [String]
         let responseKeys: [String]
         let positions: [Int]
-        let plainPrefix: [UInt8]?
+        /// The length of `group:` at the start of `keyBytes`; nil when the group needs
+        /// escaping or normalisation, and keys are made by the key builder instead.
+        let prefixLength: Int?
+        private var keyBytes: UnsafeMutableRawBufferPointer
         /// The key field's text of the last plain key made here, and its record: a child
         /// shared by every item of a list (each post's author) repeats it.
         var lastText: String? = nil
@@ -182,12 +189,31 @@ struct Normalizer {
             self.fields = fields
             self.responseKeys = zip(fields, selected).map { name, position in position.map { selections.fields[$0].responseKey } ?? name }
             self.positions = selected.map { $0 ?? 0 }
-            self.plainPrefix = Normalizer.isPlainASCII(group) ? Array(group.utf8) + [UInt8(ascii: ":")] : nil
+            let prefix = Normalizer.isPlainASCII(group) ? Array(group.utf8) + [UInt8(ascii: ":")] : []
+            self.prefixLength = prefix.isEmpty ? nil : prefix.count
+            keyBytes = .allocate(byteCount: prefix.count + 32, alignment: 1)
+            keyBytes.copyBytes(from: prefix)
+        }
+
+        deinit { keyBytes.deallocate() }
+
+        /// The bytes of `group:` + `text`, valid until the next call (`prefixLength` is set).
+        @inline(__always) func plainKey(_ text: String) -> UnsafeRawBufferPointer {
+            let prefix = prefixLength!
+            let length = prefix + text.utf8.count
+            if length > keyBytes.count {
+                let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 1)
+                grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: keyBytes[..<prefix]))
+                keyBytes.deallocate()
+                keyBytes = grown
+            }
+            UnsafeMutableRawBufferPointer(rebasing: keyBytes[prefix...]).copyBytes(from: text.utf8)
+            return UnsafeRawBufferPointer(rebasing: keyBytes[..<length])
         }
 
         /// The value of key field `i` in `object`, looked for first where the selection
         /// has it (a response lists an object's members in the selection's order).
-        func value(_ i: Int, in object: CacheObject) -> CacheValue? {
+        @inline(__always) func value(_ i: Int, in object: CacheObject) -> CacheValue? {
             object.index(of: responseKeys[i], from: positions[i]).map { object.values[$0] }
         }
     }
@@ -195,9 +221,15 @@ struct Normalizer {
     /// Keyings looked up so far, by selection and type: a response repeats a few of each.
     private var keyings: [(plan: ObjectIdentifier, typename: String, keying: Keying?)] = []
 
-    private mutating func keying(for typename: String, in selections: SelectionPlan) -> Keying? {
+    @inline(__always) private mutating func keying(for typename: String, in selections: SelectionPlan) -> Keying? {
         let plan = ObjectIdentifier(selections)
         for i in keyings.indices where keyings[i].plan == plan && keyings[i].typename == typename { return keyings[i].keying }
+        return newKeying(for: typename, in: selections)
+    }
+
+    /// The keying of a type first met under `selections` in this write (out of line: rare).
+    @inline(never) private mutating func newKeying(for typename: String, in selections: SelectionPlan) -> Keying? {
+        let plan = ObjectIdentifier(selections)
         let keying = state.policies.keying(for: typename).map { Keying(group: $0.group, fields: $0.fields, in: selections) }
         keyings.append((plan, typename, keying))
         return keying
@@ -212,8 +244,9 @@ struct Normalizer {
             if keying.responseKeys.count == 1, let text = keying.value(0, in: object).flatMap(Self.keyText) {
                 if text == keying.lastText { return keying.lastRecord }
                 // The common case: nothing to escape or normalise.
-                if let prefix = keying.plainPrefix, Self.isPlainASCII(text) {
-                    keying.lastRecord = try entityID(prefix: prefix, text: text)
+                if keying.prefixLength != nil, Self.isPlainASCII(text) {
+                    do { keying.lastRecord = try state.recordKeys.intern(utf8: keying.plainKey(text)).rawValue }
+                    catch { throw Failure(message: "\(CacheError.key(error))") }
                     keying.lastText = text
                     return keying.lastRecord
                 }
@@ -232,26 +265,6 @@ struct Normalizer {
         do { return try state.recordID(key) } catch { throw Failure(message: "\(error)") }
     }
 
-    /// The record of the entity key `prefix` + `text` (`Item:` + `42`), both plain ASCII:
-    /// interned from bytes put together on the stack, without making a `String`.
-    private func entityID(prefix: [UInt8], text: String) throws(Failure) -> UInt32 {
-        let keys = state.recordKeys  // not `self`: the closures would copy the normalizer
-        var text = text
-        let interned = text.withUTF8 { text in
-            prefix.withUnsafeBytes { prefix in
-                withUnsafeTemporaryAllocation(byteCount: prefix.count + text.count, alignment: 1) { key in
-                    key.copyMemory(from: prefix)
-                    UnsafeMutableRawBufferPointer(rebasing: key[prefix.count...]).copyMemory(from: UnsafeRawBufferPointer(text))
-                    return Result { () throws(KeyError) in try keys.intern(utf8: UnsafeRawBufferPointer(key)) }
-                }
-            }
-        }
-        switch interned {
-        case .success(let id): return id.rawValue
-        case .failure(let error): throw Failure(message: "\(CacheError.key(error))")
-        }
-    }
-
     /// The key of an unkeyed object: its parent's key, the field key and the list indices
     /// down to it (`QUERY_ROOT.trips.0`).
     private func pathKey(_ parent: UInt32, _ fieldKey: UInt32) -> String {
@@ -259,7 +272,7 @@ struct Normalizer {
     }
 
     /// A key field's value as it goes into a key; `nil` for null, objects and lists.
-    private static func keyText(_ value: CacheValue) -> String? {
+    @inline(__always) private static func keyText(_ value: CacheValue) -> String? {
         switch value {
         case .string(let text): text
         case .int(let number): String(number)
@@ -270,7 +283,7 @@ struct Normalizer {
     }
 
     /// ASCII without NUL: already canonical, so a key of it needs no normalisation.
-    private static func isPlainASCII(_ text: String) -> Bool {
+    @inline(__always) private static func isPlainASCII(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 &- 1 < 0x7F } }
             ?? text.utf8.allSatisfy { $0 &- 1 < 0x7F }
     }
@@ -290,14 +303,11 @@ struct Normalizer {
 
     /// Applies the records staged by ``normalize(_:rootKey:)``.
     mutating func apply(layer: String?) {
+        if layer == nil { state.base.reserve(upTo: state.recordKeys.count) }
         for record in replaced {
             for (field, _) in state.visibleFields(record) { state.setField(record, field, nil, layer: layer) }
         }
-        for i in staged.indices {
-            var fields = StoredRecord()
-            swap(&fields, &staged[i].fields)  // moved out, not copied
-            state.setFields(staged[i].record, consume fields, layer: layer)
-        }
+        staged.moveOut { record, fields in state.setFields(record, consume fields, layer: layer) }
     }
 }
 
@@ -338,16 +348,25 @@ struct StagingSlots {
     }
 
     /// Where this write staged `record`, if it did.
-    func slot(of record: UInt32) -> Int? {
+    @inline(__always) func slot(of record: UInt32) -> Int? {
         let i = Int(record)
         return i < marks.count && marks[i].generation == generation ? marks[i].slot : nil
     }
 
-    mutating func mark(_ record: UInt32, slot: Int) {
+    /// Room for marks of record ids below `count`, made at once (a hint).
+    mutating func reserve(upTo count: Int) {
+        marks.reserveRoom(for: count - marks.count)
+    }
+
+    @inline(__always) mutating func mark(_ record: UInt32, slot: Int) {
         let i = Int(record)
-        if i >= marks.count {
-            marks.append(contentsOf: repeatElement((generation: 0, slot: 0), count: max(i + 1, marks.count * 2) - marks.count))
-        }
+        if i >= marks.count { grow(toHold: i) }
         marks[i] = (generation, slot)
+    }
+
+    /// Unmarked entries up to the reserved room, or else twice as many: one call for many ids.
+    @inline(never) private mutating func grow(toHold i: Int) {
+        let count = i < marks.capacity ? marks.capacity : max(i + 1, marks.count * 2)
+        marks.append(contentsOf: repeatElement((generation: 0, slot: 0), count: count - marks.count))
     }
 }

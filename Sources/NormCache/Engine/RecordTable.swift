@@ -108,6 +108,10 @@ struct RecordTable {
     /// Puts `fields` in place of an absent record.
     mutating func insert(_ record: UInt32, _ fields: consuming StoredRecord) {
         let i = Int(record)
+        if i == records.count {  // the next id, as new records mostly are: no empty one to replace
+            records.append(fields)
+            return
+        }
         grow(toHold: i)
         precondition(records[i].isEmpty, "insert over an existing record")
         records[i] = fields
@@ -126,6 +130,12 @@ struct RecordTable {
             return old
         }
         return records[i].set(field, value)
+    }
+
+    /// Room for records of ids below `count`, made at once (a hint): a write of many new
+    /// records then grows the table by appends that never reallocate.
+    mutating func reserve(upTo count: Int) {
+        records.reserveRoom(for: count - records.count)
     }
 
     /// Empty records up to index `i`, so that `records[i]` exists. (One by one: ids come

@@ -340,6 +340,18 @@ import Testing
         #expect(Support.fields(cache.record("User:7")) == ["__typename": "User", "id": "7", "name": "Ada"])
     }
 
+    /// Plain entity keys are put together in a buffer each keying keeps: one longer than
+    /// the buffer grows it, and shorter ones after it keep the `Type:` before them.
+    @Test func plainKeysOfAnyLength() throws {
+        let long = String(repeating: "x", count: 40), longer = String(repeating: "y", count: 300)
+        try write("{ items { id } }", """
+            {"items":[{"__typename":"Item","id":"1"},{"__typename":"Item","id":"\(long)"},
+                      {"__typename":"Item","id":"\(longer)"},{"__typename":"Item","id":"2"}]}
+            """)
+        #expect(cache.keys() == ["Item:1", "Item:\(long)", "Item:\(longer)", "Item:2", "QUERY_ROOT"].sorted())
+        #expect(cache.record("Item:\(longer)")?["id"] == .string(longer))
+    }
+
     @Test func recordsMergeFieldByField() throws {
         try write("{ trip(id: 1) { id name } }", #"{"trip":{"__typename":"Trip","id":"1","name":"Lisbon"}}"#)
         try write("{ trip(id: 1) { id price } }", #"{"trip":{"__typename":"Trip","id":"1","price":12}}"#)
