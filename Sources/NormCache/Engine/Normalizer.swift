@@ -145,7 +145,7 @@ struct Normalizer {
             return .list(of: stored)
         case .object(let object):
             let typename: String?
-            switch object.index(of: "__typename", from: 0).map({ object.values[$0] }) {  // first, where it is added
+            switch object.value(of: "__typename", near: 0) {  // first, where it is added
             case .string(let name)?: typename = name
             case nil, .null?: typename = nil
             case let other?: throw Failure(message: "__typename is \(other.kindDescription), not a string", path: [".__typename"])
@@ -214,7 +214,7 @@ struct Normalizer {
         /// The value of key field `i` in `object`, looked for first where the selection
         /// has it (a response lists an object's members in the selection's order).
         @inline(__always) func value(_ i: Int, in object: CacheObject) -> CacheValue? {
-            object.index(of: responseKeys[i], from: positions[i]).map { object.values[$0] }
+            object.value(of: responseKeys[i], near: positions[i])
         }
     }
 

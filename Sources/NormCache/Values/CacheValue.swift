@@ -118,6 +118,11 @@ public struct CacheObject: Equatable, Sendable {
         return keys.firstIndex(of: key)
     }
 
+    /// The value of `key`, looked for at `hint` first (see ``index(of:from:)``).
+    @inline(__always) func value(of key: String, near hint: Int) -> CacheValue? {
+        index(of: key, from: hint).map { values[$0] }
+    }
+
     /// Appends a member without looking for an existing one: the caller knows `key` is new.
     mutating func appendNew(_ key: String, _ value: CacheValue) {
         keys.append(key)
