@@ -219,6 +219,26 @@ struct PluginLoaderTests {
         try await expectHostStillWorks(fixture)
     }
 
+    @Test func theSameLibraryAgainIsRefusedBeforeItsInitRuns() async throws {
+        let fixture = try makeHost()
+        let directory = try CPluginBuilder.scratchDirectory()
+        let path = try CPluginBuilder.copy(try good(), into: directory, as: "libnormcache_good.so")   // its own init count
+        let link = directory + "/libnormcache_link.so"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        let plugin = try fixture.host.load(path)
+        #expect(try await fixture.host.run(command: "good.inits", arguments: []) == ["initialized 1"])
+
+        expectRefused(fixture.host, path, .alreadyLoaded(name: "good", path: path))
+        expectRefused(fixture.host, link, .alreadyLoaded(name: "good", path: path))
+        #expect(try await fixture.host.run(command: "good.inits", arguments: []) == ["initialized 1"])
+        #expect(fixture.host.plugin(named: "good") === plugin)
+
+        // Unloaded, the same library loads again, and its init runs again.
+        fixture.host.unloadAll()
+        try fixture.host.load(link)
+        #expect(try await fixture.host.run(command: "good.inits", arguments: []) == ["initialized 2"])
+    }
+
     // MARK: 6. init failed
 
     @Test func anInitFailureCarriesThePluginsMessage() async throws {
@@ -408,7 +428,7 @@ struct PluginLoaderTests {
         #expect(plugin.manifest.services.map(\.domain) == ["good"])
         #expect(plugin.manifest.services.map(\.name) == ["GoodService"])
         #expect(plugin.manifest.commands.map(\.name)
-            == ["good.echo", "good.fail", "good.fetch", "good.remember", "good.count", "good.touch", "good.events"])
+            == ["good.echo", "good.fail", "good.fetch", "good.remember", "good.count", "good.touch", "good.events", "good.inits"])
         #expect(plugin.manifest.commands.first?.usage == "WORDS...")
         #expect(plugin.manifest.commands.first?.help == "prints its arguments")
         #expect(plugin.manifest.commands.first { $0.name == "good.touch" }?.refetch == ["Greeting"])

@@ -21,7 +21,8 @@ public final class Plugin: Service, @unchecked Sendable {
     /// The plugin's in-process GraphQL server, as a transport.
     public var endpoint: PluginEndpoint { PluginEndpoint(plugin: self) }
 
-    private let handle: UnsafeMutableRawPointer
+    /// dlopen's handle: the same for every path that names one library file.
+    let handle: UnsafeMutableRawPointer
     private let table: nc_plugin
     /// The host functions handed to the plugin; they must outlive it.
     private let hostAPI: UnsafeMutablePointer<nc_host_api>

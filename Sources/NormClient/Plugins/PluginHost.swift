@@ -106,6 +106,12 @@ public final class PluginHost: @unchecked Sendable {
             case .failure(let unreadable): throw unreadable
             }
         }
+        // The library this host loaded already (by this path, a link or a hard link):
+        // refused before its init runs, which would start a second copy of its services.
+        if let other = lock.withLock({ loaded.first { $0.handle == handle } }) {
+            dlclose(handle)
+            throw .alreadyLoaded(name: other.name, path: other.path)
+        }
         guard let symbol = dlsym(handle, NC_PLUGIN_INIT_SYMBOL) else {
             dlclose(handle)
             throw .noEntryPoint

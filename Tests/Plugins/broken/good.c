@@ -11,13 +11,16 @@
  *   good.count         replies "executed N": how many requests its endpoint served
  *   good.touch         does nothing; its manifest asks the host to refetch Greeting after it
  *   good.events        replies with the lifecycle events it heard, one line each
- * All state lives in the context nc_plugin_init allocates, so one library can be loaded
- * by several hosts (or twice) at once.
+ *   good.inits         replies "initialized N": how often nc_plugin_init ran in this
+ *                      library file (its one static; copy the library to count alone)
+ * All other state lives in the context nc_plugin_init allocates, so one library can be
+ * loaded by several hosts at once.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <normcache_plugin.h>
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,8 @@ typedef struct good_context {
     int executed;
     char events[2048]; /* lines separated by '\n' */
 } good_context;
+
+static atomic_int inits;
 
 static const char manifest[] =
     "{\"schema\": \"type Query { greeting: Greeting }\\ntype Greeting { code: String! text: String! }\","
@@ -41,7 +46,8 @@ static const char manifest[] =
     "{\"name\": \"good.remember\", \"help\": \"writes Note:1 through the host\"},"
     "{\"name\": \"good.count\", \"help\": \"how many requests the endpoint served\"},"
     "{\"name\": \"good.touch\", \"help\": \"refetches Greeting after it\", \"refetch\": [\"Greeting\"]},"
-    "{\"name\": \"good.events\", \"help\": \"the lifecycle events heard\"}"
+    "{\"name\": \"good.events\", \"help\": \"the lifecycle events heard\"},"
+    "{\"name\": \"good.inits\", \"help\": \"how often nc_plugin_init ran in this library\"}"
     "]}";
 
 /* The end of the JSON string starting at `p` (at its opening quote): the closing quote. */
@@ -198,6 +204,10 @@ static void good_command(void *context, const char *request, nc_reply_fn reply, 
         pthread_mutex_unlock(&good->lock);
         snprintf(text + used, sizeof text - used, "]}");
         reply(reply_context, 1, text);
+    } else if (strncmp(name, "\"good.inits\"", 12) == 0) {
+        char text[64];
+        snprintf(text, sizeof text, "{\"output\": [\"initialized %d\"]}", atomic_load(&inits));
+        reply(reply_context, 1, text);
     } else {
         reply(reply_context, 0, "{\"message\": \"good has no such command\"}");
     }
@@ -235,6 +245,7 @@ int nc_plugin_init(const nc_host_api *host, nc_plugin *plugin, char *error, size
         snprintf(error, error_size, "good was built for ABI %d, the host speaks %u", NC_PLUGIN_ABI_VERSION, host->abi_version);
         return 1;
     }
+    atomic_fetch_add(&inits, 1);
     good_context *good = calloc(1, sizeof *good);
     if (!good) {
         snprintf(error, error_size, "good: out of memory");
