@@ -96,10 +96,12 @@ let package = Package(
             ]
         ),
 
+        // What test targets share: blocking off Swift Testing's threads, turns.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore"]),
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormCache"]),
-        .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "CCore", .product(name: "GraphQL", package: "GraphQL")]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormCache", "TestSupport"]),
+        .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "CCore", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -70,18 +70,15 @@ import Testing
     }
 
     /// Each event has reached the services when the call returns (the host calls it from a
-    /// thread that may block, as here).
+    /// thread that may block, as ``LoadedPlugin/lifecycle(_:)`` does).
     @Test func lifecycleEventsAreHandledBeforeTheCallReturns() async throws {
-        nonisolated(unsafe) let plugin = try load(GreetingsPlugin.self)
+        let plugin = try load(GreetingsPlugin.self)
         defer { plugin.destroy() }
         let events = [#"{"event": "login", "user": "ana"}"#, #"{"event": "logout"}"#, #"{"event": "sunrise"}"#, #"{"event": "foreground"}"#]
-        let heard = await withCheckedContinuation { (done: CheckedContinuation<[[String]], Never>) in
-            Thread.detachNewThread {
-                done.resume(returning: events.map { event in
-                    plugin.lifecycle(event)
-                    return host.received
-                })
-            }
+        var heard: [[String]] = []
+        for event in events {
+            await plugin.lifecycle(event)
+            heard.append(host.received)
         }
         #expect(heard.map { $0.count } == [1, 2, 3, 4])
         #expect(host.received == [

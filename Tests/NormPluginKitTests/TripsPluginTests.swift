@@ -78,12 +78,12 @@ import Testing
     @Test func dataIsPerUser() async throws {
         let renamed = #"{"data":{"trips":[{"id":"1","name":"Lisboa"},{"id":"2","name":"Porto"},{"id":"3","name":"Kyoto"}]}}"#
         _ = try await query(operation("RenameTrip"), #"{"id": "1", "name": "Lisboa"}"#)
-        trips.lifecycle(#"{"event": "login", "user": "ana"}"#)
+        await trips.lifecycle(#"{"event": "login", "user": "ana"}"#)
         try await eventually { try await query("{ trip(id: 1) { owner { id } } }") == #"{"data":{"trip":{"owner":{"id":"ana"}}}}"# }
         #expect(try await query(operation("TripList")) == Self.tripList)
-        trips.lifecycle(#"{"event": "login", "user": "default"}"#)
+        await trips.lifecycle(#"{"event": "login", "user": "default"}"#)
         try await eventually { try await query(operation("TripList")) == renamed }
-        trips.lifecycle(#"{"event": "logout"}"#)
+        await trips.lifecycle(#"{"event": "logout"}"#)
         try await eventually { try await query(operation("TripList")) == Self.tripList }
     }
 

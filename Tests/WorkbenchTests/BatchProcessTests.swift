@@ -6,7 +6,7 @@ import Testing
 /// session over several files, what runs first (`--init`, `~/.normcacherc`, `-c`), and
 /// the `--bail`, `--echo` and `--json` flags. Every run gets a HOME of its own, so the
 /// user's `~/.normcacherc` never takes part.
-@Suite struct BatchProcessTests {
+@Suite(.childProcesses) struct BatchProcessTests {
     /// A scratch directory for scripts, with an empty `home/` to be HOME.
     final class Workspace {
         let dir: ScratchDirectory
@@ -25,57 +25,57 @@ import Testing
         }
 
         /// `normcache ARGUMENTS` with HOME set to ``home``, `input` on standard input.
-        func normcache(_ arguments: [String], input: String = "") throws -> Finished {
-            try WorkbenchTests.normcache(arguments, input: input, environment: ["HOME": home.path])
+        func normcache(_ arguments: [String], input: String = "") async throws -> Finished {
+            try await WorkbenchTests.normcache(arguments, input: input, environment: ["HOME": home.path])
         }
     }
 
-    @Test func runExitsZeroWhenEveryCommandRanAndEveryExpectationHeld() throws {
+    @Test func runExitsZeroWhenEveryCommandRanAndEveryExpectationHeld() async throws {
         let space = try Workspace()
         let script = try space.script("ok.repl", #".write Trip:1 {"name":"Lisbon"}"#, #".expect record Trip:1.name == "Lisbon""#, ".keys")
-        let run = try space.normcache(["run", script])
+        let run = try await space.normcache(["run", script])
         #expect(run.status == 0 && !run.signaled, "\(run.stderr)")
         #expect(run.outputLines == ["Trip:1"])
         #expect(run.stderr == "")
     }
 
-    @Test func runExitsOneWhenAnExpectationFailedAndSaysWhereWhatAndWhy() throws {
+    @Test func runExitsOneWhenAnExpectationFailedAndSaysWhereWhatAndWhy() async throws {
         let space = try Workspace()
         let script = try space.script("expect.repl", #".write Trip:1 {"name":"Lisbon"}"#, #".expect record Trip:1.name == "Porto""#, ".keys")
-        let run = try space.normcache(["run", script])
+        let run = try await space.normcache(["run", script])
         #expect(run.status == 1)
         #expect(run.outputLines == ["Trip:1"], "the lines after a failed expectation still run")
         #expect(run.errorLines == [#"expectation failed at \#(script):2: record Trip:1.name == "Porto": expected "Porto", got "Lisbon""#])
     }
 
-    @Test func runExitsTwoWhenACommandFailedEvenIfAnExpectationFailedToo() throws {
+    @Test func runExitsTwoWhenACommandFailedEvenIfAnExpectationFailedToo() async throws {
         let space = try Workspace()
         let script = try space.script("fail.repl", ".bogus", ".expect watchers == 3", ".keys")
-        let run = try space.normcache(["run", script])
+        let run = try await space.normcache(["run", script])
         #expect(run.status == 2)
         #expect(run.errorLines.first == #"error: \#(script):1: unknown command ".bogus" (.help lists the commands)"#)
     }
 
-    @Test func anExpectedErrorDoesNotFailTheRun() throws {
+    @Test func anExpectedErrorDoesNotFailTheRun() async throws {
         let space = try Workspace()
         let script = try space.script("expected.repl", ".inspect Nope:1", #".expect error "no record""#)
-        let run = try space.normcache(["run", script])
+        let run = try await space.normcache(["run", script])
         #expect(run.status == 0, "\(run.stderr)")
     }
 
-    @Test func runOfAMissingFileExitsTwoNamingItAndRunsTheOtherFiles() throws {
+    @Test func runOfAMissingFileExitsTwoNamingItAndRunsTheOtherFiles() async throws {
         let space = try Workspace()
         let missing = space.dir.file("missing.repl").path
         let other = try space.script("other.repl", ".shell echo other ran")
-        let run = try space.normcache(["run", missing, other])
+        let run = try await space.normcache(["run", missing, other])
         #expect(run.status == 2)
         #expect(run.errorLines == ["error: \(missing): no such file"])
         #expect(run.outputLines == ["other ran"])
     }
 
-    @Test func runDashReadsTheScriptFromStandardInput() throws {
+    @Test func runDashReadsTheScriptFromStandardInput() async throws {
         let space = try Workspace()
-        let run = try space.normcache(["run", "-"], input: """
+        let run = try await space.normcache(["run", "-"], input: """
             .write Trip:1 {"name":"Lisbon"}
             .keys
             .expect record Trip:1.name == "Porto"
@@ -85,90 +85,90 @@ import Testing
         #expect(run.errorLines.first?.hasPrefix("expectation failed at <stdin>:3: ") == true, "\(run.stderr)")
     }
 
-    @Test func severalFilesRunInOrderInOneSession() throws {
+    @Test func severalFilesRunInOrderInOneSession() async throws {
         let space = try Workspace()
         let first = try space.script("first.repl", #".write Trip:1 {"name":"Lisbon"}"#, ".shell echo first")
         let second = try space.script("second.repl", ".shell echo second", #".expect record Trip:1.name == "Lisbon""#)
-        let run = try space.normcache(["run", first, "-", second], input: #".write Trip:2 {"name":"Porto"}"# + "\n.keys\n")
+        let run = try await space.normcache(["run", first, "-", second], input: #".write Trip:2 {"name":"Porto"}"# + "\n.keys\n")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.outputLines == ["first", "Trip:1", "Trip:2", "second"])
     }
 
-    @Test func dashCCommandsRunInOrderBeforeTheScripts() throws {
+    @Test func dashCCommandsRunInOrderBeforeTheScripts() async throws {
         let space = try Workspace()
         let script = try space.script("script.repl", ".shell echo script", #".expect record Pre:1.n == 1"#)
-        let run = try space.normcache(["run", "-c", #".write Pre:1 {"n":1}"#, "-c", ".shell echo dash-c", script])
+        let run = try await space.normcache(["run", "-c", #".write Pre:1 {"n":1}"#, "-c", ".shell echo dash-c", script])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.outputLines == ["dash-c", "script"])
     }
 
-    @Test func initFileRunsBeforeDashCAndTheScripts() throws {
+    @Test func initFileRunsBeforeDashCAndTheScripts() async throws {
         let space = try Workspace()
         try space.dir.write("home/.normcacherc", ".shell echo normcacherc\n")
         let initFile = try space.script("init.repl", ".shell echo init")
         let script = try space.script("script.repl", ".shell echo script")
-        let run = try space.normcache(["run", "--init", initFile, "-c", ".shell echo dash-c", script])
+        let run = try await space.normcache(["run", "--init", initFile, "-c", ".shell echo dash-c", script])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.outputLines == ["init", "dash-c", "script"], "--init runs instead of ~/.normcacherc")
     }
 
-    @Test func normcachercInHomeRunsFirstWhenThereIsNoInit() throws {
+    @Test func normcachercInHomeRunsFirstWhenThereIsNoInit() async throws {
         let space = try Workspace()
         try space.dir.write("home/.normcacherc", ".shell echo normcacherc\n.mode json\n")
         let script = try space.script("script.repl", ".keys")
-        let run = try space.normcache(["run", "-c", ".shell echo dash-c", script])
+        let run = try await space.normcache(["run", "-c", ".shell echo dash-c", script])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.outputLines.first == "normcacherc")
         #expect(run.outputLines.last == #"{"event":"keys","keys":[]}"#, "what ~/.normcacherc set holds for the scripts: \(run.stdout)")
     }
 
-    @Test func anInitFileThatCannotBeReadExitsTwoNamingIt() throws {
+    @Test func anInitFileThatCannotBeReadExitsTwoNamingIt() async throws {
         let space = try Workspace()
         let missing = space.dir.file("nope.repl").path
         let script = try space.script("script.repl", ".shell echo script")
-        let run = try space.normcache(["run", "--init", missing, script])
+        let run = try await space.normcache(["run", "--init", missing, script])
         #expect(run.status == 2)
         #expect(run.errorLines == ["error: \(missing): no such file"])
         #expect(run.outputLines.isEmpty, "nothing runs after an init file that cannot be read")
     }
 
-    @Test func bailStopsAtTheFirstFailedCommand() throws {
+    @Test func bailStopsAtTheFirstFailedCommand() async throws {
         let space = try Workspace()
         let first = try space.script("first.repl", ".shell echo before", ".bogus", ".shell echo after")
         let second = try space.script("second.repl", ".shell echo second file")
-        let bailed = try space.normcache(["run", "--bail", first, second])
+        let bailed = try await space.normcache(["run", "--bail", first, second])
         #expect(bailed.status == 2)
         #expect(bailed.outputLines == ["before"], "nothing after the failure runs")
         #expect(bailed.errorLines.count == 1, "\(bailed.stderr)")
 
-        let goesOn = try space.normcache(["run", first, second])
+        let goesOn = try await space.normcache(["run", first, second])
         #expect(goesOn.status == 2)
         #expect(goesOn.outputLines == ["before", "after", "second file"])
     }
 
-    @Test func bailStopsAtTheFirstFailedExpectation() throws {
+    @Test func bailStopsAtTheFirstFailedExpectation() async throws {
         let space = try Workspace()
         let script = try space.script("expect.repl", ".shell echo before", ".expect watchers == 2", ".shell echo after")
-        let run = try space.normcache(["run", "--bail", script])
+        let run = try await space.normcache(["run", "--bail", script])
         #expect(run.status == 1)
         #expect(run.outputLines == ["before"])
     }
 
-    @Test func echoPrintsEachCommandBeforeItRuns() throws {
+    @Test func echoPrintsEachCommandBeforeItRuns() async throws {
         let space = try Workspace()
         let script = try space.script("echo.repl", "# a comment", "", ".shell echo hi", #".write Trip:1 {"name":"Lisbon"}"#, ".keys")
-        let run = try space.normcache(["run", "--echo", script])
+        let run = try await space.normcache(["run", "--echo", script])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.outputLines == [".shell echo hi", "hi", #".write Trip:1 {"name":"Lisbon"}"#, ".keys", "Trip:1"])
     }
 
-    @Test func jsonPrintsOnlyJSONEventsOnStandardOutput() throws {
+    @Test func jsonPrintsOnlyJSONEventsOnStandardOutput() async throws {
         let space = try Workspace()
         let script = try space.script("json.repl",
             #".write QUERY_ROOT {"greeting":"hi"}"#, ".policy cache-only", "{ greeting }", ".watch { greeting }",
             #".write QUERY_ROOT {"greeting":"hello"}"#, ".keys", ".inspect QUERY_ROOT", ".stats", ".shell echo hi",
             ".bogus", ".expect watchers == 2", ".help quit", "{ a b(: 1) }")
-        let run = try space.normcache(["run", "--json", script])
+        let run = try await space.normcache(["run", "--json", script])
         #expect(run.status == 2)
         var names: [String] = []
         for line in run.outputLines {

@@ -3,12 +3,12 @@ import NormCache
 import Testing
 
 /// `normcache inspect FILE`: the file's records are listed, writes are refused, and the file keeps every byte.
-@Suite struct InspectProcessTests {
+@Suite(.childProcesses) struct InspectProcessTests {
     /// Inspects `file`: `.keys`, a refused `.write`, `.keys` again; every file in `unchanged` keeps its bytes.
-    func expectReadOnlyInspection(of file: URL, keys: [String], unchanged: [URL]) throws {
+    func expectReadOnlyInspection(of file: URL, keys: [String], unchanged: [URL]) async throws {
         let before = unchanged.map(Disk.bytes)
         #expect(before.allSatisfy { $0 != nil }, "missing before inspecting: \(unchanged.map(\.lastPathComponent))")
-        let run = try normcache(["inspect", file.path], input: """
+        let run = try await normcache(["inspect", file.path], input: """
             .keys
             .write Intruder:1 {"name":"must not be stored"}
             .keys
@@ -24,7 +24,7 @@ import Testing
         }
     }
 
-    @Test func anApolloIOSFileIsListedAndNeverWritten() throws {
+    @Test func anApolloIOSFileIsListedAndNeverWritten() async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
         let file = dir.file("starwars.sqlite")
@@ -32,21 +32,21 @@ import Testing
         let rows = try String(contentsOf: fixturesDirectory.appendingPathComponent("apollo-ios-1.25.7-starwars.rows.txt"), encoding: .utf8)
         let keys = rows.split(separator: "\n").map { String($0.prefix { $0 != "|" }) }.sorted()
         try #require(keys.count == 12)
-        try expectReadOnlyInspection(of: file, keys: keys, unchanged: [file])
+        try await expectReadOnlyInspection(of: file, keys: keys, unchanged: [file])
     }
 
-    @Test func aClosedNormcacheFileIsListedAndNeverWritten() throws {
+    @Test func aClosedNormcacheFileIsListedAndNeverWritten() async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
-        let written = try normcache(["--cache-dir", dir.path, "--user", "u"], input: """
+        let written = try await normcache(["--cache-dir", dir.path, "--user", "u"], input: """
             .write Trip:1 {"name":"Porto"}
             .write Trip:2 {"name":"Faro","next":{"$reference":"Trip:1"}}
             """)
         #expect(written.status == 0)
-        try expectReadOnlyInspection(of: dir.file("u.sqlite"), keys: ["Trip:1", "Trip:2"], unchanged: [dir.file("u.sqlite")])
+        try await expectReadOnlyInspection(of: dir.file("u.sqlite"), keys: ["Trip:1", "Trip:2"], unchanged: [dir.file("u.sqlite")])
     }
 
-    @Test func aFileWhoseRecordsAreStillInTheWALIsListedAndNeverWritten() throws {
+    @Test func aFileWhoseRecordsAreStillInTheWALIsListedAndNeverWritten() async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
         let file = dir.file("u.sqlite"), wal = dir.file("u.sqlite-wal")
@@ -54,17 +54,17 @@ import Testing
         let writer = try Child.normcache(["--cache-dir", dir.path, "--user", "u"])
         defer { writer.stop() }
         try writer.send(#".write Trip:1 {"name":"Porto"}"#, #".write Trip:2 {"name":"Faro IN-THE-WAL"}"#)
-        #expect(Disk.waitUntil { Disk.bytes(wal)?.range(of: Data("IN-THE-WAL".utf8)) != nil }, "stderr: \(writer.stderr.text)")
+        #expect(await Disk.waitUntil { Disk.bytes(wal)?.range(of: Data("IN-THE-WAL".utf8)) != nil }, "stderr: \(writer.stderr.text)")
         writer.stop()
         try #require(Disk.bytes(file)?.range(of: Data("IN-THE-WAL".utf8)) == nil, "the records must be in the WAL only")
-        try expectReadOnlyInspection(of: file, keys: ["Trip:1", "Trip:2"], unchanged: [file, wal])
+        try await expectReadOnlyInspection(of: file, keys: ["Trip:1", "Trip:2"], unchanged: [file, wal])
     }
 
     enum BadFile: String, CaseIterable, Sendable {
         case text, missing, otherTables, empty, directory
 
         /// Makes the file in `dir`; returns it and what the error must say about it.
-        func make(in dir: ScratchDirectory) throws -> (file: URL, problem: String) {
+        func make(in dir: ScratchDirectory) async throws -> (file: URL, problem: String) {
             let file = dir.file("cache.sqlite")
             switch self {
             case .text:
@@ -81,7 +81,7 @@ import Testing
                     connection.commit()
                     """, file.path])
                 defer { sqlite.stop() }
-                let made = try sqlite.finish()
+                let made = try await sqlite.finish()
                 try #require(made.status == 0, "python3: \(made.stderr)")
                 return (file, "without a records table")
             case .empty:
@@ -95,14 +95,14 @@ import Testing
     }
 
     @Test(arguments: BadFile.allCases)
-    func aFileThatIsNotACacheIsRefusedByNameAndLeftAsItWas(_ kind: BadFile) throws {
+    func aFileThatIsNotACacheIsRefusedByNameAndLeftAsItWas(_ kind: BadFile) async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
-        let (file, problem) = try kind.make(in: dir)
+        let (file, problem) = try await kind.make(in: dir)
         let filesBefore = Disk.files(under: dir.url).map(\.lastPathComponent).sorted()
         let bytesBefore = Disk.bytes(file)
 
-        let run = try normcache(["inspect", file.path], input: ".keys")
+        let run = try await normcache(["inspect", file.path], input: ".keys")
         #expect(run.status == 2 && !run.signaled)
         #expect(run.stdout == "")
         #expect(run.errorLines == run.errorLines.filter { $0.hasPrefix("error: ") } && run.errorLines.count == 1, "\(run.stderr)")
@@ -114,15 +114,15 @@ import Testing
 }
 
 /// Command-line arguments and user names that must be refused, each with a clear message.
-@Suite struct ArgumentProcessTests {
-    @Test func userWithoutACacheDirectoryIsRefused() throws {
-        let run = try normcache(["--user", "alice"], input: ".keys")
+@Suite(.childProcesses) struct ArgumentProcessTests {
+    @Test func userWithoutACacheDirectoryIsRefused() async throws {
+        let run = try await normcache(["--user", "alice"], input: ".keys")
         #expect(run.status == 2)
         #expect(run.errorLines == ["error: --user needs --cache-dir: without a cache directory the cache lives in memory only"])
     }
 
     /// Root ignores permission bits, so as root the child runs as `nobody` (setpriv).
-    @Test func aCacheDirectoryThatCannotBeWrittenIsNamedAndLeftAlone() throws {
+    @Test func aCacheDirectoryThatCannotBeWrittenIsNamedAndLeftAlone() async throws {
         let dir = try ScratchDirectory()
         defer {
             chmod(dir.path, 0o755)
@@ -135,7 +135,7 @@ import Testing
             : try Child(binary, ["--cache-dir", dir.path, "--user", "alice"])
         defer { child.stop() }
         try child.send(".keys")
-        let run = try child.finish()
+        let run = try await child.finish()
         #expect(run.status == 2)
         #expect(run.errorLines == ["error: \(dir.file("alice.sqlite").path): cannot be opened: the directory \(dir.path) is not writable "
                                    + "(SQLite needs to create the file or its -wal and -shm files there)"], "\(run.stderr)")
@@ -143,19 +143,19 @@ import Testing
     }
 
     @Test(arguments: ["../x", "a/b", ".hidden", "/tmp/x", "", String(repeating: "a", count: 101)])
-    func aUserNameThatIsNotASafeFileNameIsRefused(_ name: String) throws {
+    func aUserNameThatIsNotASafeFileNameIsRefused(_ name: String) async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
         let cache = dir.file("cache")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: false)
         let refusal = #"user name "\#(name)" is not allowed"#
 
-        let atStart = try normcache(["--cache-dir", cache.path, "--user", name], input: ".keys")
+        let atStart = try await normcache(["--cache-dir", cache.path, "--user", name], input: ".keys")
         #expect(atStart.status == 2)
         #expect(atStart.errorLines.count == 1 && atStart.errorLines.first?.contains(refusal) == true, "\(atStart.stderr)")
 
         if !name.isEmpty {   // `.login` with no word is a usage error, not a name
-            let login = try normcache(["--cache-dir", cache.path], input: ".login \(name)\n.keys")
+            let login = try await normcache(["--cache-dir", cache.path], input: ".login \(name)\n.keys")
             #expect(login.status == 2)
             #expect(login.errorLines.count == 1 && login.errorLines.first?.contains(refusal) == true, "\(login.stderr)")
             #expect(login.outputLines.first?.hasPrefix("cache: default (") == true, "the session stays on its store: \(login.stdout)")
@@ -165,44 +165,44 @@ import Testing
     }
 
     @Test(arguments: [["--busy-timeout", "-1"], ["--busy-timeout=-1"], ["repl", "--busy-timeout=-1"]])
-    func aNegativeBusyTimeoutIsAUsageError(_ arguments: [String]) throws {
+    func aNegativeBusyTimeoutIsAUsageError(_ arguments: [String]) async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
-        let run = try normcache(arguments + ["--cache-dir", dir.path], input: ".keys")
+        let run = try await normcache(arguments + ["--cache-dir", dir.path], input: ".keys")
         #expect(run.status == 64)
         #expect(run.stdout == "")
         #expect(run.stderr.contains("--busy-timeout"), "\(run.stderr)")
         #expect(Disk.files(under: dir.url).isEmpty, "no store is opened")
     }
 
-    @Test func inspectRefusesANegativeBusyTimeoutToo() throws {
+    @Test func inspectRefusesANegativeBusyTimeoutToo() async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
         let file = dir.file("starwars.sqlite")
         try FileManager.default.copyItem(at: fixturesDirectory.appendingPathComponent("apollo-ios-1.25.7-starwars.sqlite"), to: file)
-        let run = try normcache(["inspect", "--busy-timeout=-1", file.path], input: ".keys")
+        let run = try await normcache(["inspect", "--busy-timeout=-1", file.path], input: ".keys")
         #expect(run.status == 64, "inspect took --busy-timeout=-1; stdout: \(run.stdout)")
         #expect(run.stderr.contains("--busy-timeout must be 0 or more milliseconds"), "\(run.stderr)")
     }
 }
 
 /// Driving the workbench through pipes, as an editor or a test harness would.
-@Suite struct PipeProcessTests {
-    @Test func eachReplyArrivesBeforeTheNextCommandIsSent() throws {
+@Suite(.childProcesses) struct PipeProcessTests {
+    @Test func eachReplyArrivesBeforeTheNextCommandIsSent() async throws {
         let child = try Child.normcache([])
         defer { child.stop() }
         try child.send(".help quit")
-        let replied = child.stdout.wait(timeout: 5) { $0.contains(".quit\n") }
+        let replied = await child.stdout.wait(timeout: 5) { $0.contains(".quit\n") }
         #expect(replied, "no reply to .help quit within 5 s while stdin stays open (standard output is not flushed after each command)")
-        let run = try child.finish()
+        let run = try await child.finish()
         #expect(run.status == 0 && run.outputLines.first == ".quit")
     }
 
-    @Test func errorsStayBetweenTheRepliesAroundThemInOneStream() throws {
+    @Test func errorsStayBetweenTheRepliesAroundThemInOneStream() async throws {
         let child = try Child.normcache([], errorsToOutput: true)
         defer { child.stop() }
         try child.send(".help quit", ".bogus", ".help exit")
-        let run = try child.finish()
+        let run = try await child.finish()
         #expect(run.status == 2)
         let help = [".quit", "  Leave the workbench (also Ctrl-D)", "  also: .exit"]
         #expect(run.outputLines == help + [#"error: <stdin>:2: unknown command ".bogus" (.help lists the commands)"#] + help,

@@ -1,9 +1,10 @@
 import Foundation
 import NormCache
+import TestSupport
 import Testing
 
 /// Per-user stores under `--cache-dir`, seen from outside the process: what `.logout` leaves on disk and what each user sees.
-@Suite struct UserStoreProcessTests {
+@Suite(.childProcesses) struct UserStoreProcessTests {
     static let secret = "ALICE-SECRET-91c2"
     static let bobMark = "BOB-DATA-7f3e"
 
@@ -25,7 +26,7 @@ import Testing
         records.map { ".write \($0.key) \($0.json)" }
     }
 
-    @Test func logoutLeavesNoByteOfTheUsersDataAndSparesOtherUsers() throws {
+    @Test func logoutLeavesNoByteOfTheUsersDataAndSparesOtherUsers() async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
         let alice = dir.file("alice.sqlite")
@@ -39,7 +40,7 @@ import Testing
         try child.send(".write Done:\(Self.secret)-last {\"ok\":true}")
 
         // Written through while the process is alive, to alice's files only.
-        #expect(Disk.waitUntil { !Disk.files(under: dir.url, containing: Self.secret + "-last").isEmpty },
+        #expect(await Disk.waitUntil { !Disk.files(under: dir.url, containing: Self.secret + "-last").isEmpty },
                 "alice's last write never reached the disk; stderr: \(child.stderr.text)")
         let holding = Disk.files(under: dir.url, containing: Self.secret)
         #expect(!holding.isEmpty && holding.allSatisfy { $0.hasPrefix("alice.sqlite") }, "files holding alice's marker: \(holding)")
@@ -49,12 +50,12 @@ import Testing
         try child.send(".keys", ".login alice", ".keys", ".logout")
 
         // Gone while the process still runs, and nothing of alice left in any file (bob's included).
-        #expect(Disk.waitUntil { !Disk.exists(alice) }, "alice.sqlite still exists after .logout; stderr: \(child.stderr.text)")
+        #expect(await Disk.waitUntil { !Disk.exists(alice) }, "alice.sqlite still exists after .logout; stderr: \(child.stderr.text)")
         #expect(child.process.isRunning)
         #expect(Disk.files(under: dir.url, containing: Self.secret) == [])
 
         try child.send(".login bob", ".keys")
-        let run = try child.finish()
+        let run = try await child.finish()
         #expect(run.status == 0 && !run.signaled)
         #expect(run.stderr == "")
 
@@ -82,13 +83,13 @@ import Testing
         }
     }
 
-    @Test func eachUserSeesOnlyTheirOwnRecordsWithinAndAcrossRuns() throws {
+    @Test func eachUserSeesOnlyTheirOwnRecordsWithinAndAcrossRuns() async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
         let aliceKeys = ["Profile:me", "Trip:A1", "Trip:A2"]
         let bobKeys = ["Profile:me", "Trip:B1"]
 
-        let first = try normcache(["--cache-dir", dir.path, "--user", "alice"], input: """
+        let first = try await normcache(["--cache-dir", dir.path, "--user", "alice"], input: """
             .write Trip:A1 {"name":"Porto"}
             .write Trip:A2 {"name":"Faro"}
             .write Profile:me {"name":"alice"}
@@ -109,7 +110,7 @@ import Testing
         #expect(firstSections[2].header.hasPrefix("cache: alice (") && firstSections[2].header.hasSuffix(", 3 records"))
         #expect(firstSections[2].lines == aliceKeys + ["Profile:me", "└─ name: \"alice\""])
 
-        let second = try normcache(["--cache-dir", dir.path, "--user", "bob"], input: """
+        let second = try await normcache(["--cache-dir", dir.path, "--user", "bob"], input: """
             .keys
             .inspect Profile:me
             .login alice
@@ -134,7 +135,7 @@ import Testing
 }
 
 /// A cache file survives its process being killed at any moment: it opens, passes SQLite's integrity check, and holds whole records.
-@Suite struct CrashDurabilityProcessTests {
+@Suite(.childProcesses) struct CrashDurabilityProcessTests {
     static let keyCount = 50
     static let linesPerRound = 20_000
     static let rounds = 50
@@ -172,7 +173,7 @@ import Testing
         return state
     }
 
-    @Test func everyRecordIsWholeAfterSIGKILLAtRandomMoments() throws {
+    @Test func everyRecordIsWholeAfterSIGKILLAtRandomMoments() async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
         let file = dir.file("crash.sqlite")
@@ -186,10 +187,9 @@ import Testing
             let delay = UInt32.random(in: 20_000...400_000)
             let child = try Child.normcache(["--cache-dir", dir.path, "--user", "crash"], input: .file(scriptFile))
             defer { child.stop() }
-            usleep(delay)
-            if child.process.isRunning { killedWhileRunning += 1 }
+            if await onThread({ usleep(delay); return child.process.isRunning }) { killedWhileRunning += 1 }
             child.kill(SIGKILL)
-            child.process.waitUntilExit()
+            await onThread { child.process.waitUntilExit() }
 
             let context = "round \(round), killed after \(delay / 1000) ms; stderr: \(child.stderr.text)"
             let store = try SQLiteStore(path: file.path, mode: .readWrite)
@@ -223,25 +223,25 @@ import Testing
 }
 
 /// Several processes on one cache file: they share committed records, and a lock held too long fails one command with a clear message.
-@Suite struct SharedFileProcessTests {
+@Suite(.childProcesses) struct SharedFileProcessTests {
     /// A normcache process kept running on `options`, once `lines` reached the disk (`marker` found in a file of `dir`).
-    func writer(_ options: [String], in dir: ScratchDirectory, sending lines: [String], until marker: String) throws -> Child {
+    func writer(_ options: [String], in dir: ScratchDirectory, sending lines: [String], until marker: String) async throws -> Child {
         let child = try Child.normcache(options)
         for line in lines { try child.send(line) }
-        #expect(Disk.waitUntil { !Disk.files(under: dir.url, containing: marker).isEmpty }, "stderr: \(child.stderr.text)")
+        #expect(await Disk.waitUntil { !Disk.files(under: dir.url, containing: marker).isEmpty }, "stderr: \(child.stderr.text)")
         return child
     }
 
-    @Test func aSecondProcessReadsAndWritesWhileTheFirstHasTheStoreOpen() throws {
+    @Test func aSecondProcessReadsAndWritesWhileTheFirstHasTheStoreOpen() async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
         let file = dir.file("alice.sqlite")
         let options = ["--cache-dir", dir.path, "--user", "alice"]
 
-        let first = try writer(options, in: dir, sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#, #".write Trip:2 {"name":"Faro FIRST-92"}"#], until: "FIRST-92")
+        let first = try await writer(options, in: dir, sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#, #".write Trip:2 {"name":"Faro FIRST-92"}"#], until: "FIRST-92")
         defer { first.stop() }
 
-        let second = try normcache(options, input: """
+        let second = try await normcache(options, input: """
             .keys
             .write Trip:3 {"name":"Lagos SECOND"}
             .inspect Trip:3
@@ -251,25 +251,25 @@ import Testing
 
         // The first process writes on after the second one is done.
         try first.send(#".write Trip:4 {"name":"Tavira FIRST-94"}"#)
-        #expect(Disk.waitUntil { !Disk.files(under: dir.url, containing: "FIRST-94").isEmpty }, "stderr: \(first.stderr.text)")
-        let done = try first.finish()
+        #expect(await Disk.waitUntil { !Disk.files(under: dir.url, containing: "FIRST-94").isEmpty }, "stderr: \(first.stderr.text)")
+        let done = try await first.finish()
         #expect(done.status == 0 && done.stderr == "")
         #expect(try storedRecords(at: file).keys.sorted() == ["Trip:1", "Trip:2", "Trip:3", "Trip:4"])
     }
 
-    @Test func aWriteBlockedLongerThanTheBusyTimeoutFailsNamingTheHolderAndTheSessionGoesOn() throws {
+    @Test func aWriteBlockedLongerThanTheBusyTimeoutFailsNamingTheHolderAndTheSessionGoesOn() async throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
         let file = dir.file("alice.sqlite")
         let options = ["--cache-dir", dir.path, "--user", "alice"]
 
-        let first = try writer(options, in: dir, sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#], until: "FIRST-91")
+        let first = try await writer(options, in: dir, sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#], until: "FIRST-91")
         defer { first.stop() }
 
-        let holder = try pythonHoldingWriteLock(on: file)
+        let holder = try await pythonHoldingWriteLock(on: file)
         defer { holder.stop() }
         let started = Date()
-        let blocked = try normcache(options + ["--busy-timeout", "300"], input: """
+        let blocked = try await normcache(options + ["--busy-timeout", "300"], input: """
             .keys
             .write Trip:9 {"name":"never stored"}
             .keys
@@ -293,7 +293,7 @@ import Testing
 
         holder.stop()
         #expect(try storedRecords(at: file).keys.sorted() == ["Trip:1"])
-        let done = try first.finish()
+        let done = try await first.finish()
         #expect(done.status == 0 && done.stderr == "")
     }
 }

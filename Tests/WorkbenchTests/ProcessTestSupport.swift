@@ -1,5 +1,6 @@
 import Foundation
 import NormCache
+import TestSupport
 import Testing
 
 // Support for tests that run the `normcache` executable as a child process: finding it,
@@ -76,9 +77,15 @@ final class PipeReader: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Waits until the text read so far satisfies `condition`, or the pipe ends, or `timeout` passes.
+    /// Waits until the text read so far satisfies `condition`, or the pipe ends, or
+    /// `timeout` passes; whether it did. On a thread of its own (``onThread(_:)``).
     @discardableResult
-    func wait(timeout: TimeInterval, until condition: (String) -> Bool) -> Bool {
+    func wait(timeout: TimeInterval, until condition: @escaping (String) -> Bool) async -> Bool {
+        await onThread { self.block(timeout: timeout, until: condition) }
+    }
+
+    /// ``wait(timeout:until:)`` on the calling thread.
+    private func block(timeout: TimeInterval, until condition: (String) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         lock.lock()
         defer { lock.unlock() }
@@ -88,8 +95,9 @@ final class PipeReader: @unchecked Sendable {
         }
     }
 
+    /// Waits on the calling thread until the pipe ends or `timeout` passes; whether it ended.
     func waitForEnd(timeout: TimeInterval) -> Bool {
-        wait(timeout: timeout) { _ in false }
+        _ = block(timeout: timeout) { _ in false }
         lock.lock()
         defer { lock.unlock() }
         return ended
@@ -175,9 +183,14 @@ final class Child: @unchecked Sendable {
     }
 
     /// Waits for the child to exit on its own and for its pipes to end; kills it and
-    /// throws if that takes longer than `timeout`.
-    func finish(timeout: TimeInterval = 60) throws -> Finished {
+    /// throws if that takes longer than `timeout`. On a thread of its own (``onThread(_:)``).
+    func finish(timeout: TimeInterval = 60) async throws -> Finished {
         closeInput()
+        return try await onThread { try self.blockUntilExit(timeout: timeout) }
+    }
+
+    /// ``finish(timeout:)``'s wait, on the calling thread.
+    private func blockUntilExit(timeout: TimeInterval) throws -> Finished {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while process.isRunning, Date() < deadline { usleep(2_000) }
         if process.isRunning {
@@ -201,11 +214,11 @@ final class Child: @unchecked Sendable {
 
 /// Runs `normcache ARGUMENTS` on `input` to its end; `environment` as ``Child/init(_:_:input:errorsToOutput:environment:)`` takes it.
 func normcache(_ arguments: [String], input: String = "", timeout: TimeInterval = 60,
-               environment: [String: String] = [:]) throws -> Finished {
+               environment: [String: String] = [:]) async throws -> Finished {
     let child = try Child.normcache(arguments, environment: environment)
     defer { child.stop() }
     try? child.send(input)   // a child that exits early (bad arguments) may not read it
-    return try child.finish(timeout: timeout)
+    return try await child.finish(timeout: timeout)
 }
 
 /// A new empty directory under the system's temporary directory, deleted with everything in it by ``remove()``.
@@ -255,14 +268,17 @@ enum Disk {
 
     static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
-    /// Polls `condition` until it holds or `timeout` passes; whether it held.
-    static func waitUntil(timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while !condition() {
-            if Date() > deadline { return false }
-            usleep(5_000)
+    /// Polls `condition` until it holds or `timeout` passes; whether it held. On a thread
+    /// of its own (``onThread(_:)``).
+    static func waitUntil(timeout: TimeInterval = 30, _ condition: @escaping () -> Bool) async -> Bool {
+        await onThread {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while !condition() {
+                if Date() > deadline { return false }
+                usleep(5_000)
+            }
+            return true
         }
-        return true
     }
 }
 
@@ -275,7 +291,7 @@ func storedRecords(at url: URL, mode: SQLiteStore.Mode = .readWrite) throws -> [
 
 /// A `python3` process holding a write lock (`BEGIN IMMEDIATE`) on the SQLite file at
 /// `url` until it is stopped; returns once it holds it. `stop()` it in a `defer`.
-func pythonHoldingWriteLock(on url: URL) throws -> Child {
+func pythonHoldingWriteLock(on url: URL) async throws -> Child {
     let script = """
         import sqlite3, sys, time
         connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)
@@ -284,7 +300,7 @@ func pythonHoldingWriteLock(on url: URL) throws -> Child {
         time.sleep(120)
         """
     let holder = try Child(try executableInPath("python3"), ["-c", script, url.path])
-    guard holder.stdout.wait(timeout: 30, until: { $0.contains("locked") }) else {
+    guard await holder.stdout.wait(timeout: 30, until: { $0.contains("locked") }) else {
         holder.stop()
         throw HarnessError("python3 did not take the write lock on \(url.path): \(holder.stderr.text)")
     }

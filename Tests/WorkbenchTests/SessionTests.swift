@@ -1,5 +1,6 @@
 import Foundation
 import NormCache
+import TestSupport
 import Testing
 @testable import Workbench
 

@@ -1,5 +1,6 @@
 import Foundation
 import NormCache
+import TestSupport
 import Testing
 @testable import Workbench
 
@@ -28,7 +29,7 @@ final class TestSession: @unchecked Sendable {
     @discardableResult
     func run(_ lines: String...) async throws -> Printed {
         let before = printed.counts
-        try await onThread { [session] in
+        await onThread { [session] in
             for line in lines where !session.isFinished { session.execute(line) }
         }
         return printed.since(before)

@@ -1,6 +1,7 @@
 import CCore
 import Foundation
 import NormPluginKit
+import TestSupport
 import Testing
 
 /// A plugin as the host sees it after `nc_plugin_init`: the filled `nc_plugin`, called
@@ -36,8 +37,10 @@ struct LoadedPlugin {
         }
     }
 
-    func lifecycle(_ event: String) {
-        plugin.lifecycle(plugin.context, event)
+    /// Sends a lifecycle event; returns once the plugin has handled it. The plugin blocks
+    /// until then (the ABI lets it), so the call runs on a thread of its own.
+    func lifecycle(_ event: String) async {
+        await onThread { plugin.lifecycle(plugin.context, event) }
     }
 
     func destroy() {
