@@ -223,22 +223,26 @@ import Testing
 }
 
 /// Several processes on one cache file: they share committed records, and a lock held too long fails one command with a clear message.
-@Suite(.childProcesses) struct SharedFileProcessTests {
-    /// A normcache process kept running on `options`, once `lines` reached the disk (`marker` found in a file of `dir`).
-    func writer(_ options: [String], in dir: ScratchDirectory, sending lines: [String], until marker: String) async throws -> Child {
+@Suite(.childProcesses) final class SharedFileProcessTests {
+    let dir: ScratchDirectory
+    /// Alice's store, which every process of a test opens.
+    var file: URL { dir.file("alice.sqlite") }
+    var options: [String] { ["--cache-dir", dir.path, "--user", "alice"] }
+
+    init() throws { dir = try ScratchDirectory() }
+    deinit { dir.remove() }
+
+    /// A normcache process kept running on alice's store, once `lines` reached the disk
+    /// (`marker` found in a file of ``dir``).
+    func writer(sending lines: [String], until marker: String) async throws -> Child {
         let child = try Child.normcache(options)
         for line in lines { try child.send(line) }
-        #expect(await Disk.waitUntil { !Disk.files(under: dir.url, containing: marker).isEmpty }, "stderr: \(child.stderr.text)")
+        #expect(await Disk.waitUntil { !Disk.files(under: self.dir.url, containing: marker).isEmpty }, "stderr: \(child.stderr.text)")
         return child
     }
 
     @Test func aSecondProcessReadsAndWritesWhileTheFirstHasTheStoreOpen() async throws {
-        let dir = try ScratchDirectory()
-        defer { dir.remove() }
-        let file = dir.file("alice.sqlite")
-        let options = ["--cache-dir", dir.path, "--user", "alice"]
-
-        let first = try await writer(options, in: dir, sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#, #".write Trip:2 {"name":"Faro FIRST-92"}"#], until: "FIRST-92")
+        let first = try await writer(sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#, #".write Trip:2 {"name":"Faro FIRST-92"}"#], until: "FIRST-92")
         defer { first.stop() }
 
         let second = try await normcache(options, input: """
@@ -251,19 +255,35 @@ import Testing
 
         // The first process writes on after the second one is done.
         try first.send(#".write Trip:4 {"name":"Tavira FIRST-94"}"#)
-        #expect(await Disk.waitUntil { !Disk.files(under: dir.url, containing: "FIRST-94").isEmpty }, "stderr: \(first.stderr.text)")
+        #expect(await Disk.waitUntil { !Disk.files(under: self.dir.url, containing: "FIRST-94").isEmpty }, "stderr: \(first.stderr.text)")
         let done = try await first.finish()
         #expect(done.status == 0 && done.stderr == "")
         #expect(try storedRecords(at: file).keys.sorted() == ["Trip:1", "Trip:2", "Trip:3", "Trip:4"])
     }
 
-    @Test func aWriteBlockedLongerThanTheBusyTimeoutFailsNamingTheHolderAndTheSessionGoesOn() async throws {
-        let dir = try ScratchDirectory()
-        defer { dir.remove() }
-        let file = dir.file("alice.sqlite")
-        let options = ["--cache-dir", dir.path, "--user", "alice"]
+    @Test func aLogoutWhileAnotherProcessHasTheStoreOpenIsRefusedAndChangesNothing() async throws {
+        let first = try await writer(sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#], until: "FIRST-91")
+        defer { first.stop() }
 
-        let first = try await writer(options, in: dir, sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#], until: "FIRST-91")
+        let refused = try await normcache(options, input: ".logout\n.keys")
+        #expect(refused.status == 2 && !refused.signaled)
+        #expect(refused.errorLines.count == 1, "\(refused.stderr)")
+        let message = refused.errorLines.first ?? ""
+        #expect(message.hasPrefix("error: ") && message.contains(
+            "\(file.path): is open in process \(first.pid) (normcache): nothing was deleted; close it there first"), "\(message)")
+        // The session stayed logged in to alice's store, and her file is still there.
+        #expect(refused.outputLines.dropFirst().elementsEqual(["Trip:1"]), "\(refused.stdout)")
+        #expect(Disk.exists(file))
+
+        let done = try await first.finish()
+        #expect(done.status == 0 && done.stderr == "")
+        let loggedOut = try await normcache(options, input: ".logout")
+        #expect(loggedOut.status == 0 && loggedOut.stderr == "", "\(loggedOut.stderr)")
+        #expect(Disk.files(under: dir.url).isEmpty, "left behind: \(Disk.files(under: dir.url).map(\.lastPathComponent))")
+    }
+
+    @Test func aWriteBlockedLongerThanTheBusyTimeoutFailsNamingTheHolderAndTheSessionGoesOn() async throws {
+        let first = try await writer(sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#], until: "FIRST-91")
         defer { first.stop() }
 
         let holder = try await pythonHoldingWriteLock(on: file)

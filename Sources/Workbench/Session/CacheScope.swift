@@ -73,10 +73,12 @@ final class CacheScope {
     }
 
     /// Clears memory and deletes the user's store with its -wal and -shm files, so that
-    /// no byte of the user's data stays under the cache directory.
+    /// no byte of the user's data stays under the cache directory. Refused, with nothing
+    /// changed, while another process has the store open.
     func logout() throws {
         guard user != nil else { throw CommandError("no user is logged in") }
         let path = store?.path
+        if let path { try SQLiteStore.checkNotOpenElsewhere(path) }
         store?.close()
         store = nil
         user = nil

@@ -3,7 +3,7 @@ import Testing
 @testable import NormCache
 
 /// Clearing leaves no trace of the records in the file, its -wal or its -shm, and
-/// removeFiles(at:) deletes a cache file with its companions.
+/// removeFiles(at:) deletes a cache file with its companions unless another process has it open.
 @Suite struct SQLiteClearTests {
     let directory = TemporaryDirectory()
     var path: String { directory.path("cache.sqlite") }
@@ -98,5 +98,21 @@ import Testing
         #expect(directory.fileNames() == ["cache.sqlite", "cache.sqlite-shm", "cache.sqlite-wal", "copy.sqlite.txt"])
         // Removing files that are not there is not an error.
         try SQLiteStore.removeFiles(at: directory.path("copy.sqlite"))
+    }
+
+    /// Another process with the file open, idle between transactions, would go on writing
+    /// to files no one could open again: nothing is deleted, and the error names it.
+    @Test func removeFilesIsRefusedWhileAnotherProcessHasTheFileOpen() throws {
+        try SQLiteStore(path: path).write(merging: [Record(key: "Trip:1", fields: ["name": "Lisbon"])], removing: [])
+        let other = try LockHolder(path, begin: "SELECT count(*) FROM records")
+        defer { other.stop() }
+        let before = directory.fileNames().map { directory.bytes($0) }
+        let error = #expect(throws: StoreError.self) { try SQLiteStore.removeFiles(at: path) }
+        #expect(error?.path == path)
+        #expect(error?.message == "is open in process \(other.pid) (python3): nothing was deleted; close it there first")
+        #expect(directory.fileNames().map { directory.bytes($0) } == before, "every file is still there, unchanged")
+        other.stop()
+        try SQLiteStore.removeFiles(at: path)
+        #expect(directory.fileNames() == [])
     }
 }

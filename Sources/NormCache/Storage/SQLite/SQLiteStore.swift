@@ -199,13 +199,31 @@ public final class SQLiteStore: RecordStore {
     /// Closes the file; later calls fail.
     public func close() { database.close() }
 
-    /// Deletes a cache file with its `-wal`, `-shm` and `-journal` files (close its stores first).
+    /// Deletes a cache file with its `-wal`, `-shm` and `-journal` files (close its stores
+    /// first). Refused, with nothing deleted, while another process has the file open
+    /// (``checkNotOpenElsewhere(_:)``).
     public static func removeFiles(at path: String) throws(StoreError) {
+        try checkNotOpenElsewhere(path)
         for file in [path, path + "-wal", path + "-shm", path + "-journal"] where FileManager.default.fileExists(atPath: file) {
             do { try FileManager.default.removeItem(atPath: file) } catch {
                 throw StoreError(path: file, message: "could not be deleted: \(error.localizedDescription)")
             }
         }
+    }
+
+    /// Throws, naming them, when other processes have the file open: each connection holds
+    /// a lock on the file's `-shm` index while it is open. Deleting the file under them would
+    /// leave them writing to files that no one could open again, their changes lost.
+    ///
+    /// ```swift
+    /// try SQLiteStore.checkNotOpenElsewhere("/tmp/alice.sqlite")
+    /// // StoreError: /tmp/alice.sqlite: is open in process 4242 (normcache): nothing was deleted; …
+    /// ```
+    public static func checkNotOpenElsewhere(_ path: String) throws(StoreError) {
+        let others = LockHolders.of(path)
+        guard !others.isEmpty else { return }
+        throw StoreError(path: path, message: "is open in \(others.map(\.description).joined(separator: ", ")): nothing was deleted; "
+                         + "close it there first")
     }
 
     /// `PRAGMA integrity_check`'s answer: `["ok"]` for a sound file.
