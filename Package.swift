@@ -96,7 +96,7 @@ let package = Package(
             ]
         ),
 
-        // What test targets share: blocking off Swift Testing's threads, turns.
+        // What test targets share: blocking off Swift Testing's threads (onThread).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore"]),
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment"]),

@@ -7,32 +7,32 @@ import Synchronization
 /// await turns.take()   // suspends while both turns are taken
 /// defer { turns.give() }
 /// ```
-public final class Turns: Sendable {
+final class Turns: Sendable {
     private let state: Mutex<(free: Int, waiting: [CheckedContinuation<Void, Never>])>
 
-    public init(_ count: Int) { state = Mutex((free: max(count, 1), waiting: [])) }
+    init(_ count: Int) { state = Mutex((free: max(count, 1), waiting: [])) }
 
-    public func take() async {
+    func take() async {
         await withCheckedContinuation { (turn: CheckedContinuation<Void, Never>) in
-            let free = state.withLock { state in
-                if state.free > 0 {
-                    state.free -= 1
+            let free = state.withLock { turns in
+                if turns.free > 0 {
+                    turns.free -= 1
                     return true
                 }
-                state.waiting.append(turn)
+                turns.waiting.append(turn)
                 return false
             }
             if free { turn.resume() }
         }
     }
 
-    public func give() {
-        let next = state.withLock { state in
-            if state.waiting.isEmpty {
-                state.free += 1
+    func give() {
+        let next = state.withLock { turns in
+            if turns.waiting.isEmpty {
+                turns.free += 1
                 return nil as CheckedContinuation<Void, Never>?
             }
-            return state.waiting.removeFirst()
+            return turns.waiting.removeFirst()
         }
         next?.resume()
     }
