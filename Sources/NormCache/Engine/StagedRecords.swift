@@ -43,11 +43,11 @@ final class StagedRecords {
         return count - 1
     }
 
-    /// Makes room for `extra` more records at once; the capacity at least doubles.
+    /// Makes room for `extra` more records at once, growing by ``grownCapacity(from:toHold:)``.
     func reserveRoom(for extra: Int) {
         let needed = count + extra
         guard needed > capacity else { return }
-        let grown = Swift.max(needed, capacity * 2)
+        let grown = grownCapacity(from: capacity, toHold: needed)
         let movedRecords = UnsafeMutablePointer<UInt32>.allocate(capacity: grown)
         movedRecords.initialize(from: records, count: count)
         records.deallocate()
