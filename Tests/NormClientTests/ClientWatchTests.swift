@@ -64,10 +64,11 @@ import Testing
         await client.settle()
         #expect(fake.requestCount == 0)
         #expect(client.network.requestCount == 0)
-        #expect(events.entries == [.emission(number: 1, cause: .initial, data: nil, missing: ["QUERY_ROOT.trips"])])
+        // No data to show: the watch says what is missing instead of handing its view null.
+        #expect(events.entries == [.incomplete(cause: .initial, missing: ["QUERY_ROOT.trips"])])
         try fill(client, tripList, lisbonPorto)
         await client.settle()
-        #expect(events.emissions.last?.number == 2)
+        #expect(events.emissions.last?.number == 1)
         #expect(events.emissions.last?.data == .object(ClientTesting.tripsData(lisbonPorto)))
         #expect(fake.requestCount == 0)
         watch.cancel()
@@ -218,35 +219,108 @@ import Testing
     // MARK: eviction
 
     @Test func evictingAWatchedRecordMakesACacheFirstWatcherRefetch() async throws {
-        let (client, fake, tripList, _) = try setUp()
-        try fill(client, tripList, lisbonPorto)
+        let (client, fake, _, trip) = try setUp(server: ["1": "Lisboa"])
+        try client.cache.write(data: ["trip": ClientTesting.trip(id: "1", name: "Lisbon")], for: trip, variables: ["id": "1"])
         let events = WatchEvents()
-        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        let watch = try client.watch(trip, variables: ["id": "1"], from: fake, onEvent: events.callback)
         await client.settle()
         #expect(fake.requestCount == 0)
         try client.cache.evict("Trip:1")
         await client.settle()
         #expect(fake.requestCount == 1, "the watcher refetched what was evicted")
-        #expect(events.causes.contains(.evict), "the removal is notified")
-        #expect(events.emissions.last?.cause == .refetch)
-        #expect(events.emissions.last?.data == .object(ClientTesting.tripsData(lisbonPorto)))
-        #expect(client.cache.record("Trip:1")?["name"] == "Lisbon")
+        #expect(events.causes == [.initial, .refetch], "no emission of no data between the two")
+        #expect(events.emissions.last?.data == ["trip": ClientTesting.trip(id: "1", name: "Lisboa")])
+        #expect(client.cache.record("Trip:1")?["name"] == "Lisboa")
         #expect(events.failures.isEmpty)
+        // A refetch that brings back what the view shows already is not shown again.
+        try client.cache.evict("Trip:1")
+        await client.settle()
+        #expect(fake.requestCount == 2)
+        #expect(events.causes == [.initial, .refetch])
         watch.cancel()
     }
 
-    @Test func evictingDoesNotMakeACacheOnlyWatcherRefetch() async throws {
+    /// A list leaves out an evicted item (Apollo Client 3): its watcher shows the rest, cause `evict`, and fetches nothing.
+    @Test func evictingAnItemOfAWatchedListShowsTheOthers() async throws {
         let (client, fake, tripList, _) = try setUp()
         try fill(client, tripList, lisbonPorto)
         let events = WatchEvents()
-        let watch = try client.watch(tripList, policy: .cacheOnly, from: fake, onEvent: events.callback)
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
         try client.cache.evict("Trip:1")
         await client.settle()
         #expect(fake.requestCount == 0)
         #expect(events.causes == [.initial, .evict])
-        #expect(events.emissions.last?.data == nil)
-        #expect(events.emissions.last?.missing.isEmpty == false)
+        #expect(events.emissions.last?.data == .object(ClientTesting.tripsData([("2", "Porto")])))
+        watch.cancel()
+    }
+
+    @Test func evictingDoesNotMakeACacheOnlyWatcherRefetch() async throws {
+        let (client, fake, _, trip) = try setUp()
+        try client.cache.write(data: ["trip": ClientTesting.trip(id: "1", name: "Lisbon")], for: trip, variables: ["id": "1"])
+        let events = WatchEvents()
+        let watch = try client.watch(trip, variables: ["id": "1"], policy: .cacheOnly, from: fake, onEvent: events.callback)
+        try client.cache.evict("Trip:1")
+        await client.settle()
+        #expect(fake.requestCount == 0)
+        // The view keeps its data; the watch reports what went missing.
+        #expect(events.entries == [
+            .emission(number: 1, cause: .initial, data: ["trip": ClientTesting.trip(id: "1", name: "Lisbon")], missing: []),
+            .incomplete(cause: .evict, missing: ["Trip:1.__typename", "Trip:1.id", "Trip:1.name"]),
+        ])
         #expect(client.cache.record("Trip:1") == nil)
+        watch.cancel()
+    }
+
+    // MARK: a re-read that becomes incomplete
+
+    static let hero = "query Hero { hero { id name friends { id name } } }"
+
+    /// Another query links the hero to a friend the cache has no name for: a watcher that
+    /// may fetch refetches its query (Apollo iOS's refetchOnFailedUpdates) and never shows null.
+    @Test func aReadThatBecomesIncompleteRefetches() async throws {
+        let client = Client(cache: try NormalizedCache())
+        let friends: @Sendable ([String]) -> CacheValue = { ids in
+            .list(ids.map { ["__typename": "Human", "id": .string($0), "name": .string("Human \($0)")] })
+        }
+        let fake = FakeTransport(name: "starwars") { _ throws(TransportError) in
+            ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2", "friends": friends(["1003", "1004", "1000"])]]]
+        }
+        let hero = try client.cache.operation(Self.hero)
+        try client.cache.write(data: ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2", "friends": friends(["1003"])]], for: hero)
+        let events = WatchEvents()
+        let watch = try client.watch(hero, from: fake, onEvent: events.callback)
+        // Another query writes the friends' ids only.
+        let friendIDs = try client.cache.operation("{ hero { id friends { id } } }")
+        try client.cache.write(data: ["hero": ["__typename": "Droid", "id": "2001", "friends": [
+            ["__typename": "Human", "id": "1003"], ["__typename": "Human", "id": "1004"], ["__typename": "Human", "id": "1000"]]]], for: friendIDs)
+        await client.settle()
+        #expect(fake.requestCount == 1, "the watcher refetched its query")
+        #expect(events.causes == [.initial, .refetch])
+        #expect(events.emissions.allSatisfy { $0.data != nil && $0.missing.isEmpty })
+        #expect(events.emissions.last?.data?["hero"]?["friends"] == friends(["1003", "1004", "1000"]))
+        watch.cancel()
+    }
+
+    /// A cache-only watcher keeps its last complete data and reports the missing fields.
+    @Test func aCacheOnlyReadThatBecomesIncompleteKeepsItsDataAndSaysWhatIsMissing() async throws {
+        let client = Client(cache: try NormalizedCache())
+        let fake = FakeTransport(name: "starwars")
+        let hero = try client.cache.operation(Self.hero)
+        let luke: CacheValue = ["__typename": "Human", "id": "1000", "name": "Luke"]
+        try client.cache.write(data: ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2", "friends": [luke]]], for: hero)
+        let events = WatchEvents()
+        let watch = try client.watch(hero, policy: .cacheOnly, from: fake, onEvent: events.callback)
+        let friendIDs = try client.cache.operation("{ hero { id friends { id } } }")
+        try client.cache.write(data: ["hero": ["__typename": "Droid", "id": "2001", "friends": [["__typename": "Human", "id": "1004"], luke]]], for: friendIDs)
+        await client.settle()
+        #expect(fake.requestCount == 0)
+        #expect(events.entries.count == 2)
+        #expect(events.entries.last == .incomplete(cause: .write, missing: ["Human:1004.name"]))
+        #expect(watch.emissions == 1)
+        // Once the name arrives, the watcher shows the whole list.
+        try client.cache.write(record: "Human:1004", fields: ["name": "Wedge"])
+        #expect(events.emissions.last?.number == 2)
+        #expect(events.emissions.last?.data?["hero"]?["friends"] == [["__typename": "Human", "id": "1004", "name": "Wedge"], luke])
         watch.cancel()
     }
 

@@ -253,6 +253,7 @@ enum ClientTesting {
 final class WatchEvents: @unchecked Sendable {
     enum Entry: Equatable {
         case emission(number: Int, cause: ChangeCause, data: CacheValue?, missing: [String])
+        case incomplete(cause: ChangeCause, missing: [String])
         case failure(ClientError)
     }
 
@@ -283,6 +284,7 @@ final class WatchEvents: @unchecked Sendable {
             let entry: Entry = switch event {
             case .emission(let number, let emission):
                 .emission(number: number, cause: emission.cause, data: emission.result.data, missing: emission.result.missing)
+            case .incomplete(let emission): .incomplete(cause: emission.cause, missing: emission.result.missing)
             case .failure(let error): .failure(error)
             }
             lock.withLock { _entries.append(entry) }

@@ -1,6 +1,7 @@
 import Foundation
 import NormCache
 import NormClient
+import NormEnvironment
 import Testing
 
 /// HTTPTransport against a real GraphQL server that we did not write: ariadne on uvicorn
@@ -141,6 +142,29 @@ struct HTTPTransportTests {
         #expect(types.matches("Place", condition: "Node"))
         #expect(!types.matches("Trip", condition: "Place"))
         #expect(types.rootTypes[.mutation] == "TripMutations")
+    }
+
+    /// Schema knowledge belongs to its endpoint. The trips plugin's schema has a `Trip`
+    /// that is no `Node`; this server's `Trip` is one. With the plugin loaded, the server's
+    /// answer to a fragment on Node is stored whole and read back whole: from what the
+    /// response shows, then by the server's own introspected schema.
+    @Test func aLoadedPluginsSchemaDoesNotDecideForAnHTTPEndpoint() async throws {
+        let client = Client(cache: try NormalizedCache())
+        let host = PluginHost(client: client, environment: Environment(), events: .init(watch: { _, _ in }, state: { _, _, _ in }))
+        defer { host.unloadAll() }
+        #expect(host.loadDirectory(PluginHost.bundledDirectory).isEmpty)
+        #expect(host.plugin(named: "trips")?.schemaKnowledge.possibleTypes.satisfies("Trip", condition: "Node") == false)
+        let query = try client.cache.operation(#"query Nodes { trip(id: "1") { ...N } } fragment N on Node { id }"#)
+        var transport = try transport()
+        for _ in 0..<2 {
+            try client.cache.clear()
+            let fetched = try await client.fetch(query, from: transport)
+            #expect(fetched.data == ["trip": ["__typename": "Trip", "id": "1"]])
+            #expect(client.cache.record("Trip:1")?["id"] == "1")
+            let read = try client.cachedResult(of: query, from: transport)
+            #expect(read.complete && read.data == fetched.data)
+            transport.schemaKnowledge = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: try await transport.schema()))
+        }
     }
 }
 

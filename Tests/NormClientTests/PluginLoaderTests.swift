@@ -435,7 +435,10 @@ struct PluginLoaderTests {
         #expect(plugin.manifest.commands.allSatisfy { $0.domain == "good" })
         #expect(plugin.manifest.typePolicies.map(\.type) == ["Greeting"])
         #expect(plugin.manifest.typePolicies.map(\.keyFields) == [["code"]])
-        #expect(fixture.client.cache.typePolicies["Greeting"] == .keyFields(["code"]))
+        // The policies are the plugin endpoint's, not the cache's: another endpoint's
+        // Greeting objects are keyed as the cache says.
+        #expect(plugin.endpoint.schemaKnowledge?.typePolicies["Greeting"] == .keyFields(["code"]))
+        #expect(fixture.client.cache.typePolicies["Greeting"] == nil)
         #expect(fixture.host.command(named: "good.echo")?.plugin === plugin)
         #expect(fixture.host.command(named: "good.nope") == nil)
         #expect(fixture.environment.service(for: "good") === plugin)

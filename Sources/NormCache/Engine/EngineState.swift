@@ -9,6 +9,9 @@ final class EngineState {
     var invalidated: Set<UInt64> = []
     var policies = TypePolicies()
     var possibleTypes = PossibleTypes()
+    /// The knowledge of the endpoint whose operation is being read or written, for the
+    /// length of that call (``withSchema(_:_:)``); `nil`: the cache's own alone.
+    private(set) var schema: SchemaKnowledge?
     let store: RecordStore?
     var watchers = WatcherRegistry()
     var warnings: [String] = []
@@ -46,6 +49,38 @@ final class EngineState {
             typenameField = try fieldKeys.intern("__typename").rawValue
         } catch { throw .key(error) }
         self.store = store
+    }
+
+    // MARK: schema knowledge
+
+    /// Runs `body` with `schema` as the knowledge of the call in progress.
+    func withSchema<R>(_ schema: SchemaKnowledge?, _ body: () throws(CacheError) -> R) throws(CacheError) -> R {
+        let outer = self.schema
+        self.schema = schema
+        defer { self.schema = outer }
+        return try body()
+    }
+
+    /// Whether objects of type `typename` satisfy the type condition `condition`: the
+    /// endpoint's schema decides for the types it defines, then the cache's own knowledge
+    /// (its schema, and what responses taught); `nil` when neither knows.
+    func satisfies(_ typename: String, condition: String) -> Bool? {
+        schema?.possibleTypes.satisfies(typename, condition: condition) ?? possibleTypes.satisfies(typename, condition: condition)
+    }
+
+    /// The name of the root type of operations of `kind` (`Query` unless a schema renames it).
+    func rootType(_ kind: Operation.Kind) -> String { declaredTypes.rootTypes[kind] ?? "Query" }
+
+    /// The schema that names the root types and types input object fields: the
+    /// endpoint's when it has one, else the cache's own.
+    private var declaredTypes: PossibleTypes {
+        if let schema, schema.possibleTypes.fromSchema { return schema.possibleTypes }
+        return possibleTypes
+    }
+
+    /// The key fields and the key's type part of `typename`: the cache's policy, else the endpoint's, else the default.
+    func keying(for typename: String) -> (fields: [String], group: String)? {
+        policies.keying(for: typename, over: schema?.typePolicies)
     }
 
     // MARK: keys
@@ -99,7 +134,7 @@ final class EngineState {
     private func arguments(of field: FieldPlan, variables: CacheObject, types: [String: String]) -> [String: ArgumentValue] {
         var arguments: [String: ArgumentValue] = [:]
         for argument in field.arguments {
-            if let value = argument.value.resolve(with: variables, types: types, schema: possibleTypes) { arguments[argument.name] = value }
+            if let value = argument.value.resolve(with: variables, types: types, schema: declaredTypes) { arguments[argument.name] = value }
         }
         return arguments
     }

@@ -106,10 +106,10 @@ public final class NormalizedCache: @unchecked Sendable {
 
     /// Writes a GraphQL response (`{"data": …, "errors": […]}`) for `operation`. With
     /// errors present, fields missing from the data are skipped instead of refused.
-    /// Returns what changed.
+    /// `schema` is the knowledge of the endpoint that sent it. Returns what changed.
     @discardableResult
     public func write(response: CacheValue, for operation: Operation, variables: CacheObject = CacheObject(),
-                      cause: ChangeCause = .write) throws(CacheError) -> Changes {
+                      schema: SchemaKnowledge? = nil, cause: ChangeCause = .write) throws(CacheError) -> Changes {
         guard case .object(let object) = response else {
             throw .invalid("a response must be a JSON object, not \(response.kindDescription)")
         }
@@ -120,18 +120,19 @@ public final class NormalizedCache: @unchecked Sendable {
         case let other?: throw .invalid("a response's \"errors\" must be a list, not \(other.kindDescription)")
         }
         switch object["data"] {
-        case .object(let data)?: return try write(data: data, for: operation, variables: variables, partial: hasErrors, cause: cause)
+        case .object(let data)?: return try write(data: data, for: operation, variables: variables, schema: schema, partial: hasErrors, cause: cause)
         case nil, .null?: return Changes(changes: ChangeSet(), cache: self)
         case let other?: throw .invalid("a response's \"data\" must be an object, not \(other.kindDescription)")
         }
     }
 
-    /// Writes `data` (the response's `data` object) for `operation`.
+    /// Writes `data` (the response's `data` object) for `operation`, from the endpoint
+    /// whose knowledge is `schema`.
     @discardableResult
     public func write(data: CacheObject, for operation: Operation, variables: CacheObject = CacheObject(),
-                      partial: Bool = false, cause: ChangeCause = .write) throws(CacheError) -> Changes {
+                      schema: SchemaKnowledge? = nil, partial: Bool = false, cause: ChangeCause = .write) throws(CacheError) -> Changes {
         try commit(cause: cause, checkedFirst: true) { () throws(CacheError) in
-            try normalize(data, for: operation, variables: variables, partial: partial, layer: nil)
+            try normalize(data, for: operation, variables: variables, schema: schema, partial: partial, layer: nil)
         }
     }
 
@@ -146,11 +147,14 @@ public final class NormalizedCache: @unchecked Sendable {
         }
     }
 
-    private func normalize(_ data: CacheObject, for operation: Operation, variables: CacheObject, partial: Bool, layer: String?) throws(CacheError) -> Changes {
-        var normalizer = try Normalizer(state: state, operation: operation, variables: variables, partial: partial)
-        try normalizer.normalize(data, rootKey: operation.kind.rootKey)
-        normalizer.apply(layer: layer)
-        return changedNames()
+    private func normalize(_ data: CacheObject, for operation: Operation, variables: CacheObject, schema: SchemaKnowledge?,
+                           partial: Bool, layer: String?) throws(CacheError) -> Changes {
+        try state.withSchema(schema) { () throws(CacheError) in
+            var normalizer = try Normalizer(state: state, operation: operation, variables: variables, partial: partial)
+            try normalizer.normalize(data, rootKey: operation.kind.rootKey)
+            normalizer.apply(layer: layer)
+            return changedNames()
+        }
     }
 
     private func changedNames() -> Changes { Changes(changes: state.changes, cache: self) }
@@ -189,11 +193,14 @@ public final class NormalizedCache: @unchecked Sendable {
 
     // MARK: reading
 
-    /// Reads `operation` from the cache. Incomplete reads have `data == nil` unless
-    /// `partial` is true.
-    public func read(_ operation: Operation, variables: CacheObject = CacheObject(), partial: Bool = false) throws(CacheError) -> ReadResult {
+    /// Reads `operation` from the cache, with the knowledge of the endpoint it runs
+    /// against (`schema`). Incomplete reads have `data == nil` unless `partial` is true.
+    public func read(_ operation: Operation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
+                     partial: Bool = false) throws(CacheError) -> ReadResult {
         try lockedThrowing { () throws(CacheError) in
-            let result = try Reader.read(operation, variables: variables, partial: partial, state: state)
+            let result = try state.withSchema(schema) { () throws(CacheError) in
+                try Reader.read(operation, variables: variables, partial: partial, state: state)
+            }
             if result.complete { hits += 1 } else { misses += 1 }
             return result
         }
@@ -259,11 +266,12 @@ public final class NormalizedCache: @unchecked Sendable {
     // MARK: watching
 
     /// Starts a watcher: `onEmission` gets the current read at once, then a new read
-    /// each time a change alters it. Keep the returned ``Watch``; cancel it to stop.
-    public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), partial: Bool = false,
-                      onEmission: @escaping @Sendable (WatchEmission) -> Void) throws(CacheError) -> Watch {
+    /// each time a change alters it; every read goes by `schema`, the knowledge of the
+    /// endpoint the operation runs against. Keep the returned ``Watch``; cancel it to stop.
+    public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
+                      partial: Bool = false, onEmission: @escaping @Sendable (WatchEmission) -> Void) throws(CacheError) -> Watch {
         lock.lock()
-        let watcher = state.watchers.add(operation, variables: variables, partial: partial, callback: onEmission)
+        let watcher = state.watchers.add(operation, variables: variables, schema: schema, partial: partial, callback: onEmission)
         let delivery: WatchDelivery?
         do { delivery = try state.watchers.refresh(watcher, cause: .initial, changed: [], state: state) } catch {
             state.watchers.remove(watcher.id)
@@ -275,11 +283,10 @@ public final class NormalizedCache: @unchecked Sendable {
     }
 
     /// A watcher as an `AsyncStream` of emissions; the stream's end cancels the watcher.
-    public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), partial: Bool = false) throws(CacheError)
-        -> (watch: Watch, emissions: AsyncStream<WatchEmission>)
-    {
+    public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
+                      partial: Bool = false) throws(CacheError) -> (watch: Watch, emissions: AsyncStream<WatchEmission>) {
         let (stream, continuation) = AsyncStream<WatchEmission>.makeStream()
-        let watch = try watch(operation, variables: variables, partial: partial) { continuation.yield($0) }
+        let watch = try watch(operation, variables: variables, schema: schema, partial: partial) { continuation.yield($0) }
         continuation.onTermination = { [weak self] _ in self?.cancel(watch.id) }
         return (watch, stream)
     }
@@ -314,22 +321,22 @@ public final class NormalizedCache: @unchecked Sendable {
     /// see it until ``commitOptimistic(_:response:for:variables:)`` or ``rollBackOptimistic(_:)``.
     @discardableResult
     public func writeOptimistic(_ layer: String, data: CacheObject, for operation: Operation,
-                                variables: CacheObject = CacheObject()) throws(CacheError) -> Changes {
+                                variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
         try commit(cause: .optimistic) { () throws(CacheError) in
             guard !state.layers.contains(where: { $0.id == layer }) else { throw .invalid("optimistic layer \"\(layer)\" exists already") }
             state.layers.append(OptimisticLayer(id: layer))
             state.undo.append(.layerAdded(layer))
-            return try normalize(data, for: operation, variables: variables, partial: true, layer: layer)
+            return try normalize(data, for: operation, variables: variables, schema: schema, partial: true, layer: layer)
         }
     }
 
     /// Replaces an optimistic layer with the server's result, in one commit.
     @discardableResult
     public func commitOptimistic(_ layer: String, response: CacheValue, for operation: Operation,
-                                 variables: CacheObject = CacheObject()) throws(CacheError) -> Changes {
+                                 variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
         try commit(cause: .write) { () throws(CacheError) in
             try removeLayer(layer)
-            return try write(response: response, for: operation, variables: variables)
+            return try write(response: response, for: operation, variables: variables, schema: schema)
         }
     }
 

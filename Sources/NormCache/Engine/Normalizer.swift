@@ -35,8 +35,7 @@ struct Normalizer {
     mutating func normalize(_ data: CacheObject, rootKey: String) throws(CacheError) {
         let root = try state.recordID(rootKey)
         do {
-            try writeObject(data, plan: operation.selections, record: root,
-                            typename: state.possibleTypes.rootTypes[operation.kind] ?? "Query")
+            try writeObject(data, plan: operation.selections, record: root, typename: state.rootType(operation.kind))
         } catch {
             throw .response(ResponseError(message: error.message, path: "data" + error.path.reversed().joined()))
         }
@@ -66,8 +65,19 @@ struct Normalizer {
             }
         }
         var next = 0
+        /// Under fragments: the response keys written, and fields whose fragment does not apply.
+        var written: [String] = []
+        var notApplying: [(field: FieldPlan, condition: String)] = []
         try plan.forEachField { (_, field) throws(Failure) in
-            if plan.isConditional, !applies(field, typename: typename, object: object, plan: plan) { return }
+            if plan.isConditional {
+                switch guards(of: field, typename: typename, object: object, plan: plan) {
+                case .hold: written.append(field.responseKey)
+                case .leaveOut: return
+                case .typeNotSatisfying(let condition):
+                    notApplying.append((field, condition))
+                    return
+                }
+            }
             guard let position = object.index(of: field.responseKey, from: next) else {
                 if partial || field.name == "__typename" { return }
                 throw Failure(message: "missing field \"\(field.responseKey)\"", path: ["." + field.responseKey])
@@ -98,6 +108,13 @@ struct Normalizer {
                 failure.path.append("." + field.responseKey)
                 throw failure
             }
+        }
+        // A field the response carries is never dropped: if only a fragment the schema says
+        // does not apply selects it, the response and the schema disagree.
+        for (field, condition) in notApplying where field.name != "__typename" && !written.contains(field.responseKey)
+            && object[field.responseKey] != nil {
+            throw Failure(message: "the response has \"\(field.responseKey)\", selected by a fragment on \(condition), "
+                + "but the schema says \(typename) is not a \(condition)", path: ["." + field.responseKey])
         }
         if let builder = builder.take() {
             let fields = builder.record()
@@ -230,7 +247,7 @@ struct Normalizer {
     /// The keying of a type first met under `selections` in this write (out of line: rare).
     @inline(never) private mutating func newKeying(for typename: String, in selections: SelectionPlan) -> Keying? {
         let plan = ObjectIdentifier(selections)
-        let keying = state.policies.keying(for: typename).map { Keying(group: $0.group, fields: $0.fields, in: selections) }
+        let keying = state.keying(for: typename).map { Keying(group: $0.group, fields: $0.fields, in: selections) }
         keyings.append((plan, typename, keying))
         return keying
     }
@@ -257,7 +274,13 @@ struct Normalizer {
                 catch { throw Failure(message: "\(error)") }
             } else {
                 key = pathKey(parent, fieldKey)
-                state.warnings.append("\(typename) at \(key) has no \(keying.fields.joined(separator: ", ")): stored under its path key")
+                // A key field present but not a String, Int or Float (a Boolean, null, a list or an object).
+                let unusable = keying.responseKeys.indices.compactMap { i in
+                    keying.value(i, in: object).flatMap { Self.keyText($0) == nil ? "\($0.kindDescription) as its \(keying.fields[i])" : nil }
+                }
+                let why = unusable.isEmpty ? "has no \(keying.fields.joined(separator: ", "))"
+                    : "has \(unusable.joined(separator: " and ")), not a string or a number"
+                state.warnings.append("\(typename) at \(key) \(why): stored under its path key")
             }
         } else {
             key = pathKey(parent, fieldKey)
@@ -271,13 +294,13 @@ struct Normalizer {
         listIndices[listBase...].reduce(state.recordKey(parent) + "." + state.fieldKey(fieldKey)) { $0 + ".\($1)" }
     }
 
-    /// A key field's value as it goes into a key; `nil` for null, objects and lists.
+    /// A key field's value as it goes into a key: a String, Int or Float, as Apollo iOS
+    /// takes them; `nil` for a Boolean, null, an object or a list (no key value).
     @inline(__always) private static func keyText(_ value: CacheValue) -> String? {
         switch value {
         case .string(let text): text
         case .int(let number): String(number)
         case .double(let number): number.description
-        case .bool(let flag): flag ? "true" : "false"
         default: nil
         }
     }
@@ -288,17 +311,41 @@ struct Normalizer {
             ?? text.utf8.allSatisfy { $0 &- 1 < 0x7F }
     }
 
+    /// What a guarded field's conditions say for an object of type `typename`.
+    private enum Guards {
+        case hold
+        /// An `@include` or `@skip` leaves the field out.
+        case leaveOut
+        /// The object's type does not satisfy this type condition of the field's.
+        case typeNotSatisfying(String)
+    }
+
     /// Whether a guarded field applies to an object of type `typename`.
-    private func applies(_ field: FieldPlan, typename: String, object: CacheObject, plan: SelectionPlan) -> Bool {
-        guard conditionsHold(field.conditions, variables) else { return false }
-        for condition in field.typeConditions where !state.possibleTypes.matches(typename, condition: condition) {
-            if state.possibleTypes.knows(typename, condition: condition) || typename.isEmpty { return false }
-            // No schema and nothing learned yet: the fragment applies if the object has all its fields.
-            let fragmentFields = plan.fields.filter { $0.typeConditions.contains(condition) && conditionsHold($0.conditions, variables) }
-            guard fragmentFields.allSatisfy({ object[$0.responseKey] != nil || $0.name == "__typename" }) else { return false }
-            state.possibleTypes.learn(typename, satisfies: condition)
+    ///
+    /// Where neither the endpoint's schema nor the cache knows whether the type satisfies a
+    /// condition, the response tells: a server sends a fragment's fields only when the
+    /// fragment applies, so an object that carries a field only that fragment selects
+    /// satisfies it, and the cache learns so (for reads and later writes).
+    private func guards(of field: FieldPlan, typename: String, object: CacheObject, plan: SelectionPlan) -> Guards {
+        guard conditionsHold(field.conditions, variables) else { return .leaveOut }
+        for condition in field.typeConditions {
+            switch state.satisfies(typename, condition: condition) {
+            case true?: continue
+            case false?: return .typeNotSatisfying(condition)
+            case nil:
+                guard carriesFieldSelectedOnlyUnder(condition, object: object, plan: plan) else { return .typeNotSatisfying(condition) }
+                if !typename.isEmpty { state.possibleTypes.learn(typename, satisfies: condition) }
+            }
         }
-        return true
+        return .hold
+    }
+
+    /// Whether `object` has a member that, in `plan`, only fields under the type condition `condition` select.
+    private func carriesFieldSelectedOnlyUnder(_ condition: String, object: CacheObject, plan: SelectionPlan) -> Bool {
+        plan.fields.contains { field in
+            field.typeConditions.contains(condition) && field.name != "__typename" && object[field.responseKey] != nil
+                && !plan.fields.contains { $0.responseKey == field.responseKey && !$0.typeConditions.contains(condition) }
+        }
     }
 
     /// Applies the records staged by ``normalize(_:rootKey:)``.

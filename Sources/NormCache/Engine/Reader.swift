@@ -60,8 +60,7 @@ struct Reader {
         var reader = try Reader(state: state, operation: operation, variables: variables)
         let rootKey = operation.kind.rootKey
         let root = try state.recordID(rootKey)
-        let data = try reader.readRecord(root, plan: operation.selections,
-                                         typename: state.possibleTypes.rootTypes[operation.kind] ?? "Query")
+        let data = try reader.readRecord(root, plan: operation.selections, typename: state.rootType(operation.kind))
         let complete = reader.missing.isEmpty
         return ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
                           stale: reader.stale, dependencyIDs: reader.dependencies)
@@ -75,8 +74,10 @@ struct Reader {
         if plan.isConditional {
             var result = CacheObject(capacity: plan.fields.count)
             try plan.forEachField { (index, field) throws(CacheError) in
-                guard applies(field, typename: typename) else { return }
-                if let value = try readField(field, of: record, near: index) { merge(value, as: field.responseKey, into: &result) }
+                guard let required = applies(field, typename: typename) else { return }
+                if let value = try readField(field, of: record, near: index, required: required) {
+                    merge(value, as: field.responseKey, into: &result)
+                }
             }
             return result
         }
@@ -96,9 +97,10 @@ struct Reader {
     }
 
     /// The value of one field of `record`, references followed, with the field noted as a
-    /// dependency; `nil` when it is absent (noted as missing unless it may be). `hint` is
-    /// the field's place in its selection, where a record written by it keeps the field.
-    private mutating func readField(_ field: FieldPlan, of record: UInt32, near hint: Int) throws(CacheError) -> CacheValue? {
+    /// dependency; `nil` when it is absent (noted as missing unless it may be, or is not
+    /// `required`). `hint` is the field's place in its selection, where a record written by
+    /// it keeps the field.
+    private mutating func readField(_ field: FieldPlan, of record: UInt32, near hint: Int, required: Bool = true) throws(CacheError) -> CacheValue? {
         let fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types)
         let pair = pack(record, fid)
         dependencies.append(pair)
@@ -106,7 +108,7 @@ struct Reader {
             // A response may leave out a __typename its document did not ask for (the
             // writer skips it), so a record without one is not a miss; a gone record is.
             if field.name == "__typename", state.recordExists(record) { return nil }
-            noteMissing(state.name(pair))
+            if required { noteMissing(state.name(pair)) }
             return nil
         }
         if checksInvalidation, state.invalidated.contains(pair) { noteMissing(state.name(pair), stale: true) }
@@ -154,6 +156,10 @@ struct Reader {
             for index in items.indices {
                 switch items[index] {
                 case .reference(let record):
+                    guard state.recordExists(record) else {
+                        try noteDangling(record, plan: selections)
+                        continue
+                    }
                     resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
                 case .value(let item):
                     let path: String = if case .object = item { ".\(index)" } else { "" }
@@ -168,6 +174,19 @@ struct Reader {
         }
     }
 
+    /// A list's reference to a record that does not exist (evicted, or never stored) is
+    /// left out of the list, as Apollo Client 3 reads lists; the read still depends on the
+    /// record's fields, so it is read again when the record comes back.
+    private mutating func noteDangling(_ record: UInt32, plan: SelectionPlan) throws(CacheError) {
+        for field in plan.fields { dependencies.append(pack(record, try state.fieldID(of: field, ids: ids, variables: variables, types: types))) }
+    }
+
+    /// The record a reference kept as a key names (interned if it was never met).
+    private func inlineReference(_ key: String) throws(CacheError) -> UInt32 {
+        if let id = state.recordKeys.find(key) { return id.rawValue }
+        return try state.recordID(key)
+    }
+
     /// `value` of the record field `pair` when it holds no record ids: null, objects kept
     /// inline (restored from an Apollo Client snapshot) and lists of them, whose references
     /// are keys; `path` names the place of an inline object's member below that field
@@ -176,14 +195,19 @@ struct Reader {
         guard let selections else { return value }
         switch value {
         case .reference(let key):
-            let record: UInt32
-            if let id = state.recordKeys.find(key) { record = id.rawValue } else { record = try state.recordID(key) }
-            return .object(try readRecord(record, plan: selections, typename: nil))
+            return .object(try readRecord(try inlineReference(key), plan: selections, typename: nil))
         case .list(let items):
             var resolved: [CacheValue] = []
             resolved.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                if case .object = item {
+                if case .reference(let key) = item {
+                    let record = try inlineReference(key)
+                    guard state.recordExists(record) else {
+                        try noteDangling(record, plan: selections)
+                        continue
+                    }
+                    resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
+                } else if case .object = item {
                     resolved.append(try resolveInline(item, selections: selections, at: pair, path: path + ".\(index)"))
                 } else {
                     resolved.append(try resolveInline(item, selections: selections, at: pair, path: path))
@@ -197,10 +221,14 @@ struct Reader {
             if case .string(let name)? = object["__typename"] { typename = name }
             var result = CacheObject()
             for field in selections.fields {
-                if selections.isConditional, !applies(field, typename: typename) { continue }
+                var required = true
+                if selections.isConditional {
+                    guard let applying = applies(field, typename: typename) else { continue }
+                    required = applying
+                }
                 let key = try state.fieldKey(state.fieldID(of: field, ids: ids, variables: variables, types: types))
                 guard let member = object[key] else {
-                    if field.name != "__typename" { noteMissing(state.name(pair) + path + "." + key) }
+                    if field.name != "__typename", required { noteMissing(state.name(pair) + path + "." + key) }
                     continue
                 }
                 let resolved = try resolveInline(member, selections: field.selections, at: pair, path: path + "." + key)
@@ -213,9 +241,22 @@ struct Reader {
         }
     }
 
-    private func applies(_ field: FieldPlan, typename: String) -> Bool {
-        guard conditionsHold(field.conditions, variables) else { return false }
-        return field.typeConditions.allSatisfy { state.possibleTypes.matches(typename, condition: $0) }
+    /// Whether a guarded field is read for an object of type `typename`: `true` when it
+    /// applies (absent, it is missing), `nil` when it does not. `false` when nothing says
+    /// whether the type satisfies one of its type conditions (no schema knows the type, no
+    /// response showed it): then the field is read if the record has it, and is never
+    /// called missing, so a fragment's stored fields are not left out of the answer.
+    private func applies(_ field: FieldPlan, typename: String) -> Bool? {
+        guard conditionsHold(field.conditions, variables) else { return nil }
+        var known = true
+        for condition in field.typeConditions {
+            switch state.satisfies(typename, condition: condition) {
+            case true?: continue
+            case false?: return nil
+            case nil: known = false
+            }
+        }
+        return known
     }
 
     /// Sets `key` in `object`, merging objects field by field when two fragments select it.

@@ -23,16 +23,20 @@ struct WatcherRegistry {
         let id: Int
         let operation: Operation
         var variables: CacheObject
+        /// The knowledge of the endpoint the watched operation runs against.
+        let schema: SchemaKnowledge?
         let partial: Bool
         let callback: @Sendable (WatchEmission) -> Void
         var dependencies: [UInt64] = []
         var last: ReadResult?
         var emissions = 0
 
-        init(id: Int, operation: Operation, variables: CacheObject, partial: Bool, callback: @escaping @Sendable (WatchEmission) -> Void) {
+        init(id: Int, operation: Operation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
+             callback: @escaping @Sendable (WatchEmission) -> Void) {
             self.id = id
             self.operation = operation
             self.variables = variables
+            self.schema = schema
             self.partial = partial
             self.callback = callback
         }
@@ -51,9 +55,9 @@ struct WatcherRegistry {
     var count: Int { watchers.count }
     var ids: [Int] { watchers.keys.sorted() }
 
-    mutating func add(_ operation: Operation, variables: CacheObject, partial: Bool,
+    mutating func add(_ operation: Operation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
                       callback: @escaping @Sendable (WatchEmission) -> Void) -> Watcher {
-        let watcher = Watcher(id: nextID, operation: operation, variables: variables, partial: partial, callback: callback)
+        let watcher = Watcher(id: nextID, operation: operation, variables: variables, schema: schema, partial: partial, callback: callback)
         nextID += 1
         watchers[watcher.id] = watcher
         return watcher
@@ -69,7 +73,9 @@ struct WatcherRegistry {
     /// Reads the watcher's operation, re-indexes its dependencies, and returns an
     /// emission if the result differs from the last one (always for the first).
     mutating func refresh(_ watcher: Watcher, cause: ChangeCause, changed: [String], state: EngineState) throws(CacheError) -> WatchDelivery? {
-        let result = try Reader.read(watcher.operation, variables: watcher.variables, partial: watcher.partial, state: state)
+        let result = try state.withSchema(watcher.schema) { () throws(CacheError) in
+            try Reader.read(watcher.operation, variables: watcher.variables, partial: watcher.partial, state: state)
+        }
         let dependencies = Array(Set(result.dependencyIDs)).sorted()
         if dependencies != watcher.dependencies {
             unindex(watcher)

@@ -15,8 +15,11 @@ public struct PossibleTypes: Sendable, Equatable {
     private var supertypes: [String: Set<String>] = [:]
     /// The root operation type names (`Query`, `Mutation`, `Subscription` unless the schema renames them).
     public private(set) var rootTypes: [Operation.Kind: String] = [.query: "Query", .mutation: "Mutation", .subscription: "Subscription"]
-    /// True once a schema was given: then nothing is learned from responses.
+    /// True once a schema was given: then it decides for the types it defines, and
+    /// responses teach only about types it does not define.
     public private(set) var fromSchema = false
+    /// The object types the schema defines: for these its word is final.
+    private var objectTypes: Set<String> = []
     /// The named type of each input object's fields: `SearchFilter` → `minLength` → `Float`.
     private var inputFields: [String: [String: String]] = [:]
 
@@ -31,9 +34,11 @@ public struct PossibleTypes: Sendable, Equatable {
         for definition in document.definitions {
             switch definition {
             case let object as ObjectTypeDefinition:
+                objectTypes.insert(object.name.value)
                 for interface in object.interfaces { learn(object.name.value, satisfies: interface.name.value) }
             case let extensionDefinition as TypeExtensionDefinition:
                 let object = extensionDefinition.definition
+                objectTypes.insert(object.name.value)
                 for interface in object.interfaces { learn(object.name.value, satisfies: interface.name.value) }
             case let union as UnionTypeDefinition:
                 for member in union.types { learn(member.name.value, satisfies: union.name.value) }
@@ -61,6 +66,7 @@ public struct PossibleTypes: Sendable, Equatable {
             throw OperationError("introspection result has no __schema.types list")
         }
         for type in types {
+            if case .string(let name)? = type["name"], type["kind"] == .string("OBJECT") { objectTypes.insert(name) }
             if case .string(let name)? = type["name"], case .list(let fields)? = type["inputFields"] {
                 for field in fields {
                     // The named type under any NON_NULL / LIST wrappers.
@@ -82,13 +88,6 @@ public struct PossibleTypes: Sendable, Equatable {
         fromSchema = true
     }
 
-    /// Adds what `other` knows (another endpoint's schema) to what this knows.
-    public mutating func merge(_ other: PossibleTypes) {
-        supertypes.merge(other.supertypes) { $0.union($1) }
-        inputFields.merge(other.inputFields) { $0.merging($1) { first, _ in first } }
-        fromSchema = fromSchema || other.fromSchema
-    }
-
     /// Records that objects of type `typename` satisfy `condition`.
     public mutating func learn(_ typename: String, satisfies condition: String) {
         supertypes[typename, default: []].insert(condition)
@@ -102,8 +101,10 @@ public struct PossibleTypes: Sendable, Equatable {
     /// The named type of `field` of the input object type `type`, if the schema says.
     func inputFieldType(_ type: String, _ field: String) -> String? { inputFields[type]?[field] }
 
-    /// Whether anything is known about `condition`'s possible types.
-    func knows(_ typename: String, condition: String) -> Bool {
-        fromSchema || supertypes[typename]?.contains(condition) == true
+    /// Whether an object of type `typename` satisfies `condition`: `true` or `false` when
+    /// this knows (the schema defines the type, or a response showed it), `nil` when not.
+    public func satisfies(_ typename: String, condition: String) -> Bool? {
+        if matches(typename, condition: condition) { return true }
+        return fromSchema && objectTypes.contains(typename) ? false : nil
     }
 }

@@ -58,7 +58,7 @@ public final class Client: @unchecked Sendable {
                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
         let policy = operation.kind == .query ? policy : (policy == .noCache ? .noCache : .networkOnly)
         if policy.readsCache {
-            let result = try cachedResult(of: operation, variables: variables)
+            let result = try cachedResult(of: operation, variables: variables, from: transport)
             switch policy {
             case .cacheOnly:
                 guard result.complete else { throw .cacheMiss(result) }
@@ -75,9 +75,13 @@ public final class Client: @unchecked Sendable {
     }
 
     /// What the cache answers for `operation`, at once: the data when complete, the
-    /// missing fields otherwise (what cache-only does, without a task).
-    public func cachedResult(of operation: NormCache.Operation, variables: CacheObject = CacheObject()) throws(ClientError) -> ClientResult {
-        do { return ClientResult(operation: operation, read: try cache.read(operation, variables: variables)) } catch { throw .cache(error) }
+    /// missing fields otherwise (what cache-only does, without a task), read with the
+    /// knowledge of the endpoint the operation runs against.
+    public func cachedResult(of operation: NormCache.Operation, variables: CacheObject = CacheObject(),
+                             from transport: (any Transport)? = nil) throws(ClientError) -> ClientResult {
+        do {
+            return ClientResult(operation: operation, read: try cache.read(operation, variables: variables, schema: transport?.schemaKnowledge))
+        } catch { throw .cache(error) }
     }
 
     /// True while a fetch the client started by itself (a watcher's, a refetch) is running.
@@ -86,7 +90,8 @@ public final class Client: @unchecked Sendable {
     private func fetchFromNetwork(_ operation: NormCache.Operation, variables: CacheObject, writing: Bool, optimistic: CacheObject?,
                                   from transport: any Transport, cause: ChangeCause) async throws(ClientError) -> ClientResult {
         let request = GraphQLRequest(document: operation.networkDocument, operationName: operation.name, variables: variables)
-        let layer = try optimistic.map { data throws(ClientError) in try writeOptimistic(data, for: operation, variables: variables) }
+        let schema = transport.schemaKnowledge
+        let layer = try optimistic.map { data throws(ClientError) in try writeOptimistic(data, for: operation, variables: variables, schema: schema) }
         let response: CacheValue
         do {
             response = try await send(request, over: transport, shared: operation.kind == .query)
@@ -98,11 +103,11 @@ public final class Client: @unchecked Sendable {
         do {
             switch (layer, writing) {
             case (let layer?, true) where result.data != nil:
-                try cache.commitOptimistic(layer, response: response, for: operation, variables: variables)
+                try cache.commitOptimistic(layer, response: response, for: operation, variables: variables, schema: schema)
             case (let layer?, _):
                 try cache.rollBackOptimistic(layer)
             case (nil, true):
-                try cache.write(response: response, for: operation, variables: variables, cause: cause)
+                try cache.write(response: response, for: operation, variables: variables, schema: schema, cause: cause)
             case (nil, false):
                 break
             }
@@ -113,10 +118,11 @@ public final class Client: @unchecked Sendable {
         return result
     }
 
-    private func writeOptimistic(_ data: CacheObject, for operation: NormCache.Operation, variables: CacheObject) throws(ClientError) -> String {
+    private func writeOptimistic(_ data: CacheObject, for operation: NormCache.Operation, variables: CacheObject,
+                                 schema: SchemaKnowledge?) throws(ClientError) -> String {
         guard operation.kind == .mutation else { throw .invalid("an optimistic response is for a mutation, not a \(operation.kind.rawValue)") }
         let layer = "optimistic \(operation.name ?? "mutation") #\(lock.withLock { counter += 1; return counter })"
-        do { try cache.writeOptimistic(layer, data: data, for: operation, variables: variables) } catch { throw .cache(error) }
+        do { try cache.writeOptimistic(layer, data: data, for: operation, variables: variables, schema: schema) } catch { throw .cache(error) }
         return layer
     }
 

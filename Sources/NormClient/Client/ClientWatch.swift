@@ -4,8 +4,13 @@ import NormCache
 /// A watched query: the cache pushes each change that alters its result, and the watch
 /// fetches from its transport as its policy says. Made by ``Client/watch(_:variables:policy:from:onEvent:)``.
 ///
-/// An incomplete read is not shown while a fetch that will fill it is under way, so a
-/// cache-first watcher on an empty cache emits once, with the network's data.
+/// A watch never hands its view `null` because a field it selects went missing. An
+/// incomplete read is not shown while a fetch that will fill it is under way, so a
+/// cache-first watcher on an empty cache emits once, with the network's data. When a
+/// change leaves the cache unable to answer (a friend without a `name`, a record evicted)
+/// a watch that may fetch refetches (cause `refetch`), as Apollo iOS's
+/// `refetchOnFailedUpdates` does; a cache-only watch keeps its last complete data and
+/// reports what is missing (``Event/incomplete(_:)``).
 ///
 /// ```swift
 /// let watch = try client.watch(tripDetail, variables: ["id": "1"], from: trips) { watch, event in
@@ -20,6 +25,9 @@ public final class ClientWatch: @unchecked Sendable {
     public enum Event: Sendable {
         /// The `number`th emission shown (1 = the first).
         case emission(number: Int, WatchEmission)
+        /// The cache cannot answer the watch (the emission's `missing` says which fields)
+        /// and a cache-only watch does not fetch: its view keeps the last complete data.
+        case incomplete(WatchEmission)
         /// A fetch of the watch failed, or its response carried GraphQL errors.
         case failure(ClientError)
     }
@@ -39,6 +47,10 @@ public final class ClientWatch: @unchecked Sendable {
     private var fetching = false
     private var lastReadComplete = false
     private var emitted = 0
+    /// The data of the last emission shown for the current variables: a complete read
+    /// that equals it (the cache could not answer for a while, and a refetch brought back
+    /// the same data) is not shown again.
+    private var shown: CacheValue?
 
     init(client: Client, operation: NormCache.Operation, variables: CacheObject, policy: FetchPolicy, transport: any Transport,
          onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
@@ -63,7 +75,7 @@ public final class ClientWatch: @unchecked Sendable {
         lock.withLock { fetching = policy != .cacheOnly }
         let watch: Watch
         do {
-            watch = try client.cache.watch(operation, variables: variables) { [weak self] in self?.received($0) }
+            watch = try client.cache.watch(operation, variables: variables, schema: transport.schemaKnowledge) { [weak self] in self?.received($0) }
         } catch { throw .cache(error) }
         lock.withLock {
             cacheWatch = watch
@@ -86,6 +98,7 @@ public final class ClientWatch: @unchecked Sendable {
     public func setVariables(_ variables: CacheObject) throws(ClientError) {
         guard let watch = lock.withLock({ () -> Watch? in
             _variables = variables
+            shown = nil   // the new variables' first answer shows, whatever the old ones showed
             fetching = policy != .cacheOnly
             generation += 1   // the old variables' fetch, cancelled below, must not clear `fetching` as it ends
             return cacheWatch
@@ -104,17 +117,34 @@ public final class ClientWatch: @unchecked Sendable {
 
     // MARK: emissions and fetches
 
+    /// What a watch does with a read of the cache.
+    private enum Reaction {
+        case show(number: Int)
+        /// Nothing to show: incomplete while a fetch under way will fill it, or the data shown already.
+        case wait
+        case refetch
+        case reportMissing
+    }
+
     private func received(_ emission: WatchEmission) {
-        let number = lock.withLock { () -> Int? in
+        let reaction = lock.withLock { () -> Reaction in
             engineID = emission.watcher
             lastReadComplete = emission.result.complete
-            guard emission.result.complete || !fetching else { return nil }
-            emitted += 1
-            return emitted
+            if emission.result.complete {
+                if emission.result.data == shown { return .wait }
+                shown = emission.result.data
+                emitted += 1
+                return .show(number: emitted)
+            }
+            if fetching { return .wait }
+            return policy == .cacheOnly ? .reportMissing : .refetch
         }
-        if let number { onEvent(self, .emission(number: number, emission)) }
-        let evictedAway = emission.cause == .evict && !emission.result.complete
-        if evictedAway, policy == .cacheFirst || policy == .cacheAndNetwork, !isFetching { fetch(cause: .refetch) }
+        switch reaction {
+        case .show(let number): onEvent(self, .emission(number: number, emission))
+        case .wait: break
+        case .refetch: fetch(cause: .refetch)
+        case .reportMissing: onEvent(self, .incomplete(emission))
+        }
     }
 
     private func fetchIfPolicySays(cause: ChangeCause) {

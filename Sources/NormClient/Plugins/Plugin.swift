@@ -18,6 +18,9 @@ public final class Plugin: Service, @unchecked Sendable {
     /// The file it was loaded from.
     public let path: String
     public let manifest: PluginManifest
+    /// What the manifest's schema and type policies tell the cache about this plugin's
+    /// responses (and only this plugin's).
+    public let schemaKnowledge: SchemaKnowledge
     /// The plugin's in-process GraphQL server, as a transport.
     public var endpoint: PluginEndpoint { PluginEndpoint(plugin: self) }
 
@@ -40,6 +43,7 @@ public final class Plugin: Service, @unchecked Sendable {
             throw .initFailed("its name \"\(name)\" must be letters, digits, _ or -")
         }
         manifest = try PluginManifest(json: try text(table.manifest, "manifest"))
+        schemaKnowledge = try manifest.schemaKnowledge()
         guard table.execute != nil, table.command != nil, table.lifecycle != nil else {
             throw .initFailed("it left execute, command or lifecycle unset")
         }
@@ -120,4 +124,6 @@ public struct PluginEndpoint: Transport {
     }
 
     public func schema() async throws(TransportError) -> String { plugin.manifest.schema }
+
+    public var schemaKnowledge: SchemaKnowledge? { plugin.schemaKnowledge }
 }

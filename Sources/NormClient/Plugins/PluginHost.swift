@@ -137,12 +137,8 @@ public final class PluginHost: @unchecked Sendable {
             throw .abiMismatch(plugin: table.abi_version, host: UInt32(NC_PLUGIN_ABI_VERSION))
         }
         let plugin: Plugin
-        var possibleTypes = PossibleTypes()
         do throws(PluginError.Reason) {
             plugin = try Plugin(path: path, handle: handle, table: table, hostAPI: api, bridge: bridge)
-            if !plugin.manifest.schema.isEmpty {
-                do { possibleTypes = try PossibleTypes(sdl: plugin.manifest.schema) } catch { throw .badManifest("\(error)") }
-            }
         } catch {
             table.destroy?(table.context)
             discard()
@@ -158,10 +154,6 @@ public final class PluginHost: @unchecked Sendable {
             throw .alreadyLoaded(name: duplicate.name, path: duplicate.path)
         }
         bridge.plugin = plugin
-        var policies = client.cache.typePolicies
-        for (type, fields) in plugin.manifest.typePolicies { policies[type] = fields.isEmpty ? .notNormalized : .keyFields(fields) }
-        client.cache.typePolicies = policies
-        client.cache.possibleTypes.merge(possibleTypes)
         try? environment.register(plugin)
         return plugin
     }

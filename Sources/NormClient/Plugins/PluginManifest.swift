@@ -67,6 +67,17 @@ public struct PluginManifest: Sendable, Equatable {
         }
     }
 
+    /// The knowledge the cache gets of this plugin's responses: the schema's possible
+    /// types and the type policies (an empty key-field list: never normalized).
+    func schemaKnowledge() throws(PluginError.Reason) -> SchemaKnowledge {
+        var knowledge = SchemaKnowledge()
+        if !schema.isEmpty {
+            do { knowledge.possibleTypes = try PossibleTypes(sdl: schema) } catch { throw .badManifest("\(error)") }
+        }
+        for (type, fields) in typePolicies { knowledge.typePolicies[type] = fields.isEmpty ? .notNormalized : .keyFields(fields) }
+        return knowledge
+    }
+
     private static func string(_ value: CacheValue?, _ path: String, default fallback: String? = nil) throws(PluginError.Reason) -> String {
         switch value {
         case .string(let text)?: return text

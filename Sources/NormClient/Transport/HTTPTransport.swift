@@ -26,6 +26,9 @@ public struct HTTPTransport: Transport {
     public var headers: [(name: String, value: String)]
     /// Seconds to wait for the server before giving up with ``TransportError/timeout(_:)``.
     public var timeout: TimeInterval
+    /// What the endpoint's schema (an introspection result, a schema file) tells the
+    /// cache; `nil` until one is known.
+    public var schemaKnowledge: SchemaKnowledge?
 
     /// How many characters of an error status's body ``TransportError/http(status:body:)`` keeps.
     private static let errorBodyLength = 200

@@ -19,6 +19,13 @@ public protocol Transport: Sendable {
     func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue
     /// The endpoint's schema as SDL (a plugin's manifest, or introspection over HTTP).
     func schema() async throws(TransportError) -> String
+    /// What the endpoint's schema tells the cache about its responses (possible types,
+    /// type policies); `nil` when nothing is known, and the cache learns from `__typename`.
+    var schemaKnowledge: SchemaKnowledge? { get }
+}
+
+extension Transport {
+    public var schemaKnowledge: SchemaKnowledge? { nil }
 }
 
 /// One GraphQL request: a document, the operation to run in it, and its variables.

@@ -73,10 +73,11 @@ public enum CommandTable {
             http.headers.append(try HTTPEndpoint.header(input.rest(after: 0)))
             session.endpoint = http
         },
-        Command(name: "schema", usage: "[TYPE]", help: "The endpoint's schema as SDL (the plugin's manifest, or introspection over HTTP); TYPE shows one type") { session, input in
+        Command(name: "schema", usage: "[TYPE]", help: "The endpoint's schema as SDL (the plugin's manifest, or introspection over HTTP, which the endpoint's responses then go by); TYPE shows one type") { session, input in
             let type = try input.words(0...1).first
             let endpoint = try session.currentEndpoint()
             let sdl = try session.wait { try await endpoint.schema() }
+            session.learnSchema(sdl)
             let shown = type.map { SchemaText.definition(of: $0, in: sdl) } ?? sdl
             guard let shown else { throw CommandError("the schema has no type \"\(type!)\"") }
             session.say("schema", ["sdl": .string(shown)], shown)

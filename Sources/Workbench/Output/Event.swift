@@ -18,6 +18,9 @@ enum Event {
     case watch(id: Int, operation: String?, number: Int, emission: WatchEmission, previous: CacheValue?)
     /// A watcher's fetch failed; the watcher goes on.
     case watchFailure(id: Int, message: String)
+    /// A cache-only watcher's read became incomplete (`missing`, after a change of
+    /// `cause`); its view keeps the last complete data.
+    case watchIncomplete(id: Int, operation: String?, cause: ChangeCause, missing: [String])
     /// One record (nil: there is none).
     case record(key: String, record: CacheObject?)
     case keys([String])

@@ -25,6 +25,8 @@ enum JSONRenderer {
                     "changed": strings(emission.changed), "missing": strings(emission.result.missing)]
         case .watchFailure(let id, let message):
             return ["event": "error", "message": .string("watch \(id): fetch failed: \(message)"), "watch": .int(Int64(id)), "line": .null]
+        case .watchIncomplete(let id, let operation, let cause, let missing):
+            return ["event": "incomplete", "id": .int(Int64(id)), "op": name(operation), "cause": .string(cause.rawValue), "missing": strings(missing)]
         case .record(let key, let record):
             return ["event": "record", "key": .string(key), "record": record.map(CacheValue.object) ?? .null]
         case .keys(let keys):

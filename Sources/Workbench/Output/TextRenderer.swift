@@ -26,6 +26,9 @@ struct TextRenderer {
             return (title + body + missing(emission.result.missing), [])
         case .watchFailure(let id, let message):
             return ([style.failure("watch \(id): fetch failed: ") + message], [])
+        case .watchIncomplete(let id, let operation, let cause, let missing):
+            return (heading("watch \(id) \(operation ?? "(anonymous)")", "incomplete after \(cause.rawValue): keeps its last complete data")
+                    + self.missing(missing), [])
         case .record(let key, let record):
             guard let record else { return (["no record " + key], []) }
             if tables { return ([key] + TableView(style: style).lines(header: ["field", "value"], rows: record.members.map { [$0, TableView.cell($1)] }), []) }

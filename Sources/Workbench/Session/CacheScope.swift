@@ -86,10 +86,10 @@ final class CacheScope {
         if let path { try SQLiteStore.removeFiles(at: path) }
     }
 
-    /// Makes `cache` the session's, keeping the type policies and possible types learned so far.
+    /// Makes `cache` the session's, keeping the type policies set with `.keyfields`
+    /// (each endpoint keeps its own schema knowledge, whatever the cache).
     private func replaceCache(with cache: NormalizedCache) {
         cache.typePolicies = self.cache.typePolicies
-        cache.possibleTypes = self.cache.possibleTypes
         self.cache = cache
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NormCache
+import NormClient
 
 /// What the cache commands need beyond one engine call: who refers to a record, the
 /// type policies, Apollo Client snapshots in and out, and near misses for a mistyped key.
@@ -23,22 +24,39 @@ extension Session {
         return close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"
     }
 
-    /// `.keyfields` without arguments: each type's policy.
+    /// `.keyfields` without arguments: each type's policy set with `.keyfields`, then
+    /// those the current endpoint's schema declares (a `.keyfields` policy wins).
     func showTypePolicies() {
-        let policies = client.cache.typePolicies
-        let described = policies.types.map { type -> (String, CacheValue, String) in
-            switch policies[type]! {
-            case .keyFields(let fields, let group):
-                let keyed = fields.joined(separator: "+") + (group.map { " (as \($0))" } ?? "")
-                return (type, .list(fields.map(CacheValue.string)), "\(type): \(keyed)")
-            case .notNormalized:
-                return (type, .null, "\(type): never normalized")
+        func described(_ policies: TypePolicies, from source: String?) -> [(String, CacheValue, String)] {
+            policies.types.map { type in
+                let origin = source.map { " (from \($0))" } ?? ""
+                switch policies[type]! {
+                case .keyFields(let fields, let group):
+                    let keyed = fields.joined(separator: "+") + (group.map { " (as \($0))" } ?? "")
+                    return (type, .list(fields.map(CacheValue.string)), "\(type): \(keyed)\(origin)")
+                case .notNormalized:
+                    return (type, .null, "\(type): never normalized\(origin)")
+                }
             }
         }
+        let policies = client.cache.typePolicies
+        let own = described(policies, from: nil)
+        let endpointPolicies = endpoint?.schemaKnowledge?.typePolicies ?? TypePolicies()
+        let endpoints = described(endpointPolicies, from: endpoint?.name).filter { policies[$0.0] == nil }
         let fallback = policies.defaultKeyFields.joined(separator: "+")
-        say("keyfields", ["types": .object(CacheObject(members: described.map { ($0.0, $0.1) })),
+        say("keyfields", ["types": .object(CacheObject(members: own.map { ($0.0, $0.1) })),
+                          "endpoint": .object(CacheObject(members: endpoints.map { ($0.0, $0.1) })),
                           "default": .list(policies.defaultKeyFields.map(CacheValue.string))],
-            lines: described.map(\.2) + ["other types: \(fallback.isEmpty ? "never normalized" : fallback)"])
+            lines: (own + endpoints).map(\.2) + ["other types: \(fallback.isEmpty ? "never normalized" : fallback)"])
+    }
+
+    /// Makes `sdl`, fetched from the HTTP endpoint by introspection, the knowledge that
+    /// endpoint's responses are normalized and read with (a plugin's comes from its
+    /// manifest). SDL that does not parse is shown all the same, and changes nothing.
+    func learnSchema(_ sdl: String) {
+        guard var http = endpoint as? HTTPTransport, let types = try? PossibleTypes(sdl: sdl) else { return }
+        http.schemaKnowledge = SchemaKnowledge(possibleTypes: types)
+        endpoint = http
     }
 
     /// `.dump [FILE]`, `.export FILE`: the cache as an Apollo Client snapshot, a record a line.

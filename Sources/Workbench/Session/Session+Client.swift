@@ -18,7 +18,7 @@ extension Session {
     func run(_ operation: NormCache.Operation, variables: CacheObject) throws {
         if policy == .cacheOnly, operation.kind == .query {
             // Answered at once, without a task: scripts of cache-only commands run fast.
-            lastResult = try client.cachedResult(of: operation, variables: variables)
+            lastResult = try client.cachedResult(of: operation, variables: variables, from: endpoint)
             guard lastResult!.complete else { throw ClientError.cacheMiss(lastResult!) }
             return printer.emit(.result(lastResult!))
         }
@@ -37,7 +37,7 @@ extension Session {
             throw ClientError.cacheMiss(result)
         } catch {
             // What the cache holds stands in for the result, so `.expect missing` can say what was missing.
-            lastResult = operation.kind == .query ? try? client.cachedResult(of: operation, variables: variables) : nil
+            lastResult = operation.kind == .query ? try? client.cachedResult(of: operation, variables: variables, from: endpoint) : nil
             throw error
         }
         printer.emit(.result(lastResult!))

@@ -93,6 +93,8 @@ public final class Session {
                 case .emission(let number, let emission):
                     watchLog.append(emission, of: watch.id)
                     printer.emit(.watch(id: watch.id, operation: watch.operation.name, number: number, emission: emission, previous: nil))
+                case .incomplete(let emission):
+                    printer.emit(.watchIncomplete(id: watch.id, operation: watch.operation.name, cause: emission.cause, missing: emission.result.missing))
                 case .failure(let error):
                     printer.emit(.watchFailure(id: watch.id, message: "\(error)"))
                 }

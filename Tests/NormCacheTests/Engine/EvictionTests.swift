@@ -31,12 +31,17 @@ import Testing
         #expect(!cache.keys().contains("Trip:2"))
         #expect(recorder.causes == [.initial, .evict])
         #expect(recorder.last?.changed == ["Trip:2.__typename", "Trip:2.id", "Trip:2.name"])
-        #expect(recorder.last?.result.data == nil)
-        #expect(recorder.last?.result.missing == ["Trip:2.__typename", "Trip:2.id", "Trip:2.name"])
-        // The reference to it stays: a refetch fills it again.
+        // A list leaves out its references to records that are gone, as Apollo Client 3 reads
+        // lists: the watcher shows the other trip, complete, instead of no data.
+        #expect(recorder.last?.result.complete == true)
+        #expect(Support.canonical(recorder.last?.result.data) == #"{"trips":[{"__typename":"Trip","id":"1","name":"Lisbon"}]}"#)
+        // The reference to it stays: a write of the record brings it back into the list.
         #expect(cache.referrers(of: "Trip:2") == ["QUERY_ROOT"])
         #expect(throws: CacheError.self) { try cache.evict("Trip:2") }
         #expect(throws: CacheError.self) { try cache.evict("Nothing:1") }
+        try cache.write(record: "Trip:2", fields: ["__typename": "Trip", "id": "2", "name": "Porto"])
+        #expect(recorder.causes == [.initial, .evict, .write])
+        #expect(recorder.last?.result.data?["trips"] == [["__typename": "Trip", "id": "1", "name": "Lisbon"], ["__typename": "Trip", "id": "2", "name": "Porto"]])
     }
 
     @Test func evictOneField() throws {

@@ -162,8 +162,22 @@ import Testing
     }
 
     @Test func numbersInKeysAreStrings() throws {
-        try write("{ trips { id } }", #"{"trips":[{"__typename":"Trip","id":42},{"__typename":"Trip","id":true}]}"#)
-        #expect(cache.record("QUERY_ROOT")?["trips"] == [.reference("Trip:42"), .reference("Trip:true")])
+        try write("{ trips { id } }", #"{"trips":[{"__typename":"Trip","id":42},{"__typename":"Trip","id":2.5}]}"#)
+        #expect(cache.record("QUERY_ROOT")?["trips"] == [.reference("Trip:42"), .reference("Trip:2.5")])
+    }
+
+    /// Apollo iOS takes String, Int and Float key values only: a Boolean, null, list or
+    /// object in a key field gives no entity key (never `Omega:true`), only a path key.
+    @Test func onlyStringsAndNumbersAreKeyValues() throws {
+        let document = "{ omegas { id } }"
+        try write(document, #"{"omegas":[{"__typename":"Omega","id":true},{"__typename":"Omega","id":null},{"__typename":"Omega","id":[1]},{"__typename":"Omega","id":{"a":1}}]}"#)
+        #expect(cache.record("QUERY_ROOT")?["omegas"]
+            == [.reference("QUERY_ROOT.omegas.0"), .reference("QUERY_ROOT.omegas.1"), .reference("QUERY_ROOT.omegas.2"), .reference("QUERY_ROOT.omegas.3")])
+        #expect(!cache.keys().contains { $0.hasPrefix("Omega:") })
+        let warnings = cache.takeWarnings()
+        #expect(warnings.first == "Omega at QUERY_ROOT.omegas.0 has a boolean as its id, not a string or a number: stored under its path key")
+        #expect(warnings.count == 4)
+        #expect(cache.record("QUERY_ROOT.omegas.0")?["id"] == true)
     }
 
     @Test func aKeyGroupReplacesTheTypename() throws {

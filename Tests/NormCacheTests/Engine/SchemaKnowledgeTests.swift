@@ -1,0 +1,142 @@
+import Testing
+@testable import NormCache
+
+/// Schema knowledge belongs to the endpoint it came from: each read, write and watcher
+/// goes by the knowledge it is given, a field the response carries is never dropped, and
+/// where nothing is known the response's `__typename` and fields teach.
+@Suite struct SchemaKnowledgeTests {
+    let cache: NormalizedCache
+
+    init() throws { cache = try NormalizedCache() }
+
+    static let heroWithFragment = """
+        query HeroWithFragment { hero { __typename name ...GivenFragment } }
+        fragment GivenFragment on Character { __typename name ... on Droid { primaryFunction } }
+        """
+    static let droid = #"{"hero":{"__typename":"Droid","name":"R2-D2","primaryFunction":"Protocol"}}"#
+
+    /// Another endpoint's schema (a plugin's, with no Character and no Droid).
+    static func tripsSchema() throws -> SchemaKnowledge {
+        var knowledge = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
+            interface Node { id: ID! }
+            type Trip implements Node { id: ID! name: String! destination: Airport }
+            type Airport { code: String! name: String! }
+            type Query { trips: [Trip!]! }
+            """))
+        knowledge.typePolicies["Airport"] = .keyFields(["code"])
+        return knowledge
+    }
+
+    /// Apollo iOS's own test case: with no schema known for the endpoint, the fragment on
+    /// Character applies to a Droid because the response carries its field.
+    @Test func aFragmentOnAnInterfaceIsStoredWhenNothingIsKnown() throws {
+        let op = try cache.operation(Self.heroWithFragment)
+        try cache.write(data: try Support.object(Self.droid), for: op)
+        #expect(cache.record("QUERY_ROOT.hero")?["primaryFunction"] == "Protocol")
+        let read = try cache.read(op)
+        #expect(read.complete)
+        #expect(Support.canonical(read.data) == Support.canonical(try JSON.parse(Self.droid)))
+        #expect(cache.possibleTypes.matches("Droid", condition: "Character"))
+    }
+
+    /// The bug: one endpoint's schema (which defines neither type) decided another's response.
+    @Test func anotherEndpointsSchemaDoesNotDecide() throws {
+        let op = try cache.operation(Self.heroWithFragment)
+        let trips = try Self.tripsSchema()
+        // A plugin's response, read and written with its schema, leaves the cache's own knowledge alone …
+        let tripList = try cache.operation("{ trips { id name } }")
+        try cache.write(data: try Support.object(#"{"trips":[{"__typename":"Trip","id":"1","name":"Lisbon"}]}"#), for: tripList, schema: trips)
+        #expect(!cache.possibleTypes.fromSchema)
+        // … so the HTTP endpoint's response, with no schema of its own, keeps every field.
+        try cache.write(data: try Support.object(Self.droid), for: op)
+        #expect(cache.record("QUERY_ROOT.hero")?["primaryFunction"] == "Protocol")
+        #expect(try cache.read(op).data?["hero"]?["primaryFunction"] == "Protocol")
+        // A schema that does not define the response's type does not decide for it either.
+        try cache.clear()
+        try cache.write(data: try Support.object(Self.droid), for: op, schema: trips)
+        #expect(cache.record("QUERY_ROOT.hero")?["primaryFunction"] == "Protocol")
+    }
+
+    /// `all_people { name __typename ...F }` with `fragment F on Character { side }`: the
+    /// typename (Person) is not the fragment's type, and `side` is kept.
+    @Test func aFragmentWhoseTypeIsAnInterfaceOfTheObjectsType() throws {
+        let op = try cache.operation("{ all_people { name __typename ...F } } fragment F on Character { side }")
+        let data = #"{"all_people":[{"name":"Luke","__typename":"Person","side":"light"},{"name":"Vader","__typename":"Person","side":"dark"}]}"#
+        try cache.write(data: try Support.object(data), for: op)
+        #expect(cache.record("QUERY_ROOT.all_people.1")?["side"] == "dark")
+        let read = try cache.read(op)
+        #expect(read.complete)
+        #expect(Support.canonical(read.data) == Support.canonical(try JSON.parse(data)))
+    }
+
+    /// A response that carries a field the schema says its object cannot have (the fragment's
+    /// type condition does not hold) is refused with the field's path, and nothing changes.
+    @Test func aFieldTheSchemaRulesOutIsRefusedNotDropped() throws {
+        let schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
+            interface Character { name: String! }
+            type Human implements Character { name: String! }
+            type Droid implements Character { name: String! primaryFunction: String }
+            type Query { hero: Character }
+            """))
+        let op = try cache.operation(Self.heroWithFragment)
+        let human = #"{"hero":{"__typename":"Human","name":"Luke","primaryFunction":"Jedi"}}"#
+        do {
+            try cache.write(data: try Support.object(human), for: op, schema: schema)
+            Issue.record("the write should have been refused")
+        } catch CacheError.response(let error) {
+            #expect(error.path == "data.hero.primaryFunction")
+            #expect(error.message.contains("the schema says Human is not a Droid"))
+        }
+        #expect(cache.keys().isEmpty)
+        // Without the field, the same object is written, and a Droid keeps its field.
+        try cache.write(data: try Support.object(#"{"hero":{"__typename":"Human","name":"Luke"}}"#), for: op, schema: schema)
+        #expect(try cache.read(op, schema: schema).complete)
+        try cache.write(data: try Support.object(Self.droid), for: op, schema: schema)
+        #expect(try cache.read(op, schema: schema).data?["hero"]?["primaryFunction"] == "Protocol")
+    }
+
+    /// An endpoint's type policies key that endpoint's objects; the cache's own policy
+    /// (what the app configures, `.keyfields`) wins for the same type.
+    @Test func typePoliciesBelongToTheirEndpoint() throws {
+        let op = try cache.operation("{ airports { code name } }")
+        let data = try Support.object(#"{"airports":[{"__typename":"Airport","code":"LIS","name":"Lisbon"}]}"#)
+        try cache.write(data: data, for: op, schema: try Self.tripsSchema())
+        #expect(cache.record("QUERY_ROOT")?["airports"] == [.reference("Airport:LIS")])
+        try cache.write(data: data, for: op)
+        #expect(cache.record("QUERY_ROOT")?["airports"] == [.reference("QUERY_ROOT.airports.0")])
+        cache.typePolicies["Airport"] = .keyFields(["name"])
+        try cache.write(data: data, for: op, schema: try Self.tripsSchema())
+        #expect(cache.record("QUERY_ROOT")?["airports"] == [.reference("Airport:Lisbon")])
+    }
+
+    /// A watcher reads with the knowledge it was started with, whatever later writes use.
+    @Test func aWatcherReadsWithItsEndpointsKnowledge() throws {
+        let schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
+            interface Character { name: String! }
+            type Droid implements Character { name: String! primaryFunction: String }
+            type Query { hero: Character }
+            """))
+        let op = try cache.operation(Self.heroWithFragment)
+        let recorder = Recorder()
+        let watch = try cache.watch(op, schema: schema, onEmission: recorder.callback)
+        defer { watch.cancel() }
+        // Written without the field, by a writer that knows nothing: the watcher, whose
+        // schema says a Droid has it, reports it missing.
+        try cache.write(record: "QUERY_ROOT", fields: ["hero": .reference("Droid:2")])
+        try cache.write(record: "Droid:2", fields: ["__typename": "Droid", "name": "R2-D2"])
+        #expect(recorder.last?.result.missing == ["Droid:2.primaryFunction"])
+        // Read without a schema, nothing says a Droid is a Character: the field is read when
+        // present, and never called missing.
+        #expect(try cache.read(op).complete)
+    }
+
+    /// Records no response taught about (written field by field, or opened from a file):
+    /// a fragment's fields are read where the record has them, and are never missing.
+    @Test func fragmentsOverRecordsNothingIsKnownAbout() throws {
+        try cache.write(record: "QUERY_ROOT", fields: ["hero": .reference("Droid:2")])
+        try cache.write(record: "Droid:2", fields: ["__typename": "Droid", "name": "R2-D2", "primaryFunction": "Protocol"])
+        let read = try cache.read(try cache.operation(Self.heroWithFragment))
+        #expect(read.complete)
+        #expect(read.data?["hero"]?["primaryFunction"] == "Protocol")
+    }
+}
