@@ -121,7 +121,18 @@ import Testing
         #expect(run.errorLines == ["error: --user needs --cache-dir: without a cache directory the cache lives in memory only"])
     }
 
-    /// Root ignores permission bits, so as root the child runs as `nobody` (setpriv).
+    /// `normcache ARGUMENTS` with `.keys` as its input, run by a user whom permission bits
+    /// bind: root ignores them, so as root the child runs as `nobody` (setpriv).
+    func normcacheBoundByPermissions(_ arguments: [String]) async throws -> Finished {
+        let binary = try NormcacheBinary.url()
+        let child = getuid() == 0
+            ? try Child(URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments)
+            : try Child(binary, arguments)
+        defer { child.stop() }
+        try child.send(".keys")
+        return try await child.finish()
+    }
+
     @Test func aCacheDirectoryThatCannotBeWrittenIsNamedAndLeftAlone() async throws {
         let dir = try ScratchDirectory()
         defer {
@@ -129,17 +140,60 @@ import Testing
             dir.remove()
         }
         chmod(dir.path, 0o555)
-        let binary = try NormcacheBinary.url()
-        let child = getuid() == 0
-            ? try Child(URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path, "--cache-dir", dir.path, "--user", "alice"])
-            : try Child(binary, ["--cache-dir", dir.path, "--user", "alice"])
-        defer { child.stop() }
-        try child.send(".keys")
-        let run = try await child.finish()
+        let run = try await normcacheBoundByPermissions(["--cache-dir", dir.path, "--user", "alice"])
         #expect(run.status == 2)
         #expect(run.errorLines == ["error: \(dir.file("alice.sqlite").path): cannot be opened: the directory \(dir.path) is not writable "
                                    + "(SQLite needs to create the file or its -wal and -shm files there)"], "\(run.stderr)")
         #expect(Disk.files(under: dir.url).isEmpty)
+    }
+
+    /// The README's `--cache-dir ~/caches` on a new machine: the directory and its missing
+    /// parents are made, owner only, since they hold the users' data.
+    @Test func aMissingCacheDirectoryIsMadeOwnerOnlyWithItsMissingParents() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let parent = dir.file("home"), caches = dir.file("home/caches")
+        let existingMode = Disk.mode(dir.url)
+        let run = try await normcache(["--cache-dir", caches.path, "--user", "alice"], input: #".write Trip:1 {"name":"Porto"}"#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.outputLines.first == "cache: alice (\(caches.path)/alice.sqlite), 0 records")
+        #expect(Disk.mode(parent) == 0o700 && Disk.mode(caches) == 0o700, "modes \(String(describing: Disk.mode(parent))), \(String(describing: Disk.mode(caches)))")
+        #expect(Disk.mode(dir.url) == existingMode, "a directory that existed keeps its mode")
+        let again = try await normcache(["--cache-dir", caches.path, "--user", "alice"], input: ".keys")
+        #expect(again.outputLines == ["cache: alice (\(caches.path)/alice.sqlite), 1 record", "Trip:1"], "\(again.stderr)")
+    }
+
+    @Test func anExistingCacheDirectoryKeepsItsMode() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        chmod(dir.path, 0o751)
+        let run = try await normcache(["--cache-dir", dir.path, "--user", "alice"], input: ".keys")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Disk.mode(dir.url) == 0o751)
+    }
+
+    /// Only a directory that cannot be made is refused, and the message says why.
+    @Test func aCacheDirectoryThatCannotBeMadeIsRefusedWithTheReason() async throws {
+        let dir = try ScratchDirectory()
+        defer {
+            chmod(dir.path, 0o755)
+            dir.remove()
+        }
+        let file = try dir.write("file", "not a directory")
+        let underAFile = try await normcache(["--cache-dir", file.path + "/caches"], input: ".keys")
+        #expect(underAFile.status == 2 && underAFile.stdout == "")
+        #expect(underAFile.errorLines == ["error: cannot create the cache directory \(file.path)/caches: \(file.path) is a file, not a directory"])
+
+        let empty = try await normcache(["--cache-dir", ""], input: ".keys")
+        #expect(empty.status == 2 && empty.errorLines == ["error: --cache-dir is empty: name a directory"], "\(empty.stderr)")
+
+        chmod(dir.path, 0o555)
+        let caches = dir.file("caches")
+        let unwritableParent = try await normcacheBoundByPermissions(["--cache-dir", caches.path])
+        #expect(unwritableParent.status == 2 && unwritableParent.stdout == "")
+        #expect(unwritableParent.errorLines == ["error: cannot create the cache directory \(caches.path): \(caches.path): Permission denied"],
+                "\(unwritableParent.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: caches.path))
     }
 
     @Test(arguments: ["../x", "a/b", ".hidden", "/tmp/x", "", String(repeating: "a", count: 101)])

@@ -268,6 +268,11 @@ enum Disk {
 
     static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
+    /// The permission bits of a file or directory (`0o700`); nil when it does not exist.
+    static func mode(_ url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int).flatMap { $0 }
+    }
+
     /// Polls `condition` until it holds or `timeout` passes; whether it held. On a thread
     /// of its own (``onThread(_:)``).
     static func waitUntil(timeout: TimeInterval = 30, _ condition: @escaping () -> Bool) async -> Bool {

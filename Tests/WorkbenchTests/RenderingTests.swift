@@ -13,19 +13,57 @@ import Testing
     }
 
     @Test func leavesArePathsInOrder() throws {
-        let data = CacheValue.object(try object(#"{"trips":[{"id":"1","tags":[]},{"id":"2","to":{"city":"Porto"}}],"n":null}"#))
+        let data = try object(#"{"trips":[{"id":"1","tags":[]},{"id":"2","to":{"city":"Porto"}}],"n":null}"#)
         #expect(DataDiff.leaves(of: data).map(\.path) == ["trips[0].id", "trips[0].tags", "trips[1].id", "trips[1].to.city", "n"])
     }
 
     @Test func diffShowsChangedAddedAndRemovedLeaves() throws {
-        let old = CacheValue.object(try object(#"{"trips":[{"id":"1","name":"Lisbon"},{"id":"2","name":"Porto"}]}"#))
-        let new = CacheValue.object(try object(#"{"trips":[{"id":"1","name":"Lisboa"}]}"#))
+        let old = try object(#"{"trips":[{"id":"1","name":"Lisbon"},{"id":"2","name":"Porto"}]}"#)
+        let new = try object(#"{"trips":[{"id":"1","name":"Lisboa"}]}"#)
         #expect(DataDiff.lines(from: old, to: new) == [
             .removed(path: "trips[0].name", value: "Lisbon"), .added(path: "trips[0].name", value: "Lisboa"),
             .removed(path: "trips[1].id", value: "2"), .removed(path: "trips[1].name", value: "Porto"),
         ])
         #expect(DataDiff.lines(from: new, to: new).isEmpty)
-        #expect(DataDiff.lines(from: nil, to: new) == [.added(path: "trips[0].id", value: "1"), .added(path: "trips[0].name", value: "Lisboa")])
+        #expect(DataDiff.lines(from: [:], to: new) == [.added(path: "trips[0].id", value: "1"), .added(path: "trips[0].name", value: "Lisboa")])
+    }
+
+    /// A watch whose query the cache cannot answer has no data. When data comes, the
+    /// emission shows it whole; when it goes, `(no data)`: never a line without a path.
+    @Test func aWatchThatGainsDataShowsItWholeAndOneThatLosesItSaysNoData() async throws {
+        let test = try await TestSession.start(mode: .tree)
+        let started = try await test.run(".policy cache-only", #".watch { trip(id: "1") { name } }"#)
+        #expect(started.output.prefix(2) == ["watch 1 (anonymous) #1 initial", "  (no data)"])
+        let gained = try await test.run(#".write Trip:1 {"__typename":"Trip","name":"Lisbon"}"#,
+                                        #".write QUERY_ROOT {"trip(id:1)":{"$reference":"Trip:1"}}"#)
+        #expect(gained.output == ["watch 1 (anonymous) #2 write (QUERY_ROOT.trip(id:1))", "└─ trip Trip", "   └─ name: \"Lisbon\""])
+        let lost = try await test.run(".evict Trip:1")
+        #expect(lost.output.prefix(2) == ["watch 1 (anonymous) #3 evict (Trip:1.__typename, Trip:1.name)", "  (no data)"])
+
+        let gainedInTable = try await test.run(".mode table", #".write Trip:1 {"__typename":"Trip","name":"Porto"}"#)
+        #expect(gainedInTable.output == [
+            "watch 1 (anonymous) #4 write (Trip:1.__typename, Trip:1.name)",
+            "+-----------------+---------+",
+            "| field           | value   |",
+            "+-----------------+---------+",
+            "| trip.__typename | \"Trip\"  |",
+            "| trip.name       | \"Porto\" |",
+            "+-----------------+---------+",
+        ])
+        let changedInTable = try await test.run(#".write Trip:1 {"name":"Faro"}"#)
+        #expect(changedInTable.output == [
+            "watch 1 (anonymous) #5 write (Trip:1.name)",
+            "+---+-----------+---------+",
+            "|   | path      | value   |",
+            "+---+-----------+---------+",
+            "| - | trip.name | \"Porto\" |",
+            "| + | trip.name | \"Faro\"  |",
+            "+---+-----------+---------+",
+        ])
+        let lostInTable = try await test.run(".evict Trip:1")
+        #expect(lostInTable.output.prefix(2) == ["watch 1 (anonymous) #6 evict (Trip:1.__typename, Trip:1.name)", "  (no data)"])
+        let stillNone = try await test.run(".evict QUERY_ROOT")
+        #expect(stillNone.output.prefix(2) == ["watch 1 (anonymous) #7 evict (QUERY_ROOT.trip(id:1))", "  (the data did not change)"])
     }
 
     @Test func treeNamesTypesAndCountsItems() throws {

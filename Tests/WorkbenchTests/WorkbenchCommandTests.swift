@@ -295,6 +295,38 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(try await bench.run(".inspect Trip:1").event("record")["record"] == ["name": "Lisbon"])
     }
 
+    /// Apollo Client's `__META` is no record: `.import` counts it out, `.gc` keeps what it
+    /// retains, and `.export` writes it back, last, as Apollo Client's extract() does.
+    @Test func exportWritesBackTheRecordsAnImportRetained() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let snapshot = """
+            {
+              "Book:1": {"__typename":"Book","isbn":"1"},
+              "Book:2": {"__typename":"Book","isbn":"2"},
+              "ROOT_QUERY": {"__typename":"Query","publisherOfBook({\\"isbn\\":\\"1\\"})":null},
+              "__META": {"extraRootIds":["Book:1"]}
+            }
+
+            """
+        let file = try dir.write("retained.json", snapshot)
+        let bench = try await TestSession.start()
+        #expect(try await bench.run(".import \(file.path)").event("import").int("records") == 3)
+        #expect(try await bench.run(".gc").event("gc").strings("removed") == ["Book:2"])
+        #expect(try await bench.run(".evict QUERY_ROOT.publisherOfBook").event("evict").strings("removed") == [#"QUERY_ROOT.publisherOfBook(isbn:1)"#])
+        let exported = try await bench.run(".export \(dir.file("out.json").path)").event("export")
+        #expect(exported.int("records") == 2)
+        #expect(try String(contentsOf: dir.file("out.json"), encoding: .utf8) == """
+            {
+              "Book:1": {"__typename":"Book","isbn":"1"},
+              "ROOT_QUERY": {"__typename":"Query"},
+              "__META": {"extraRootIds":["Book:1"]}
+            }
+
+            """)
+        #expect(bench.session.failures == 0)
+    }
+
     // MARK: monitor
 
     @Test func monitorPrintsEachWriteWithItsKeysAndTheWatchersItReached() async throws {

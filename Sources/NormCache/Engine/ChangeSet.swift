@@ -71,6 +71,8 @@ enum UndoStep {
     case invalidation(UInt64, wasInvalid: Bool)
     case layerAdded(String)
     case layerRemoved(OptimisticLayer, at: Int)
+    /// The retained and emptied roots were these.
+    case roots(RootState)
 }
 
 /// What a commit changed: the record-field keys whose value really changed.

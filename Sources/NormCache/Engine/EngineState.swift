@@ -7,6 +7,8 @@ final class EngineState {
     var base = RecordTable()
     var layers: [OptimisticLayer] = []
     var invalidated: Set<UInt64> = []
+    /// Retained and emptied roots, as Apollo Client keeps them (see ``RootState``).
+    var roots = RootState()
     var policies = TypePolicies()
     var possibleTypes = PossibleTypes()
     /// The knowledge of the endpoint whose operation is being read or written, for the
@@ -255,10 +257,15 @@ final class EngineState {
         changes.fields.append(pack(record, field))
     }
 
-    /// Removes a whole record from the base table.
+    /// Removes a whole record from the base table (a root with it: it is no longer emptied but gone).
     func removeRecord(_ record: UInt32) {
         guard let stored = base[record] else { return }
         for field in stored.fieldIDs { setField(record, field, nil) }
+        if roots.emptied.contains(record) {
+            var gone = roots
+            gone.emptied.remove(record)
+            setRoots(gone)
+        }
         changes.removedRecords.insert(record)
         changes.dirtyRecords.remove(record)
     }
@@ -317,6 +324,7 @@ final class EngineState {
                 if wasInvalid { invalidated.insert(pair) } else { invalidated.remove(pair) }
             case .layerAdded(let id): layers.removeAll { $0.id == id }
             case .layerRemoved(let layer, let index): layers.insert(layer, at: min(index, layers.count))
+            case .roots(let old): roots = old
             }
         }
         undo = []

@@ -4,7 +4,8 @@
 extension NormalizedCache {
     /// Removes a record (`Trip:2`) or one field of it (`Trip:2.name`; a field name
     /// without arguments also removes its argument variants, `trips` → `trips(first:3)`).
-    /// Returns the record-field keys removed.
+    /// A root whose last field goes stays in ``extract()`` as `{"__typename":"Query"}`,
+    /// as in Apollo Client. Returns the record-field keys removed.
     @discardableResult
     public func evict(_ key: String, field: String? = nil) throws(CacheError) -> [String] {
         try commit(cause: .evict) { () throws(CacheError) in
@@ -13,17 +14,26 @@ extension NormalizedCache {
                 throw .invalid("no record \"\(key)\"")
             }
             if let field {
-                let fields = state.base[id]!.fieldIDs.filter { fid in
-                    let name = state.fieldKey(fid)
-                    return name == field || (!field.contains("(") && name.hasPrefix(field + "("))
-                }
+                let fields = state.base[id]!.fieldIDs.filter { Self.field(field, names: state.fieldKey($0)) }
                 guard !fields.isEmpty else { throw .invalid("record \"\(key)\" has no field \"\(field)\"") }
                 for fid in fields { state.setField(id, fid, nil) }
+                if state.base[id] == nil, Operation.Kind.allRootKeys.contains(key) {
+                    var emptied = state.roots
+                    emptied.emptied.insert(id)
+                    state.setRoots(emptied)
+                }
             } else {
                 state.removeRecord(id)
             }
             return state.changes.changedFields.map(state.name).sorted()
         }
+    }
+
+    /// Whether `field` names the field key `fieldKey`: it is that key, or a field name
+    /// without arguments and `fieldKey` one of its argument variants, as ``evict(_:field:)``
+    /// takes them (`trips` names `trips` and `trips(first:3)`; `trips(first:3)` only itself).
+    public static func field(_ field: String, names fieldKey: String) -> Bool {
+        fieldKey == field || (!field.contains("(") && fieldKey.hasPrefix(field + "("))
     }
 
     /// Removes every record whose key matches a glob (`*` any run, `?` one character).
@@ -38,7 +48,7 @@ extension NormalizedCache {
         }
     }
 
-    /// Removes every record and optimistic layer.
+    /// Removes every record and optimistic layer, and forgets the retained roots.
     public func clear() throws(CacheError) {
         try commit(cause: .clear) { () throws(CacheError) in
             let state = engine
@@ -50,6 +60,7 @@ extension NormalizedCache {
             }
             state.layers = []
             for id in state.base.ids { state.removeRecord(id) }
+            state.setRoots(RootState())
             state.changes.cleared = true
             for pair in state.invalidated { state.undo.append(.invalidation(pair, wasInvalid: true)) }
             state.invalidated = []
@@ -57,15 +68,16 @@ extension NormalizedCache {
     }
 
     /// Removes the records that no reference chain reaches from the roots
-    /// (`QUERY_ROOT`, `MUTATION_ROOT`, `SUBSCRIPTION_ROOT`) or from `retaining`, through
-    /// the base records or any optimistic layer.
+    /// (`QUERY_ROOT`, `MUTATION_ROOT`, `SUBSCRIPTION_ROOT`), from the records a restored
+    /// snapshot retained (Apollo Client's `__META.extraRootIds`, see ``RootState``) or
+    /// from `retaining`, through the base records or any optimistic layer.
     /// Returns the keys removed.
     @discardableResult
     public func gc(retaining: [String] = []) throws(CacheError) -> [String] {
         try commit(cause: .gc) { () throws(CacheError) in
             let state = engine
             var reached = Set<UInt32>()
-            var queue = (Operation.Kind.allRootKeys + retaining).compactMap { state.recordKeys.find($0)?.rawValue }
+            var queue = (Operation.Kind.allRootKeys + state.roots.retained + retaining).compactMap { state.recordKeys.find($0)?.rawValue }
             while let id = queue.popLast() {
                 guard reached.insert(id).inserted else { continue }
                 // The base's references and every layer's: a value a layer hides comes back

@@ -1,6 +1,8 @@
 /// Apollo Client's `cache.extract()` / `cache.restore()` format: one JSON object from
 /// record id to fields, references as `{"__ref": K}`, the root as `ROOT_QUERY` with a
-/// `__typename`, and arguments in field keys as JSON: `hero({"episode":"JEDI"})`.
+/// `__typename`, and arguments in field keys as JSON: `hero({"episode":"JEDI"})`. The
+/// records retained as roots of garbage collection are listed last, as Apollo Client
+/// lists them: `"__META":{"extraRootIds":["Book:1"]}` (see ``RootState``).
 ///
 /// ```swift
 /// let snapshot = cache.extract()
@@ -11,28 +13,37 @@ extension NormalizedCache {
     private static let roots = [("QUERY_ROOT", "ROOT_QUERY", "Query"), ("MUTATION_ROOT", "ROOT_MUTATION", "Mutation"),
                                 ("SUBSCRIPTION_ROOT", "ROOT_SUBSCRIPTION", "Subscription")]
 
-    /// The cache's records (optimistic layers left out) as an Apollo Client snapshot.
+    /// The member of a snapshot that is no record but says which records are retained.
+    public static let snapshotMetadataKey = "__META"
+
+    /// The cache's records (optimistic layers left out) as an Apollo Client snapshot, with
+    /// the retained records in `__META` when there are any.
     public func extract() -> CacheValue {
         locked {
             let state = engine
             var snapshot = CacheObject()
-            for id in state.base.ids.sorted(by: { state.recordKey($0) < state.recordKey($1) }) {
+            let ids = Set(state.base.ids).union(state.roots.emptied)
+            for id in ids.sorted(by: { state.recordKey($0) < state.recordKey($1) }) {
                 let key = state.recordKey(id)
                 let root = Self.roots.first { $0.0 == key }
                 var fields = CacheObject()
                 if let root { fields.appendNew("__typename", .string(root.2)) }
-                let stored = state.base[id]!
-                for (field, value) in zip(stored.fieldIDs, stored.values) {
-                    fields[clientFieldKey(field)] = clientValue(state.cacheValue(value))
+                if let stored = state.base[id] {
+                    for (field, value) in zip(stored.fieldIDs, stored.values) {
+                        fields[clientFieldKey(field)] = clientValue(state.cacheValue(value))
+                    }
                 }
                 snapshot.appendNew(root?.1 ?? key, .object(fields))
+            }
+            if !state.roots.retained.isEmpty {
+                snapshot[Self.snapshotMetadataKey] = ["extraRootIds": .list(state.roots.retained.sorted().map(CacheValue.string))]
             }
             return .object(snapshot)
         }
     }
 
-    /// Replaces the cache's records with those of an Apollo Client snapshot, in one
-    /// commit; a malformed snapshot changes nothing.
+    /// Replaces the cache's records, and the records retained as roots, with those of an
+    /// Apollo Client snapshot, in one commit; a malformed snapshot changes nothing.
     public func restore(_ snapshot: CacheValue) throws(CacheError) {
         guard case .object(let records) = snapshot else {
             throw .invalid("a snapshot must be a JSON object of records, not \(snapshot.kindDescription)")
@@ -41,7 +52,12 @@ extension NormalizedCache {
         try commit(cause: .write) { () throws(CacheError) in
             let state = engine
             var converted: [(String, [(String, CacheValue)])] = []
+            var roots = RootState()
             for (key, value) in records.members {
+                if key == Self.snapshotMetadataKey {
+                    roots.retained = try Self.retainedRecords(in: value)
+                    continue
+                }
                 guard case .object(let fields) = value else {
                     throw .invalid("snapshot record \"\(key)\" must be an object, not \(value.kindDescription)")
                 }
@@ -57,8 +73,31 @@ extension NormalizedCache {
             for (key, fields) in converted {
                 let id = try state.recordID(key)
                 for (field, value) in fields { state.setField(id, try state.fieldID(field), try state.stored(value)) }
+                if fields.isEmpty, Operation.Kind.allRootKeys.contains(key) { roots.emptied.insert(id) }
             }
+            state.setRoots(roots)
         }
+    }
+
+    /// The record ids of a snapshot's `{"extraRootIds": [...]}`, the three roots left out
+    /// (they are always roots, and Apollo Client never lists them).
+    private static func retainedRecords(in metadata: CacheValue) throws(CacheError) -> Set<String> {
+        let place = "snapshot \"\(snapshotMetadataKey)\""
+        guard case .object = metadata else {
+            throw .invalid("\(place) must be an object {\"extraRootIds\":[...]}, not \(metadata.kindDescription)")
+        }
+        let ids = metadata["extraRootIds"]
+        guard case .list(let items)? = ids else {
+            throw .invalid("\(place) must hold \"extraRootIds\", a list of record ids" + (ids.map { ", not \($0.kindDescription)" } ?? ""))
+        }
+        var retained = Set<String>()
+        for (index, item) in items.enumerated() {
+            guard case .string(let id) = item else {
+                throw .invalid("\(place): extraRootIds[\(index)] must be a record id (a string), not \(item.kindDescription)")
+            }
+            if !roots.contains(where: { $0.0 == id || $0.1 == id }) { retained.insert(id) }
+        }
+        return retained
     }
 
     /// `hero({"episode":"JEDI"})` for `hero(episode:JEDI)`, when the engine built that key.

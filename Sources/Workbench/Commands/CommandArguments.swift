@@ -17,10 +17,12 @@ enum JSONArgument {
     }
 }
 
-/// A `KEY.FIELD` argument split into a record key and a field key. Record keys may hold
+/// A `KEY.FIELD` argument split into a record key and a field. Record keys may hold
 /// dots (`Trip:1.destination` is the path key of an unkeyed object), so the split whose
 /// record has that field wins, the longest record key first; with none, the whole text
-/// is a record key.
+/// is a record key. A field name without arguments stands for its argument variants
+/// too (``NormalizedCache/field(_:names:)``), so `QUERY_ROOT.trip` splits when only
+/// `trip(id:1)` is stored.
 ///
 /// ```swift
 /// RecordTarget.split("Trip:1.destination", in: cache)        // ("Trip:1", "destination")
@@ -32,7 +34,7 @@ enum RecordTarget {
         var end = target.endIndex
         while let dot = target[..<end].lastIndex(of: ".") {
             let key = String(target[..<dot]), field = String(target[target.index(after: dot)...])
-            if cache.record(key)?[field] != nil { return (key, field) }
+            if let record = cache.record(key), record.keys.contains(where: { NormalizedCache.field(field, names: $0) }) { return (key, field) }
             end = dot
         }
         return (target, nil)

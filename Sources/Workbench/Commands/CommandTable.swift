@@ -171,7 +171,7 @@ public enum CommandTable {
             let fields = try JSONArgument.object(input.rest(after: 1), for: ".write", references: .apollo)
             try session.client.cache.write(record: key, fields: fields)
         },
-        Command(name: "evict", usage: "KEY[.FIELD]", help: "Remove a record, or one field of it (KEY.FIELD); watchers hear it, cache-first ones refetch") { session, input in
+        Command(name: "evict", usage: "KEY[.FIELD]", help: "Remove a record, or one field of it (KEY.FIELD; a bare field name takes every argument variant); watchers hear it, cache-first ones refetch") { session, input in
             let target = try input.words(1...1)[0]
             let cache = session.client.cache
             let (key, field) = RecordTarget.split(target, in: cache)
@@ -179,7 +179,7 @@ public enum CommandTable {
             if removed.isEmpty { throw CommandError("nothing to evict at \"\(target)\"" + session.closeKeys(to: key)) }
             session.say("evict", ["removed": .list(removed.map(CacheValue.string))], "evicted: " + removed.joined(separator: ", "))
         },
-        Command(name: "gc", help: "Remove the records no reference chain reaches from the roots; watchers hear it") { session, input in
+        Command(name: "gc", help: "Remove the records no reference chain reaches from the roots or the records an imported snapshot retained; watchers hear it") { session, input in
             _ = try input.words(0...0)
             session.printer.emit(.gc(removed: try session.client.cache.gc()))
         },

@@ -36,9 +36,10 @@ struct TableView {
         var lines: [String] = []
         var scalars: [[String]] = []
         for (field, value) in data.members {
-            if case .list(let items) = value, !items.isEmpty, items.allSatisfy({ if case .object = $0 { true } else { false } }) {
+            let objects = Self.objects(in: value)
+            if !objects.isEmpty {
                 lines.append(field + ":")
-                lines += rows(of: items)
+                lines += rows(of: objects)
             } else {
                 scalars += DataDiff.leaves(of: value, at: field).map { [$0.path, Self.cell($0.value)] }
             }
@@ -47,7 +48,7 @@ struct TableView {
     }
 
     /// A table with a row per object and a column per leaf path.
-    private func rows(of objects: [CacheValue]) -> [String] {
+    private func rows(of objects: [CacheObject]) -> [String] {
         var columns: [String] = [], seen = Set<String>()
         let leaves = objects.map { object in
             Dictionary(DataDiff.leaves(of: object).map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -56,6 +57,13 @@ struct TableView {
             for leaf in DataDiff.leaves(of: object) where seen.insert(leaf.path).inserted { columns.append(leaf.path) }
         }
         return lines(header: columns, rows: leaves.map { row in columns.map { row[$0].map(Self.cell) ?? "" } })
+    }
+
+    /// The items of a non-empty list of objects; none for any other value.
+    private static func objects(in value: CacheValue) -> [CacheObject] {
+        guard case .list(let items) = value else { return [] }
+        let objects = items.compactMap { item -> CacheObject? in if case .object(let object) = item { object } else { nil } }
+        return objects.count == items.count ? objects : []
     }
 
     /// A value as a cell: JSON, references as `→ KEY`.

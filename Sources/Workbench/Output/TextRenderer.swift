@@ -77,12 +77,23 @@ struct TextRenderer {
     private func heading(_ title: String, _ detail: String) -> [String] { [style.heading(title) + " " + detail] }
 
     private func data(_ data: CacheValue?) -> [String] {
-        guard case .object(let object)? = data else { return ["  " + style.value(data ?? .null)] }
+        guard case .object(let object)? = data else { return noData }
         return tables ? TableView(style: style).lines(ofData: object) : TreeView(style: style).lines(of: object)
     }
 
+    /// What a result without data (nil, or a JSON null) shows in place of its data.
+    private var noData: [String] { ["  " + style.dim("(no data)")] }
+
+    /// A later emission against the one before: `-`/`+` lines for the leaves that changed;
+    /// the data whole when there was none before; `(no data)` when it has gone.
     private func diff(from old: CacheValue?, to new: CacheValue?) -> [String] {
-        let lines = DataDiff.lines(from: old, to: new)
+        let lines: [DataDiff.Line]
+        switch (old, new) {
+        case (.object(let before)?, .object(let after)?): lines = DataDiff.lines(from: before, to: after)
+        case (_, .object?): return data(new)
+        case (.object?, _): return noData
+        default: lines = []
+        }
         if lines.isEmpty { return ["  " + style.dim("(the data did not change)")] }
         if tables {
             let rows = lines.map { line in

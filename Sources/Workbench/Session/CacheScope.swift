@@ -58,11 +58,12 @@ final class CacheScope {
         warnings = store.warnings + cache.takeWarnings()
     }
 
-    /// Switches to `user`'s store in the cache directory; without one, to a new in-memory
-    /// cache of `user`'s.
+    /// Switches to `user`'s store in the cache directory (made if it is missing, see
+    /// ``CacheDirectory``); without one, to a new in-memory cache of `user`'s.
     func login(_ user: String) throws {
         try Self.checkUserName(user)
         if let directory = options.cacheDirectory {
+            try CacheDirectory.make(directory)
             try open((directory as NSString).appendingPathComponent(user + ".sqlite"), mode: .readWrite)
         } else {
             store?.close()

@@ -67,7 +67,7 @@ extension Session {
         do { try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path)) } catch {
             throw CommandError("\(path): cannot be written (\(error.localizedDescription))")
         }
-        let count = snapshot.objectCount
+        let count = snapshot.snapshotRecordCount
         say("export", ["file": .string(path), "records": .int(Int64(count))], "wrote \(count) record\(count == 1 ? "" : "s") to \(path)")
     }
 
@@ -77,7 +77,7 @@ extension Session {
         let snapshot: CacheValue
         do { snapshot = try JSON.parse(text) } catch { throw CommandError("\(path): \(error)") }
         do { try client.cache.restore(snapshot) } catch { throw CommandError("\(path): \(error)") }
-        let count = snapshot.objectCount
+        let count = snapshot.snapshotRecordCount
         say("import", ["file": .string(path), "records": .int(Int64(count))], "imported \(count) record\(count == 1 ? "" : "s") from \(path)")
     }
 
@@ -90,6 +90,9 @@ extension Session {
 }
 
 private extension CacheValue {
-    /// The members of an object; 0 for anything else.
-    var objectCount: Int { if case .object(let object) = self { object.count } else { 0 } }
+    /// The records of a snapshot: its members but `__META`.
+    var snapshotRecordCount: Int {
+        guard case .object(let object) = self else { return 0 }
+        return object.keys.filter { $0 != NormalizedCache.snapshotMetadataKey }.count
+    }
 }

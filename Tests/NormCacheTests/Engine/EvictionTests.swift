@@ -75,6 +75,40 @@ import Testing
         #expect(recorder.last?.changed == ["QUERY_ROOT.trips(first:3)"])
     }
 
+    /// Apollo Client keeps a root evicted down to no field as `{"__typename":"Query"}`;
+    /// the record table holds no empty record, but extract() writes the root as Apollo does.
+    @Test func aRootEvictedDownToNoFieldStaysInExtractAsItsTypename() throws {
+        let publisher = try cache.operation("query ($isbn: String) { publisherOfBook(isbn: $isbn) { id name } }")
+        for isbn in ["1", "2"] {
+            try cache.write(data: try Support.object(#"{"publisherOfBook":{"__typename":"Publisher","id":"P\#(isbn)","name":"P"}}"#),
+                            for: publisher, variables: ["isbn": .string(isbn)])
+        }
+        try cache.evict("QUERY_ROOT", field: "trips")
+        #expect(cache.record("QUERY_ROOT")?.keys.sorted() == ["publisherOfBook(isbn:1)", "publisherOfBook(isbn:2)"])
+        #expect(try cache.evict("QUERY_ROOT", field: "publisherOfBook") == ["QUERY_ROOT.publisherOfBook(isbn:1)", "QUERY_ROOT.publisherOfBook(isbn:2)"])
+        #expect(cache.record("QUERY_ROOT") == nil)
+        #expect(cache.extract()["ROOT_QUERY"] == ["__typename": "Query"])
+        #expect(try cache.gc() == ["Publisher:P1", "Publisher:P2", "Trip:1", "Trip:2"])
+        #expect(JSON.string(cache.extract()) == #"{"ROOT_QUERY":{"__typename":"Query"}}"#)
+        // Written again, then removed whole, the root is gone from extract() too.
+        try cache.write(data: try Support.object(#"{"publisherOfBook":null}"#), for: publisher, variables: ["isbn": "3"])
+        #expect(cache.extract()["ROOT_QUERY"] == ["__typename": "Query", #"publisherOfBook({"isbn":"3"})"#: nil])
+        try cache.evict("QUERY_ROOT")
+        #expect(JSON.string(cache.extract()) == "{}")
+        // A non-root record evicted down to no field is simply gone.
+        try cache.write(record: "Trip:9", fields: ["name": "Faro"])
+        try cache.evict("Trip:9", field: "name")
+        #expect(JSON.string(cache.extract()) == "{}")
+    }
+
+    @Test func aFieldNameNamesItselfAndItsArgumentVariantsOnly() {
+        #expect(NormalizedCache.field("trips", names: "trips"))
+        #expect(NormalizedCache.field("trips", names: "trips(first:3)"))
+        #expect(!NormalizedCache.field("trips", names: "tripsCount"))
+        #expect(!NormalizedCache.field("trips(first:3)", names: "trips(first:5)"))
+        #expect(!NormalizedCache.field("trips(first:3)", names: "trips"))
+    }
+
     @Test func removeMatchingAGlob() throws {
         try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"10","name":"Faro"}}"#), for: trip, variables: ["id": "10"])
         let (watch, recorder) = try watch(trips)

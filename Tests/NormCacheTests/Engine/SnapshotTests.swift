@@ -157,12 +157,74 @@ import Testing
             #"{"ROOT_QUERY":{"hero({\"episode\":)":{"__ref":"Human:1000"}}}"#,
             #"{"ROOT_QUERY":{"__typename":"Query"},"Trip:1\u0000":{"id":"1"}}"#,
             #"{"ROOT_QUERY":{"__typename":"Query","f\u0000":1}}"#,
+            #"{"__META":["Book:1"]}"#,
+            #"{"__META":{}}"#,
+            #"{"__META":{"extraRootIds":"Book:1"}}"#,
+            #"{"__META":{"extraRootIds":["Book:1",7]}}"#,
         ]
         for text in bad {
             #expect(throws: CacheError.self, "\(text)") { try cache.restore(try JSON.parse(text)) }
             #expect(JSON.string(cache.extract(), sortedKeys: true) == before, "\(text)")
         }
         #expect(recorder.count == 1)
+    }
+
+    /// Apollo Client's `__META.extraRootIds`: the ids `retain()` kept. They are no record;
+    /// `gc()` keeps them and what they reach; extract() lists them last, sorted, as Apollo
+    /// Client does, and never the three roots.
+    static let retainedSnapshot = #"""
+        {"Book:1":{"__typename":"Book","isbn":"1","publisher":{"__ref":"Publisher:1"}},
+         "Book:2":{"__typename":"Book","isbn":"2"},
+         "Publisher:1":{"__typename":"Publisher","id":"1"},
+         "Zine:1":{"__typename":"Zine","id":"1"},
+         "ROOT_QUERY":{"__typename":"Query","book({\"isbn\":\"2\"})":{"__ref":"Book:2"}},
+         "__META":{"extraRootIds":["Zine:1","Book:1","ROOT_QUERY","Gone:1"]}}
+        """#
+
+    @Test func retainedRecordsAreKeptByGCAndWrittenBackInMeta() throws {
+        try cache.restore(try JSON.parse(Self.retainedSnapshot))
+        #expect(cache.keys() == ["Book:1", "Book:2", "Publisher:1", "QUERY_ROOT", "Zine:1"])
+        try cache.evict("QUERY_ROOT", field: "book")
+        #expect(try cache.gc() == ["Book:2"])
+        #expect(cache.keys() == ["Book:1", "Publisher:1", "Zine:1"])
+        let snapshot = cache.extract()
+        guard case .object(let records) = snapshot else { Issue.record("not an object"); return }
+        #expect(records.keys == ["Book:1", "Publisher:1", "ROOT_QUERY", "Zine:1", "__META"])
+        #expect(snapshot["__META"] == ["extraRootIds": ["Book:1", "Gone:1", "Zine:1"]])
+        #expect(snapshot["ROOT_QUERY"] == ["__typename": "Query"])
+
+        // Through the text of a snapshot into another cache, and out again, unchanged.
+        let other = try NormalizedCache()
+        try other.restore(try JSON.parse(JSON.string(snapshot, references: .apolloClient)))
+        #expect(try other.gc().isEmpty)
+        #expect(JSON.string(other.extract()) == JSON.string(snapshot))
+    }
+
+    @Test func restoreReplacesTheRetainedRecordsAndClearForgetsThem() throws {
+        try cache.restore(try JSON.parse(Self.retainedSnapshot))
+        try cache.restore(try JSON.parse(#"{"Book:1":{"isbn":"1"},"__META":{"extraRootIds":["Zine:1"]}}"#))
+        #expect(cache.extract()["__META"] == ["extraRootIds": ["Zine:1"]])
+        #expect(try cache.gc() == ["Book:1"])
+        try cache.restore(try JSON.parse(#"{"Book:1":{"isbn":"1"}}"#))
+        #expect(cache.extract()["__META"] == nil)
+        try cache.restore(try JSON.parse(Self.retainedSnapshot))
+        try cache.clear()
+        #expect(JSON.string(cache.extract()) == "{}")
+        try cache.write(record: "Book:1", fields: ["isbn": "1"])
+        #expect(try cache.gc() == ["Book:1"])
+    }
+
+    @Test func aFailedTransactionTakesBackTheRetainedRecordsItRestored() throws {
+        try cache.restore(try JSON.parse(#"{"Book:1":{"isbn":"1"},"__META":{"extraRootIds":["Book:1"]}}"#))
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try cache.transaction { cache in
+                try cache.restore(try JSON.parse(#"{"ROOT_QUERY":{"__typename":"Query"},"Book:2":{"isbn":"2"}}"#))
+                try cache.evict("Book:2", field: "isbn")
+                throw Stop()
+            }
+        }
+        #expect(JSON.string(cache.extract()) == #"{"Book:1":{"isbn":"1"},"__META":{"extraRootIds":["Book:1"]}}"#)
     }
 
     @Test func anEmptySnapshotEmptiesTheCache() throws {
