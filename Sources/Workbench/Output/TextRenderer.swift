@@ -84,16 +84,11 @@ struct TextRenderer {
     /// What a result without data (nil, or a JSON null) shows in place of its data.
     private var noData: [String] { ["  " + style.dim("(no data)")] }
 
-    /// A later emission against the one before: `-`/`+` lines for the leaves that changed;
-    /// the data whole when there was none before; `(no data)` when it has gone.
+    /// A later emission against the one shown before: `-`/`+` lines for the leaves that
+    /// changed (a watch shows only complete data; anything else shows as it is).
     private func diff(from old: CacheValue?, to new: CacheValue?) -> [String] {
-        let lines: [DataDiff.Line]
-        switch (old, new) {
-        case (.object(let before)?, .object(let after)?): lines = DataDiff.lines(from: before, to: after)
-        case (_, .object?): return data(new)
-        case (.object?, _): return noData
-        default: lines = []
-        }
+        guard case .object(let before)? = old, case .object(let after)? = new else { return data(new) }
+        let lines = DataDiff.lines(from: before, to: after)
         if lines.isEmpty { return ["  " + style.dim("(the data did not change)")] }
         if tables {
             let rows = lines.map { line in
