@@ -116,8 +116,9 @@ typedef struct nc_host_api {
      * (identical queries in flight are sent once); a watcher already started stays.
      * Each call still replies exactly once: ok = 0 with
      * {"message": "...", "cancelled": true}, or its usual reply when it finished
-     * before the cancel reached it. Returns at once, from any thread.
-     * The reply_context names the call from the moment the call returns until its
+     * before the cancel reached it. Returns at once; may be called from any
+     * thread. (read_record, write_record and evict answer before returning, so
+     * there is nothing of theirs to cancel.) The reply_context names the call from the moment the call returns until its
      * reply comes; a reply_context with no call in flight is ignored, so a cancel
      * that crosses the reply does nothing. Never cancel with a reply_context that
      * a reply has already freed: a newer call may have been given the same
