@@ -13,7 +13,9 @@
  *   - Versioning: the host passes NC_PLUGIN_ABI_VERSION in host->abi_version; the
  *     plugin writes the version it was built against into plugin->abi_version.
  *     The host refuses a plugin whose version differs from its own, and calls
- *     neither its functions nor its destroy.
+ *     neither its functions nor its destroy: an older plugin is rebuilt, not
+ *     served with part of the ABI. Versions: 1, the first; 2 added
+ *     nc_host_api.cancel.
  *   - Texts: every `const char *` is NUL-terminated UTF-8. A text handed to a
  *     function is valid only during that call; copy what you keep. The texts a
  *     plugin puts in nc_plugin (name, version, manifest) must stay valid until
@@ -22,6 +24,9 @@
  *     once, with the reply_context it was given, either before returning or later
  *     from any thread. `ok` is 1 with a JSON result, or 0 with a JSON object
  *     {"message": "..."} that says what went wrong in words a user can read.
+ *   - Cancelling: a plugin may cancel a host call it no longer needs (a search
+ *     superseded by a newer one) with nc_host_api.cancel, naming the call by the
+ *     reply_context it gave; the call still replies exactly once (see cancel).
  *   - Threads: the host may call a plugin's functions from any thread, and
  *     several at once; host functions may be called from any thread too.
  *   - Failure of nc_plugin_init: return a non-zero value and write a message
@@ -39,7 +44,7 @@ extern "C" {
 #endif
 
 /* The version of this ABI. Any change to the structs below increments it. */
-#define NC_PLUGIN_ABI_VERSION 1
+#define NC_PLUGIN_ABI_VERSION 2
 
 /* The name of the function every plugin exports. */
 #define NC_PLUGIN_INIT_SYMBOL "nc_plugin_init"
@@ -103,6 +108,22 @@ typedef struct nc_host_api {
     /* Announces a service's view state, shown as a `state` event:
      * state is "loading", "loaded" or "error"; detail may be NULL. */
     void (*emit_state)(void *host, const char *service, const char *state, const char *detail);
+
+    /* Cancels the run, watch and refetch calls in flight that were given
+     * `reply_context` (every one, if several share it). The host stops the work
+     * behind each: a request still on its way ends with status "cancelled" in the
+     * network log, unless another caller still waits for the same request
+     * (identical queries in flight are sent once); a watcher already started stays.
+     * Each call still replies exactly once: ok = 0 with
+     * {"message": "...", "cancelled": true}, or its usual reply when it finished
+     * before the cancel reached it. Returns at once; may be called from any
+     * thread. (read_record, write_record and evict answer before returning, so
+     * there is nothing of theirs to cancel.) The reply_context names the call from the moment the call returns until its
+     * reply comes; a reply_context with no call in flight is ignored, so a cancel
+     * that crosses the reply does nothing. Never cancel with a reply_context that
+     * a reply has already freed: a newer call may have been given the same
+     * address. */
+    void (*cancel)(void *host, void *reply_context);
 } nc_host_api;
 
 /*

@@ -47,19 +47,14 @@ final class FeedService: Service {
         try await fetch(policy: .networkOnly)
     }
 
-    /// Starts a search for `text` and cancels the one in flight. The task answers the items
-    /// found, or throws `CancellationError` when a newer search (or a login or logout)
-    /// cancelled it before it answered.
+    /// Starts a search for `text` and cancels the one in flight, whose request the host
+    /// then cancels too. The task answers the items found, or throws `CancellationError`
+    /// when a newer search (or a login or logout) cancelled it before it answered.
     func search(_ text: String) -> Task<[FeedItem], any Error> {
         let search = Task { [host] in
-            let reply: Map
-            do {
-                reply = try await host.run(.operation("Search"), variables: ["text": .string(text)], policy: .networkOnly)
-            } catch {
-                try Task.checkCancellation()
-                throw error
-            }
-            try Task.checkCancellation()
+            // Cancelling this task cancels the host's request too (logged `cancelled`).
+            let reply = try await host.run(.operation("Search"), variables: ["text": .string(text)], policy: .networkOnly)
+            try Task.checkCancellation()   // an answer that crossed the cancel is stale all the same
             return try Self.items(reply, "search")
         }
         currentSearch.withLock { current in

@@ -14,16 +14,21 @@ public struct PluginError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension PluginError {
-    /// The error of a failed host call, from the reply's `{"message": "..."}` (or its raw text).
-    init(reply json: String) {
-        self.init((try? JSON.decode(Failure.self, from: json).message) ?? json)
+    /// The error of a failed host call: `CancellationError` for a reply that says
+    /// `"cancelled": true`, else the reply's `{"message": "..."}` (or its raw text).
+    static func failure(reply json: String) -> any Error {
+        guard let failure = try? JSON.decode(Failure.self, from: json) else { return PluginError(json) }
+        return failure.cancelled == true ? CancellationError() : PluginError(failure.message)
     }
 
     /// `{"message": "..."}` for any error, with the error's description as the message.
     static func json(_ error: any Error) -> String {
         // A struct of one string always encodes.
-        try! JSON.encode(Failure(message: String(describing: error)))
+        try! JSON.encode(Failure(message: String(describing: error), cancelled: nil))
     }
 
-    private struct Failure: Codable { let message: String }
+    private struct Failure: Codable {
+        let message: String
+        let cancelled: Bool?
+    }
 }

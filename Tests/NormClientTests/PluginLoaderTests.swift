@@ -176,15 +176,18 @@ struct PluginLoaderTests {
 
     // MARK: 4. ABI mismatch
 
-    @Test func anABIMismatchIsRefusedWithBothVersionsAndNeverDestroyed() async throws {
+    /// A newer plugin, and an older one: version 1, from before `nc_host_api.cancel`, is
+    /// refused too (docs/plugins.md: rebuilt, not served without cancel).
+    @Test(arguments: [("broken/abi_mismatch.c", UInt32(NC_PLUGIN_ABI_VERSION_FOR_TESTS) + 1), ("broken/abi_old.c", 1)])
+    func anABIMismatchIsRefusedWithBothVersionsAndNeverDestroyed(source: String, version: UInt32) async throws {
         let fixture = try makeHost()
         let directory = try CPluginBuilder.scratchDirectory()
-        let path = try CPluginBuilder.copy(try CPluginBuilder.library("broken/abi_mismatch.c"), into: directory,
-                                           as: "libnormcache_future.so")
+        let path = try CPluginBuilder.copy(try CPluginBuilder.library(source), into: directory, as: "libnormcache_future.so")
         let host = UInt32(NC_PLUGIN_ABI_VERSION_FOR_TESTS)
-        let error = expectRefused(fixture.host, path, .abiMismatch(plugin: host + 1, host: host))
+        #expect(version != host)
+        let error = expectRefused(fixture.host, path, .abiMismatch(plugin: version, host: host))
         #expect(error.map { "\($0)" }
-            == "plugin \(path): built for plugin ABI version \(host + 1), but this normcache speaks version \(host); rebuild the plugin")
+            == "plugin \(path): built for plugin ABI version \(version), but this normcache speaks version \(host); rebuild the plugin")
         #expect(exists(path + ".init"), "nc_plugin_init ran (it writes the .init marker)")
         #expect(!exists(path + ".destroyed"), "the host must not call the destroy of a plugin of another ABI")
         #expect(!exists(path + ".called"), "the host must not call any function of a plugin of another ABI")
@@ -595,7 +598,7 @@ struct PluginLoaderTests {
         let path = try CPluginBuilder.library("hello/hello.c")
         let hello = try fixture.host.load(path)
         #expect(hello.name == "hello")
-        #expect(hello.manifest.commands.map(\.name) == ["hello.greet", "hello.fetch"])
+        #expect(hello.manifest.commands.map(\.name) == ["hello.greet", "hello.fetch", "hello.cancel"])
         #expect(hello.manifest.services.map(\.domain) == ["hello"])
         #expect(hello.manifest.operations["Greeting"] == "query Greeting { greeting { id text } }")
         #expect(try await fixture.host.run(command: "hello.greet", arguments: ["ana"]) == ["Hello, ana!"])

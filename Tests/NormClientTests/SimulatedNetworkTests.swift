@@ -20,7 +20,14 @@ import Testing
     @Test func aRequestPassesThroughAndIsLogged() async throws {
         let network = SimulatedNetwork()
         let fake = fake()
+        let answer = ClientTesting.tripsResponse([("1", "Lisbon")])
+        fake.setHandler { _ in
+            try? await Task.sleep(for: .milliseconds(60))   // the transport's own time is the request's
+            return answer
+        }
+        let start = ContinuousClock.now
         let response = try await network.send(request, over: fake)
+        let elapsed = ContinuousClock.now - start
         #expect(response == ClientTesting.tripsResponse([("1", "Lisbon")]))
         #expect(fake.requests == [request])
         let entry = try #require(network.log.first)
@@ -29,7 +36,8 @@ import Testing
         #expect(entry.operation == "TripList")
         #expect(entry.status == "ok")
         #expect(entry.message == nil)
-        #expect(entry.milliseconds >= 0)
+        #expect(entry.milliseconds >= 60, "the log counts the time the transport took")
+        #expect(entry.milliseconds <= Int(elapsed / .milliseconds(1)), "and no more than the send took: \(elapsed)")
         #expect(network.requestCount == 1)
         #expect(!network.isOffline)
         #expect(network.latency == .zero)

@@ -53,6 +53,27 @@ import Testing
         await #expect(throws: DecodingError.self) { try await host.watch(.operation("Greeting")) }
     }
 
+    @Test func cancellingTheWaitingTaskCancelsTheHostCall() async throws {
+        fake.hold("run")
+        let host = self.host
+        let search = Task { try await host.run(.operation("Search"), variables: ["text": "lis"]) }
+        try await eventually { fake.received.count == 1 }
+        search.cancel()
+        await #expect(throws: CancellationError.self) { try await search.value }
+        #expect(fake.received == [#"run {"operation":"Search","variables":{"text":"lis"}}"#, "cancel run"])
+    }
+
+    @Test func aTaskCancelledBeforeTheCallCancelsItOnceMade() async throws {
+        fake.hold("run")
+        let host = self.host
+        let search = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await host.run(.operation("Search"))
+        }
+        await #expect(throws: CancellationError.self) { try await search.value }
+        #expect(fake.received == [#"run {"operation":"Search","variables":{}}"#, "cancel run"])
+    }
+
     @Test func logAndState() {
         host.log(.warning, "careful")
         host.emitState(service: "trips", state: .loading)

@@ -92,9 +92,10 @@ import Testing
         try await eventually { host.received == ["log debug greetings released"] }
     }
 
-    @Test func anotherABIVersionIsRefused() {
-        #expect(throws: PluginError("greetings 0.1.0 speaks plugin ABI version 1, the host version 2")) {
-            try load(GreetingsPlugin.self, abiVersion: 2)
+    @Test(arguments: [UInt32(NC_PLUGIN_ABI_VERSION) - 1, UInt32(NC_PLUGIN_ABI_VERSION) + 1])
+    func anotherABIVersionIsRefused(host version: UInt32) {
+        #expect(throws: PluginError("greetings 0.1.0 speaks plugin ABI version \(NC_PLUGIN_ABI_VERSION), the host version \(version)")) {
+            try load(GreetingsPlugin.self, abiVersion: version)
         }
     }
 

@@ -9,17 +9,22 @@ import Testing
     let trips: LoadedPlugin
 
     init() throws {
+        trips = try Self.start(host: host)
+    }
+
+    /// Starts the plugin: a new instance each time, with data of its own.
+    static func start(host: FakeHost) throws -> LoadedPlugin {
         let library = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("libnormcache_trips.so").path
         let handle = try #require(dlopen(library, RTLD_NOW | RTLD_LOCAL), "\(String(cString: dlerror()))")
         let symbol = try #require(dlsym(handle, NC_PLUGIN_INIT_SYMBOL))
         let initialize = unsafeBitCast(symbol, to: nc_plugin_init_fn.self)
-        trips = try LoadedPlugin(host: host) { initialize($0, $1, $2, $3) }
+        return try LoadedPlugin(host: host) { initialize($0, $1, $2, $3) }
     }
 
-    func query(_ document: String, _ variables: String = "{}") async throws -> String {
+    func query(_ document: String, _ variables: String = "{}", of trips: LoadedPlugin? = nil) async throws -> String {
         let document = try JSONSerialization.data(withJSONObject: document, options: .fragmentsAllowed)
-        let reply = try await trips.execute(#"{"query": \#(String(decoding: document, as: UTF8.self)), "variables": \#(variables)}"#)
+        let reply = try await (trips ?? self.trips).execute(#"{"query": \#(String(decoding: document, as: UTF8.self)), "variables": \#(variables)}"#)
         #expect(reply.ok)
         return reply.json
     }
@@ -47,8 +52,18 @@ import Testing
     }
 
     @Test func seedDataIsTheSameAtEveryStart() async throws {
-        #expect(try await query(operation("TripList")) == Self.tripList)
-        #expect(try await query(operation("TripDetail"), #"{"id": "1"}"#) == """
+        let (list, detail) = (try operation("TripList"), try operation("TripDetail"))
+        let seed = [try await query(list), try await query(detail, #"{"id": "1"}"#)]
+        // What the first start did to its data, the second start does not see.
+        _ = try await query(operation("RenameTrip"), #"{"id": "1", "name": "Lisboa"}"#)
+        _ = try await query(operation("DeleteTrip"), #"{"id": "2"}"#)
+        #expect(try await query(list) != seed[0])
+        trips.destroy()
+        let second = try Self.start(host: host)
+        defer { second.destroy() }
+        #expect([try await query(list, of: second), try await query(detail, #"{"id": "1"}"#, of: second)] == seed)
+        #expect(seed[0] == Self.tripList)
+        #expect(seed[1] == """
             {"data":{"trip":{"id":"1","name":"Lisbon","startsOn":"2025-05-02","endsOn":"2025-05-06",\
             "destination":{"city":"Lisbon","country":"Portugal"},"owner":{"id":"default","name":"default"},\
             "journeys":[{"id":"j1","from":{"__typename":"Airport","code":"CDG","name":"Paris Charles de Gaulle"},\
@@ -57,7 +72,7 @@ import Testing
             "to":{"__typename":"Station","id":"st-sintra","name":"Sintra","platform":null}}],\
             "reservations":[{"id":"r1","kind":"hotel","confirmation":"LIS-4821"},{"id":"r2","kind":"restaurant","confirmation":null}]}}}
             """)
-        #expect(try await query("{ trip(id: 9) { id } }") == #"{"data":{"trip":null}}"#)
+        #expect(try await query("{ trip(id: 9) { id } }", of: second) == #"{"data":{"trip":null}}"#)
     }
 
     @Test func mutations() async throws {

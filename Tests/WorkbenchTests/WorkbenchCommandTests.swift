@@ -465,6 +465,64 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(bench.session.failures == 0 && bench.session.exitStatus == 1)
     }
 
+    @Test func expectOutputFindsALineTheLastCommandPrintedAsPeopleReadIt() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let script = try dir.write("output.repl", """
+            .write Trip:1 {"name":"Lisbon"}
+            .inspect Trip:1
+            .expect output "name: \\"Lisbon\\""
+            .expect record Trip:1.name == "Lisbon"
+            .expect output "Trip:1"
+            .expect output "Porto"
+            .shell true
+            .expect output "Trip:1"
+            """)
+        let bench = try await TestSession.start()   // JSON mode: the claim reads the lines the tree mode prints
+        let claims = try await bench.run(".read \(script.path)").events("expect")
+        #expect(claims.map { $0.bool("ok") } == [true, true, true, false, false])
+        #expect(claims.map { $0.int("line") } == [3, 4, 5, 6, 8])
+        #expect(claims.allSatisfy { $0.string("file") == script.path })
+        #expect(claims[3].string("message") == #"output "Porto": expected a line containing "Porto", got "Trip:1", "└─ name: \"Lisbon\"""#,
+                "an expectation between them leaves the last command's output as it was")
+        #expect(claims[4].string("message") == #"output "Trip:1": expected a line containing "Trip:1", got no output"#)
+        #expect(bench.session.failedExpectations == 2 && bench.session.failures == 0)
+    }
+
+    @Test func expectOutputSeesAServiceCommandsLinesAndTheRequestsItSetOff() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        try await bench.run("feed.load")
+        let claims = try await bench.run(#".expect output "6 items (network)""#, #".expect output "network feed Feed: ok""#,
+                                         #".expect output "state feed: loaded (6 items)""#)
+        #expect(try claims.events("expect").map { $0.bool("ok") } == [true, true, true], "\(claims.output)")
+    }
+
+    @Test func expectStateChecksTheStateAServiceAnnouncedLast() async throws {
+        let dir = try ScratchDirectory()
+        defer { dir.remove() }
+        let script = try dir.write("state.repl", """
+            .expect state feed == loaded
+            .network fail 1
+            feed.load
+            .expect error "injected failure"
+            .expect state feed == error
+            feed.retry
+            .expect state feed == loaded
+            .expect state feed == error
+            """)
+        let bench = try await TestSession.start(plugins: true)
+        let claims = try await bench.run(".read \(script.path)").events("expect")
+        #expect(claims.map { $0.bool("ok") } == [false, true, true, true, false])
+        #expect(claims.map { $0.int("line") } == [1, 4, 5, 7, 8])
+        #expect(claims.allSatisfy { $0.string("file") == script.path })
+        #expect(claims[0].string("message") == "state feed == loaded: expected loaded, got no state announced by feed")
+        #expect(claims[4].string("message") == "state feed == error: expected error, got loaded")
+        #expect(bench.session.failedExpectations == 2 && bench.session.failures == 0)
+        let usage = try await bench.run(".expect state feed loaded").event("error")
+        #expect(usage.string("message")?.hasPrefix("usage: .expect ") == true)
+        #expect(usage.string("message")?.contains("state SERVICE == STATE") == true)
+    }
+
     // MARK: scripts
 
     @Test func readRunsNestedScriptsRelativeToTheScriptThatReadsThem() async throws {
@@ -563,7 +621,12 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         try await bench.run(".timer on")
         let timed = try await bench.run(".keys")
         #expect(try timed.names == ["keys", "timer"])
-        if case .double(let ms)? = try timed.event("timer")["ms"] { #expect(ms >= 0) } else { Issue.record("no ms: \(timed.output)") }
+        let slow = try await bench.run(".shell sleep 0.2")
+        if case .double(let ms)? = try slow.event("timer")["ms"] {
+            #expect(ms >= 200, "the timer counts the whole command")
+        } else {
+            Issue.record("no ms: \(slow.output)")
+        }
         try await bench.run(".timer off")
         #expect(try await bench.run(".keys").names == ["keys"])
     }

@@ -75,12 +75,17 @@ enum CReply {
         return text.isEmpty ? "failed without a message" : text
     }
 
-    /// Answers a plugin's call: `ok` with `value`, or not with `{"message": …}`.
-    static func answer(_ reply: nc_reply_fn?, _ context: UnsafeMutableRawPointer?, _ result: Result<CacheValue, any Error>) {
+    /// Answers a plugin's call: `ok` with `value`, or not with `{"message": …}`, plus
+    /// `"cancelled": true` when the call failed because the plugin cancelled it.
+    static func answer(_ reply: nc_reply_fn?, _ context: UnsafeMutableRawPointer?, _ result: Result<CacheValue, any Error>,
+                       cancelled: Bool = false) {
         guard let reply else { return }
         switch result {
         case .success(let value): JSON.string(value).withCString { reply(context, 1, $0) }
-        case .failure(let error): JSON.string(["message": .string("\(error)")]).withCString { reply(context, 0, $0) }
+        case .failure(let error):
+            var failure: CacheObject = ["message": .string("\(error)")]
+            if cancelled { failure["cancelled"] = .bool(true) }
+            JSON.string(.object(failure)).withCString { reply(context, 0, $0) }
         }
     }
 }

@@ -1,14 +1,20 @@
 import CCore
+import Foundation
 import NormCache
 
 /// The host functions of the ABI (`nc_host_api`) for one plugin: each C entry point reads
 /// its JSON request, hands it to the ``PluginHost`` on behalf of that plugin, and answers
-/// through the plugin's reply function.
+/// through the plugin's reply function. The calls that answer later (run, watch, refetch)
+/// each run in a task that the plugin's `cancel` reaches by the call's reply context.
 final class HostBridge: @unchecked Sendable {
     weak var host: PluginHost?
     /// Set once the plugin has loaded; until then calls are answered with an error.
     weak var plugin: Plugin?
     private var retained: Unmanaged<HostBridge>?
+    private let lock = NSLock()
+    /// The calls in flight, by number: the reply context each was given, and its task.
+    private var calls: [Int: (context: UnsafeMutableRawPointer?, task: Task<Void, Never>)] = [:]
+    private var callCount = 0
 
     init(host: PluginHost) { self.host = host }
 
@@ -45,6 +51,9 @@ final class HostBridge: @unchecked Sendable {
                 guard let bridge = HostBridge.bridge(host), let service, let state else { return }
                 bridge.host?.emitState(service: String(cString: service), state: String(cString: state),
                                        detail: detail.map { String(cString: $0) })
+            },
+            cancel: { host, context in
+                HostBridge.bridge(host)?.cancel(context)
             }
         ))
         return api
@@ -60,13 +69,31 @@ final class HostBridge: @unchecked Sendable {
         pointer.map { Unmanaged<HostBridge>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    /// Parses the request, runs `body` in a task, and replies with its value or its error.
+    /// Parses the request, runs `body` in a task that ``cancel(_:)`` reaches by `context`,
+    /// and replies with its value or its error (one that ended cancelled says so).
     private static func respond(_ pointer: UnsafeMutableRawPointer?, _ request: UnsafePointer<CChar>?, _ reply: nc_reply_fn?,
                                 _ context: UnsafeMutableRawPointer?,
                                 _ body: @escaping @Sendable (PluginHost, Plugin, CacheValue) async throws -> CacheValue) {
         nonisolated(unsafe) let context = context
-        guard let (host, plugin, parsed) = prepare(pointer, request, reply, context) else { return }
-        Task { CReply.answer(reply, context, await Result(catching: { try await body(host, plugin, parsed) })) }
+        guard let bridge = bridge(pointer), let (host, plugin, parsed) = prepare(pointer, request, reply, context) else { return }
+        bridge.lock.withLock {
+            bridge.callCount += 1
+            let call = bridge.callCount
+            // Registered before the plugin's call returns; the task forgets itself before it
+            // replies, after which the context names no call of this host.
+            let task = Task {
+                let result = await Result(catching: { try await body(host, plugin, parsed) })
+                bridge.lock.withLock { bridge.calls[call] = nil }
+                CReply.answer(reply, context, result, cancelled: Task.isCancelled)
+            }
+            bridge.calls[call] = (context, task)
+        }
+    }
+
+    /// `nc_host_api.cancel`: cancels the calls in flight that were given `context`.
+    private func cancel(_ context: UnsafeMutableRawPointer?) {
+        let tasks = lock.withLock { calls.values.filter { $0.context == context }.map(\.task) }
+        for task in tasks { task.cancel() }
     }
 
     /// Parses the request, runs `body` at once, and replies before returning.

@@ -4,7 +4,9 @@ import CCore
 /// the host's client (its cache, fetch policies and simulated network) against the plugin's
 /// own endpoint; watchers print live in the workbench; records are read and written in the
 /// host's cache. Every call waits for the host's reply; a reply with `ok = 0` throws a
-/// ``PluginError`` with the host's message. A reply's objects come back as `Map`s read by
+/// ``PluginError`` with the host's message. Cancelling the task that waits cancels the
+/// call in the host too (the request is logged `cancelled`), and throws `CancellationError`
+/// unless the reply came first: SwiftUI's `.task(id:)` costs nothing once superseded. A reply's objects come back as `Map`s read by
 /// key: JSON decoding keeps their values, not the order of their keys.
 ///
 /// A plugin finds its host in its ``Environment``:
@@ -115,9 +117,9 @@ public struct Host: @unchecked Sendable {  // the ABI lets host functions be cal
     private func call<Reply: Decodable>(_ function: KeyPath<nc_host_api, Function?>, _ name: String, _ request: Map) async throws -> Reply {
         guard let function = api[keyPath: function] else { throw PluginError("the host does not offer \(name)") }
         let text = try JSON.encode(request)
-        let reply = try await HostReply.awaiting { context in
+        let reply = try await HostReply.awaiting({ context in
             text.withCString { function(api.host, $0, HostReply.callback, context) }
-        }
+        }, cancel: { [self] context in api.cancel?(api.host, context) })
         return try JSON.decode(Reply.self, from: reply)
     }
 

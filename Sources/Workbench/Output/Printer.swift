@@ -25,6 +25,9 @@ final class Printer: @unchecked Sendable {
     private enum Once { case none, armed, running }
     private var lastData: [Int: CacheValue] = [:]
     private var _emitted = 0
+    /// The events printed since ``forgetPrinted()``; the first of them was number `recentStart`.
+    private var recent: [Event] = []
+    private var recentStart = 0
 
     /// `colour`: paint the tree and tables (a terminal without `NO_COLOR`).
     init(line: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, colour: Bool) {
@@ -49,10 +52,24 @@ final class Printer: @unchecked Sendable {
                 event = .watch(id: id, operation: operation, number: number, emission: emission, previous: lastData[id])
                 lastData[id] = emission.result.data ?? .null
             }
+            recent.append(event)
             if _mode == .json { return write(JSONRenderer.line(event)) }
             let (output, errors) = TextRenderer(tables: _mode == .table, style: TextStyle(colour: colour && file == nil)).render(event)
             for line in output { write(line) }
             for line in errors { errorSink(line) }
+        }
+    }
+
+    /// The events printed since event number `count` (``emitted`` then), that are still kept.
+    func printed(since count: Int) -> [Event] {
+        lock.withLock { Array(recent.dropFirst(max(0, count - recentStart))) }
+    }
+
+    /// Lets go of the events printed so far.
+    func forgetPrinted() {
+        lock.withLock {
+            recentStart = _emitted
+            recent = []
         }
     }
 

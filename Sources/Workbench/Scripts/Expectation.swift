@@ -22,11 +22,16 @@ enum Expectation {
     /// Requests since the session began; with a status (ok, error, offline, cancelled), only those.
     case requests(status: String?, equals: Int)
     case error(containing: String)
+    /// A line the last command printed (a service command's output, the requests and
+    /// emissions it set off), as the tree mode prints it whatever the mode.
+    case output(containing: String)
+    /// The view state a service announced last: loading, loaded, error, ...
+    case state(service: String, equals: String)
 
     static let forms = """
         data PATH == JSON | source cache|network | missing KEY.FIELD ... | record KEY[.FIELD] == JSON | \
         record KEY absent | emissions ID == N | watch ID [#N] cause CAUSE | watch ID [#N] data PATH == JSON | \
-        watchers == N | requests [STATUS] == N | error "TEXT"
+        watchers == N | requests [STATUS] == N | error "TEXT" | output "TEXT" | state SERVICE == STATE
         """
 
     init(_ input: CommandInput) throws(CommandError) {
@@ -72,6 +77,8 @@ enum Expectation {
         case "requests" where words.count == 3: self = .requests(status: nil, equals: try equalsCount(after: 1))
         case "requests": self = .requests(status: words.count > 1 ? words[1] : nil, equals: try equalsCount(after: 2))
         case "error" where words.count == 2: self = .error(containing: words[1])
+        case "output" where words.count == 2: self = .output(containing: words[1])
+        case "state" where words.count == 4 && words[2] == "==": self = .state(service: words[1], equals: words[3])
         default: throw usage
         }
     }
@@ -110,8 +117,21 @@ enum Expectation {
         case .error(let text):
             guard let message = session.lastFailure else { return "expected an error containing \"\(text)\", but the last command succeeded" }
             return message.contains(text) ? nil : "expected an error containing \"\(text)\", got \(message)"
+        case .output(let text):
+            let renderer = TextRenderer(tables: false, style: TextStyle(colour: false))
+            let lines = session.lastOutput.flatMap { renderer.render($0).output }
+            guard !lines.contains(where: { $0.contains(text) }) else { return nil }
+            return "expected a line containing \"\(text)\", got " + (lines.isEmpty ? "no output" : Self.quoted(lines))
+        case .state(let service, let state):
+            (expected, actual) = (state, session.serviceStates.state(of: service) ?? "no state announced by \(service)")
         }
         return expected == actual ? nil : "expected \(expected), got \(actual)"
+    }
+
+    /// Printed lines for a message: each a JSON string, the first few of many.
+    private static func quoted(_ lines: [String], first count: Int = 8) -> String {
+        let shown = lines.prefix(count).map { JSON.string(.string($0)) }.joined(separator: ", ")
+        return lines.count > count ? shown + " and \(lines.count - count) more lines" : shown
     }
 
     private static func list(_ fields: [String]) -> String { fields.isEmpty ? "none" : fields.sorted().joined(separator: " ") }

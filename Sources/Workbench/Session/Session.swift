@@ -50,6 +50,8 @@ public final class Session {
     var lastResult: ClientResult?
     /// Every watcher emission so far, for `.expect`.
     let watchLog = WatchLog()
+    /// The state each service announced last, for `.expect state`.
+    let serviceStates = ServiceStates()
     /// `.echo`, `.bail`, `.timer`, `.monitor`: as sqlite3's shell has them.
     var echoes: Bool
     var bails: Bool
@@ -86,7 +88,7 @@ public final class Session {
         environment.set(logger)
         environment.set(CacheFiles(directory: options.cacheDirectory))
         client.network.observe { printer.emit(.network($0)) }
-        let watchLog = self.watchLog
+        let watchLog = self.watchLog, serviceStates = self.serviceStates
         plugins = PluginHost(client: client, environment: environment, events: PluginHost.Events(
             watch: { watch, event in
                 switch event {
@@ -99,7 +101,10 @@ public final class Session {
                     printer.emit(.watchFailure(id: watch.id, message: "\(error)"))
                 }
             },
-            state: { service, state, detail in printer.emit(.state(service: service, state: state, detail: detail)) }
+            state: { service, state, detail in
+                serviceStates.record(state, of: service)
+                printer.emit(.state(service: service, state: state, detail: detail))
+            }
         ))
         reportOpened()
         var failures: [PluginError] = []
@@ -220,6 +225,8 @@ public final class Session {
         if !isExpecting {
             lastFailure = failed
             lastFailureExcused = false
+            lastOutput = printer.printed(since: printed)
+            printer.forgetPrinted()
         }
     }
 
@@ -231,6 +238,8 @@ public final class Session {
 
     /// The message of the last command that failed, if the last command failed (`.expect error`).
     private(set) var lastFailure: String?
+    /// What the last command printed, with what it set off (`.expect output`).
+    private(set) var lastOutput: [Event] = []
     private var lastFailureExcused = false
     private var isExpecting = false
 

@@ -3,7 +3,8 @@ import Foundation
 
 /// A host written in Swift for the tests: its `nc_host_api` answers each reply-taking call
 /// from another thread, after the call returned, with the reply set for that function, and
-/// records every request, log line and state.
+/// records every request, log line, state and cancel. The calls of a function it holds
+/// answer only when cancelled, as the host does: `{"message": …, "cancelled": true}`.
 final class FakeHost: @unchecked Sendable {
     typealias Reply = (ok: Bool, json: String)
 
@@ -17,6 +18,8 @@ final class FakeHost: @unchecked Sendable {
         "evict": (true, #"{"removed": ["Greeting:1.text"]}"#),
     ]
     private var records: [String] = []
+    private var held: Set<String> = []
+    private var waiting: [(function: String, pending: Pending)] = []
 
     /// What the host got, in order: `run {...}`, `log warning message`, `state trips loading -`.
     var received: [String] { lock.withLock { records } }
@@ -24,6 +27,11 @@ final class FakeHost: @unchecked Sendable {
     /// Makes `function` ("run", "watch", ...) answer with `reply` from now on.
     func reply(to function: String, with reply: Reply) {
         lock.withLock { replies[function] = reply }
+    }
+
+    /// Makes the calls of `function` wait until they are cancelled.
+    func hold(_ function: String) {
+        lock.withLock { _ = held.insert(function) }
     }
 
     /// The table a plugin gets; valid while this host lives.
@@ -38,7 +46,8 @@ final class FakeHost: @unchecked Sendable {
             write_record: { host($0).answer("write_record", $1, $2, $3) },
             evict: { host($0).answer("evict", $1, $2, $3) },
             log: { host($0).record("log \(levelName($1)) \(String(cString: $2!))") },
-            emit_state: { host($0).record("state \(String(cString: $1!)) \(String(cString: $2!)) \($3.map { String(cString: $0) } ?? "-")") }
+            emit_state: { host($0).record("state \(String(cString: $1!)) \(String(cString: $2!)) \($3.map { String(cString: $0) } ?? "-")") },
+            cancel: { host($0).cancel($1) }
         )
     }
 
@@ -48,17 +57,38 @@ final class FakeHost: @unchecked Sendable {
 
     private func answer(_ function: String, _ request: UnsafePointer<CChar>?, _ reply: nc_reply_fn?, _ context: UnsafeMutableRawPointer?) {
         record("\(function) \(String(cString: request!))")
-        let answer = lock.withLock { replies[function]! }
         let pending = Pending(reply: reply!, context: context)
-        DispatchQueue.global().async {
-            answer.json.withCString { pending.reply(pending.context, answer.ok ? 1 : 0, $0) }
+        let answer = lock.withLock { () -> Reply? in
+            guard !held.contains(function) else {
+                waiting.append((function, pending))
+                return nil
+            }
+            return replies[function]!
         }
+        if let answer { pending.send(answer) }
+    }
+
+    /// Records `cancel FUNCTION` for the held call of `context` and answers it cancelled;
+    /// `cancel -` when no call waits with that context.
+    private func cancel(_ context: UnsafeMutableRawPointer?) {
+        let cancelled = lock.withLock { () -> (function: String, pending: Pending)? in
+            guard let index = waiting.firstIndex(where: { $0.pending.context == context }) else { return nil }
+            return waiting.remove(at: index)
+        }
+        record("cancel \(cancelled?.function ?? "-")")
+        cancelled?.pending.send((false, #"{"message": "the request was cancelled", "cancelled": true}"#))
     }
 
     /// A reply still to give, sent to another thread.
     private struct Pending: @unchecked Sendable {
         let reply: nc_reply_fn
         let context: UnsafeMutableRawPointer?
+
+        func send(_ answer: Reply) {
+            DispatchQueue.global().async {
+                answer.json.withCString { reply(context, answer.ok ? 1 : 0, $0) }
+            }
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 /*
  * abi_mismatch.c — BREAKS: the ABI version. nc_plugin_init fills a complete, otherwise
- * valid plugin but writes NC_PLUGIN_ABI_VERSION + 1 into plugin->abi_version and returns
- * 0, so the host must refuse it with .abiMismatch(plugin: N + 1, host: N) and call none
- * of its functions, not even destroy.
+ * valid plugin but writes MISMATCHED_ABI_VERSION (NC_PLUGIN_ABI_VERSION + 1 unless the
+ * including file says otherwise, as abi_old.c does) into plugin->abi_version and returns
+ * 0, so the host must refuse it with .abiMismatch(plugin: that version, host: N) and call
+ * none of its functions, not even destroy.
  *
  * To make that observable, init creates the file "<this library's path>.init" and
  * destroy creates "<this library's path>.destroyed" (the path comes from dladdr, so each
@@ -13,6 +14,10 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+
+#ifndef MISMATCHED_ABI_VERSION
+#define MISMATCHED_ABI_VERSION (NC_PLUGIN_ABI_VERSION + 1)
+#endif
 
 static void mark(const char *suffix) {
     Dl_info info;
@@ -53,7 +58,7 @@ int nc_plugin_init(const nc_host_api *host, nc_plugin *plugin, char *error, size
     (void)error;
     (void)error_size;
     mark(".init");
-    plugin->abi_version = NC_PLUGIN_ABI_VERSION + 1;
+    plugin->abi_version = MISMATCHED_ABI_VERSION;
     plugin->name = "future";
     plugin->version = "2.0.0";
     plugin->manifest = "{}";

@@ -1,7 +1,8 @@
 /*
  * hello.c — a normcache plugin in plain C11, proving that the plugin ABI
  * (normcache_plugin.h) needs no Swift: a fixed GraphQL endpoint, one service
- * ("hello") and two commands, one of which calls back into the host.
+ * ("hello") and three commands: one greets, one calls back into the host, and one
+ * calls back and cancels that call at once.
  *
  * Not built by SwiftPM: tests build it with
  *   clang -std=c11 -Wall -Wextra -shared -fPIC -I CCore/include \
@@ -10,6 +11,7 @@
 #include "normcache_plugin.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +24,10 @@ static const char manifest[] =
     " \"commands\": ["
     "{\"name\": \"hello.greet\", \"usage\": \"NAME\", \"help\": \"Greets NAME.\", \"refetch\": []},"
     " {\"name\": \"hello.fetch\", \"usage\": \"\","
-    " \"help\": \"Runs the Greeting operation through the host and prints its text.\", \"refetch\": []}]}";
+    " \"help\": \"Runs the Greeting operation through the host and prints its text.\", \"refetch\": []},"
+    " {\"name\": \"hello.cancel\", \"usage\": \"\","
+    " \"help\": \"Runs the Greeting operation through the host, cancels it at once, and prints how it ended.\","
+    " \"refetch\": []}]}";
 
 static const char greeting_response[] =
     "{\"data\":{\"greeting\":{\"__typename\":\"Greeting\",\"id\":\"1\",\"text\":\"Hello from C\"}}}";
@@ -235,11 +240,18 @@ static void execute(void *context, const char *request, nc_reply_fn reply, void 
     reply(reply_context, 1, greeting_response);
 }
 
-/* A hello.fetch waiting for the host's reply to run. */
+/* A hello.fetch or hello.cancel waiting for the host's reply to run. It is the call's
+ * reply_context, so it lives while anyone may still name the call: the reply, and
+ * hello.cancel until its cancel returned (freed by whichever lets go last). */
 typedef struct fetch {
     nc_reply_fn reply;
     void *reply_context;
+    atomic_int holders;
 } fetch;
+
+static void let_go(fetch *pending) {
+    if (atomic_fetch_sub(&pending->holders, 1) == 1) free(pending);
+}
 
 static void fetched(void *reply_context, int ok, const char *json) {
     fetch *pending = reply_context;
@@ -254,7 +266,25 @@ static void fetched(void *reply_context, int ok, const char *json) {
         }
         free(greeting);
     }
-    free(pending);
+    let_go(pending);
+}
+
+/* hello.cancel's call ended: "cancelled: MESSAGE" when the host says it was cancelled. */
+static void cancelled(void *reply_context, int ok, const char *json) {
+    fetch *pending = reply_context;
+    const char *flag = member(json, "cancelled");
+    char *message = read_string(member(json, "message"));
+    if (!ok && flag && strncmp(flag, "true", 4) == 0) {
+        text line = {0};
+        append_text(&line, "cancelled: ");
+        append_text(&line, message ? message : "(no message)");
+        reply_line(pending->reply, pending->reply_context, 1, line.bytes);
+        free(line.bytes);
+    } else {
+        reply_line(pending->reply, pending->reply_context, 0, "the host did not cancel the call");
+    }
+    free(message);
+    let_go(pending);
 }
 
 static void command(void *context, const char *request, nc_reply_fn reply, void *reply_context) {
@@ -276,14 +306,21 @@ static void command(void *context, const char *request, nc_reply_fn reply, void 
             reply_line(reply, reply_context, 0, "usage: hello.greet NAME");
         }
         free(who);
-    } else if (name && strcmp(name, "hello.fetch") == 0) {
+    } else if (name && (strcmp(name, "hello.fetch") == 0 || strcmp(name, "hello.cancel") == 0)) {
+        int cancels = strcmp(name, "hello.cancel") == 0;
         fetch *pending = count == 0 ? malloc(sizeof *pending) : NULL;
         if (pending) {
             pending->reply = reply;
             pending->reply_context = reply_context;
-            plugin->host.run(plugin->host.host, "{\"operation\":\"Greeting\",\"policy\":\"network-only\"}", fetched, pending);
+            atomic_init(&pending->holders, cancels ? 2 : 1);
+            plugin->host.run(plugin->host.host, "{\"operation\":\"Greeting\",\"policy\":\"network-only\"}",
+                             cancels ? cancelled : fetched, pending);
+            if (cancels) {
+                plugin->host.cancel(plugin->host.host, pending);
+                let_go(pending);
+            }
         } else {
-            reply_line(reply, reply_context, 0, count == 0 ? "out of memory" : "usage: hello.fetch");
+            reply_line(reply, reply_context, 0, count == 0 ? "out of memory" : cancels ? "usage: hello.cancel" : "usage: hello.fetch");
         }
     } else {
         text message = {0};
