@@ -102,6 +102,23 @@ public final class NormalizedCache: @unchecked Sendable {
         }
     }
 
+    /// `variables` as `operation` runs with them: GraphQL's input coercion to the
+    /// declared types (``VariableCoercion``), with what this cache knows of input objects.
+    /// Every read, write and watch does this first; a client does it before sending, so
+    /// the server gets the values the keys hold.
+    ///
+    /// ```swift
+    /// let op = try cache.operation("query ($first: Int!) { trips(first: $first) { id } }")
+    /// try cache.coerceVariables(["first": 3.0], for: op)   // ["first": 3]
+    /// try cache.coerceVariables([:], for: op)              // throws: variable $first of type Int! was not given
+    /// ```
+    public func coerceVariables(_ variables: CacheObject, for operation: Operation) throws(CacheError) -> CacheObject {
+        if operation.variables.isEmpty { return CacheObject() }
+        return try lockedThrowing { () throws(CacheError) in
+            do throws(VariableError) { return try VariableCoercion.coerce(variables, for: operation.variables, schema: state.possibleTypes) } catch { throw .variable(error) }
+        }
+    }
+
     // MARK: writing
 
     /// Writes a GraphQL response (`{"data": …, "errors": […]}`) for `operation`. With
@@ -147,7 +164,7 @@ public final class NormalizedCache: @unchecked Sendable {
     }
 
     private func normalize(_ data: CacheObject, for operation: Operation, variables: CacheObject, partial: Bool, layer: String?) throws(CacheError) -> Changes {
-        var normalizer = try Normalizer(state: state, operation: operation, variables: variables, partial: partial)
+        var normalizer = try Normalizer(state: state, operation: operation, variables: try coerceVariables(variables, for: operation), partial: partial)
         try normalizer.normalize(data, rootKey: operation.kind.rootKey)
         normalizer.apply(layer: layer)
         return changedNames()
@@ -193,7 +210,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// `partial` is true.
     public func read(_ operation: Operation, variables: CacheObject = CacheObject(), partial: Bool = false) throws(CacheError) -> ReadResult {
         try lockedThrowing { () throws(CacheError) in
-            let result = try Reader.read(operation, variables: variables, partial: partial, state: state)
+            let result = try Reader.read(operation, variables: try coerceVariables(variables, for: operation), partial: partial, state: state)
             if result.complete { hits += 1 } else { misses += 1 }
             return result
         }
@@ -262,6 +279,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// each time a change alters it. Keep the returned ``Watch``; cancel it to stop.
     public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), partial: Bool = false,
                       onEmission: @escaping @Sendable (WatchEmission) -> Void) throws(CacheError) -> Watch {
+        let variables = try coerceVariables(variables, for: operation)
         lock.lock()
         let watcher = state.watchers.add(operation, variables: variables, partial: partial, callback: onEmission)
         let delivery: WatchDelivery?
@@ -292,7 +310,10 @@ public final class NormalizedCache: @unchecked Sendable {
             lock.unlock()
             throw .invalid("no watcher \(watch.id)")
         }
-        watcher.variables = variables
+        do { watcher.variables = try coerceVariables(variables, for: watcher.operation) } catch {
+            lock.unlock()
+            throw error
+        }
         let delivery: WatchDelivery?
         do { delivery = try state.watchers.refresh(watcher, cause: .refetch, changed: [], state: state) } catch {
             lock.unlock()
