@@ -1,6 +1,8 @@
 /// Why the cache refused a request. The cache is unchanged after any of them.
 public enum CacheError: Error, Equatable, CustomStringConvertible {
     case operation(OperationError)
+    /// A variable's value does not fit its declared type, or a required one is missing.
+    case variable(VariableError)
     case json(JSONError)
     case response(ResponseError)
     case key(KeyError)
@@ -12,6 +14,7 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .operation(let error): "\(error)"
+        case .variable(let error): "\(error)"
         case .json(let error): "\(error)"
         case .response(let error): "\(error)"
         case .key(let error): "\(error)"

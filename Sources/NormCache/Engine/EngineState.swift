@@ -75,7 +75,7 @@ final class EngineState {
 
     /// The schema that names the root types and types input object fields: the
     /// endpoint's when it has one, else the cache's own.
-    private var declaredTypes: PossibleTypes {
+    var declaredTypes: PossibleTypes {
         if let schema, schema.possibleTypes.fromSchema { return schema.possibleTypes }
         return possibleTypes
     }
@@ -109,7 +109,7 @@ final class EngineState {
             for field in plan.fields {
                 if let key = field.staticKey {
                     ids[field.index] = try fieldID(key)
-                    if !field.arguments.isEmpty { fieldArguments[ids[field.index]] = (field.name, arguments(of: field, variables: CacheObject(), types: [:])) }
+                    if !field.arguments.isEmpty { fieldArguments[ids[field.index]] = (field.name, arguments(of: field, variables: CacheObject())) }
                 }
                 if let children = field.selections { try visit(children) }
             }
@@ -119,12 +119,12 @@ final class EngineState {
         return ids
     }
 
-    /// The field-key id of `field` under `variables`.
+    /// The field-key id of `field` under `variables` (coerced: ``VariableCoercion``).
     @inline(__always)
-    func fieldID(of field: FieldPlan, ids: [UInt32], variables: CacheObject, types: [String: String]) throws(CacheError) -> UInt32 {
+    func fieldID(of field: FieldPlan, ids: [UInt32], variables: CacheObject) throws(CacheError) -> UInt32 {
         let id = ids[field.index]
         if id != NC_ID_NONE_VALUE { return id }
-        let arguments = self.arguments(of: field, variables: variables, types: types)
+        let arguments = self.arguments(of: field, variables: variables)
         let key: String
         do { key = try keyBuilder.fieldKey(field.name, arguments: arguments) } catch { throw .key(error) }
         let fid = try fieldID(key)
@@ -133,10 +133,10 @@ final class EngineState {
     }
 
     /// `field`'s arguments with `variables` substituted; arguments of variables not given are left out.
-    private func arguments(of field: FieldPlan, variables: CacheObject, types: [String: String]) -> [String: ArgumentValue] {
+    private func arguments(of field: FieldPlan, variables: CacheObject) -> [String: ArgumentValue] {
         var arguments: [String: ArgumentValue] = [:]
         for argument in field.arguments {
-            if let value = argument.value.resolve(with: variables, types: types, schema: declaredTypes) { arguments[argument.name] = value }
+            if let value = argument.value.resolve(with: variables) { arguments[argument.name] = value }
         }
         return arguments
     }

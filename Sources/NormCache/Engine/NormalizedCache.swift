@@ -102,6 +102,30 @@ public final class NormalizedCache: @unchecked Sendable {
         }
     }
 
+    /// `variables` as `operation` runs with them: GraphQL's input coercion to the
+    /// declared types (``VariableCoercion``), with what the endpoint's schema (`schema`),
+    /// else this cache, knows of input objects. Every read, write and watch does this
+    /// first; a client does it before sending, so the server gets the values the keys hold.
+    ///
+    /// ```swift
+    /// let op = try cache.operation("query ($first: Int!) { trips(first: $first) { id } }")
+    /// try cache.coerceVariables(["first": 3.0], for: op)   // ["first": 3]
+    /// try cache.coerceVariables([:], for: op)              // throws: variable $first of type Int! was not given
+    /// ```
+    public func coerceVariables(_ variables: CacheObject, for operation: Operation, schema: SchemaKnowledge? = nil) throws(CacheError) -> CacheObject {
+        if operation.variables.isEmpty { return CacheObject() }
+        return try lockedThrowing { () throws(CacheError) in
+            try state.withSchema(schema) { () throws(CacheError) in try coerced(variables, for: operation) }
+        }
+    }
+
+    /// `variables` coerced with the knowledge of the call in progress (the lock held).
+    private func coerced(_ variables: CacheObject, for operation: Operation) throws(CacheError) -> CacheObject {
+        if operation.variables.isEmpty { return CacheObject() }
+        do throws(VariableError) { return try VariableCoercion.coerce(variables, for: operation.variables, schema: state.declaredTypes) }
+        catch { throw .variable(error) }
+    }
+
     // MARK: writing
 
     /// Writes a GraphQL response (`{"data": …, "errors": […]}`) for `operation`. With
@@ -150,7 +174,7 @@ public final class NormalizedCache: @unchecked Sendable {
     private func normalize(_ data: CacheObject, for operation: Operation, variables: CacheObject, schema: SchemaKnowledge?,
                            partial: Bool, layer: String?) throws(CacheError) -> Changes {
         try state.withSchema(schema) { () throws(CacheError) in
-            var normalizer = try Normalizer(state: state, operation: operation, variables: variables, partial: partial)
+            var normalizer = try Normalizer(state: state, operation: operation, variables: try coerced(variables, for: operation), partial: partial)
             try normalizer.normalize(data, rootKey: operation.kind.rootKey)
             normalizer.apply(layer: layer)
             return changedNames()
@@ -199,7 +223,7 @@ public final class NormalizedCache: @unchecked Sendable {
                      partial: Bool = false) throws(CacheError) -> ReadResult {
         try lockedThrowing { () throws(CacheError) in
             let result = try state.withSchema(schema) { () throws(CacheError) in
-                try Reader.read(operation, variables: variables, partial: partial, state: state)
+                try Reader.read(operation, variables: try coerced(variables, for: operation), partial: partial, state: state)
             }
             if result.complete { hits += 1 } else { misses += 1 }
             return result
@@ -270,6 +294,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// endpoint the operation runs against. Keep the returned ``Watch``; cancel it to stop.
     public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
                       partial: Bool = false, onEmission: @escaping @Sendable (WatchEmission) -> Void) throws(CacheError) -> Watch {
+        let variables = try coerceVariables(variables, for: operation, schema: schema)
         lock.lock()
         let watcher = state.watchers.add(operation, variables: variables, schema: schema, partial: partial, callback: onEmission)
         let delivery: WatchDelivery?
@@ -299,7 +324,10 @@ public final class NormalizedCache: @unchecked Sendable {
             lock.unlock()
             throw .invalid("no watcher \(watch.id)")
         }
-        watcher.variables = variables
+        do { watcher.variables = try coerceVariables(variables, for: watcher.operation, schema: watcher.schema) } catch {
+            lock.unlock()
+            throw error
+        }
         let delivery: WatchDelivery?
         do { delivery = try state.watchers.refresh(watcher, cause: .refetch, changed: [], state: state) } catch {
             lock.unlock()

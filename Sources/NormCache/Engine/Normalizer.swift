@@ -6,8 +6,8 @@ struct Normalizer {
     let state: EngineState
     let operation: Operation
     let ids: [UInt32]
+    /// Coerced, defaults filled (``VariableCoercion``).
     let variables: CacheObject
-    let types: [String: String]
     /// With GraphQL errors beside the data, missing fields are expected: skip them.
     let partial: Bool
     /// The fields each record of the response writes, in the order the records were first
@@ -26,8 +26,7 @@ struct Normalizer {
         self.state = state
         self.operation = operation
         self.ids = try state.staticFieldIDs(operation)
-        self.variables = operation.variables(filling: variables)
-        self.types = operation.variableTypes
+        self.variables = variables
         self.partial = partial
         state.stagingSlots.beginWrite()
     }
@@ -85,7 +84,7 @@ struct Normalizer {
             next = position + 1
             let value = object.values[position]
             let fid: UInt32
-            do { fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types) }
+            do { fid = try state.fieldID(of: field, ids: ids, variables: variables) }
             catch { throw Failure(message: "\(error)", path: ["." + field.responseKey]) }
             do throws(Failure) {
                 let stored: StoredValue

@@ -30,8 +30,8 @@ public struct ReadResult: Sendable, Equatable {
 struct Reader {
     let state: EngineState
     let ids: [UInt32]
+    /// Coerced, defaults filled (``VariableCoercion``).
     let variables: CacheObject
-    let types: [String: String]
     /// The base records, read directly when no optimistic layer lies over them (`layered`
     /// false): a read changes nothing, so a copy of the table is only a reference to it.
     let base: RecordTable
@@ -52,8 +52,7 @@ struct Reader {
         self.layered = !state.layers.isEmpty
         self.checksInvalidation = !state.invalidated.isEmpty
         self.ids = try state.staticFieldIDs(operation)
-        self.variables = operation.variables(filling: variables)
-        self.types = operation.variableTypes
+        self.variables = variables
     }
 
     static func read(_ operation: Operation, variables: CacheObject, partial: Bool, state: EngineState) throws(CacheError) -> ReadResult {
@@ -101,7 +100,7 @@ struct Reader {
     /// `required`). `hint` is the field's place in its selection, where a record written by
     /// it keeps the field.
     private mutating func readField(_ field: FieldPlan, of record: UInt32, near hint: Int, required: Bool = true) throws(CacheError) -> CacheValue? {
-        let fid = try state.fieldID(of: field, ids: ids, variables: variables, types: types)
+        let fid = try state.fieldID(of: field, ids: ids, variables: variables)
         let pair = pack(record, fid)
         dependencies.append(pair)
         guard let value = layered ? state.value(record, fid) : base.value(record, fid, near: hint) else {
@@ -178,7 +177,7 @@ struct Reader {
     /// left out of the list, as Apollo Client 3 reads lists; the read still depends on the
     /// record's fields, so it is read again when the record comes back.
     private mutating func noteDangling(_ record: UInt32, plan: SelectionPlan) throws(CacheError) {
-        for field in plan.fields { dependencies.append(pack(record, try state.fieldID(of: field, ids: ids, variables: variables, types: types))) }
+        for field in plan.fields { dependencies.append(pack(record, try state.fieldID(of: field, ids: ids, variables: variables))) }
     }
 
     /// The record a reference kept as a key names (interned if it was never met).
@@ -226,7 +225,7 @@ struct Reader {
                     guard let applying = applies(field, typename: typename) else { continue }
                     required = applying
                 }
-                let key = try state.fieldKey(state.fieldID(of: field, ids: ids, variables: variables, types: types))
+                let key = try state.fieldKey(state.fieldID(of: field, ids: ids, variables: variables))
                 guard let member = object[key] else {
                     if field.name != "__typename", required { noteMissing(state.name(pair) + path + "." + key) }
                     continue

@@ -6,7 +6,7 @@
 /// let op = try cache.operation("query Hero($ep: Episode) { hero(episode: $ep) { name } }")
 /// op.name         // "Hero"
 /// op.kind         // .query
-/// op.variables    // [ep: Episode]
+/// op.variables    // [$ep: Episode]
 /// ```
 public final class Operation: Sendable {
     public enum Kind: String, Sendable {
@@ -25,11 +25,12 @@ public final class Operation: Sendable {
     /// A declared variable: `$first: Int = 10`.
     public struct Variable: Sendable, Equatable, CustomStringConvertible {
         public let name: String
-        /// The variable's named type without list or non-null wrappers (`Int`, `TripFilter`).
-        public let typeName: String
+        /// The declared type, wrappers included (`Int`, `[ID!]!`, `TripFilter`).
+        public let type: TypeReference
+        /// The declared default, coerced to ``type`` (`$x: Float = 3` has `3.0`).
         public let defaultValue: CacheValue?
 
-        public var description: String { "\(name): \(typeName)" }
+        public var description: String { "$\(name): \(type)" }
     }
 
     public let name: String?
@@ -44,28 +45,14 @@ public final class Operation: Sendable {
     /// How many fields the plan has; each ``FieldPlan`` has an `index` below it.
     let fieldCount: Int
 
-    /// Declared type of each variable by name, for typing variable values in field keys.
-    let variableTypes: [String: String]
-
     init(name: String?, kind: Kind, variables: [Variable], source: String, networkDocument: String, selections: SelectionPlan, fieldCount: Int) {
         self.name = name
         self.kind = kind
         self.variables = variables
-        self.variableTypes = Dictionary(variables.map { ($0.name, $0.typeName) }, uniquingKeysWith: { first, _ in first })
         self.source = source
         self.networkDocument = networkDocument
         self.selections = selections
         self.fieldCount = fieldCount
-    }
-
-    /// `given` with the declared defaults of the variables it leaves out (`$first: Int = 10`
-    /// without `first` runs with 10, so its keys say 10). An explicit null is kept.
-    func variables(filling given: CacheObject) -> CacheObject {
-        var filled = given
-        for variable in variables where variable.defaultValue != nil && given[variable.name] == nil {
-            filled.appendNew(variable.name, variable.defaultValue!)
-        }
-        return filled
     }
 }
 

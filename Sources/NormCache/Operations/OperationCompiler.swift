@@ -49,19 +49,32 @@ enum OperationCompiler {
             }
             operation = operations[0]
         }
-        var builder = Builder(fragments: fragments)
+        let variables = try declaredVariables(operation.variableDefinitions)
+        var builder = Builder(fragments: fragments, declared: Set(variables.map(\.name)))
         let raw = try builder.collect(operation.selectionSet, guards: Guards(), path: [])
         let plan = try builder.finish(raw, addTypename: false)
-        var variables: [Operation.Variable] = []
-        for definition in operation.variableDefinitions {
-            let defaultValue = try definition.defaultValue.map { value throws(OperationError) in
-                try constant(value, what: "the default of $\(definition.variable.name.value)")
-            }
-            variables.append(.init(name: definition.variable.name.value, typeName: namedTypeName(definition.type),
-                                   defaultValue: defaultValue))
-        }
         return Operation(name: operation.name?.value, kind: Operation.Kind(operation.operation), variables: variables, source: source,
                          networkDocument: networkDocument(document, source: source), selections: plan, fieldCount: builder.fieldCount)
+    }
+
+    /// The operation's variables, each declared once, with defaults its type accepts.
+    static func declaredVariables(_ definitions: [VariableDefinition]) throws(OperationError) -> [Operation.Variable] {
+        var variables: [Operation.Variable] = []
+        for definition in definitions {
+            let name = definition.variable.name.value
+            guard !variables.contains(where: { $0.name == name }) else { throw error("$\(name) is declared twice", at: definition.loc) }
+            let type = TypeReference(definition.type)
+            var defaultValue: CacheValue?
+            if let literal = definition.defaultValue {
+                let value = try constant(literal, what: "the default of $\(name)")
+                do { defaultValue = try VariableCoercion.coerce(value, to: type, schema: PossibleTypes()) } catch let failure {
+                    let place = failure.path.isEmpty ? "" : " at $\(name)\(failure.path)"
+                    throw error("the default of $\(name) (\(type))\(place) \(failure.problem)", at: literal.loc)
+                }
+            }
+            variables.append(Operation.Variable(name: name, type: type, defaultValue: defaultValue))
+        }
+        return variables
     }
 
     /// The parser's message without its decorations: "Syntax Error GraphQL (1:11) Expected
@@ -190,12 +203,17 @@ enum OperationCompiler {
 
     struct Builder {
         let fragments: [String: FragmentDefinition]
+        /// The operation's variables: a document may use no others.
+        let declared: Set<String>
         var fieldCount = 0
         /// Selection sets being collected, fragments' included: spreads nest selections that
         /// the brace count of each definition does not see, so the depth is checked here too.
         private var depth = 0
 
-        init(fragments: [String: FragmentDefinition]) { self.fragments = fragments }
+        init(fragments: [String: FragmentDefinition], declared: Set<String>) {
+            self.fragments = fragments
+            self.declared = declared
+        }
 
         /// Every field of a selection set, fragments inlined, in document order.
         mutating func collect(_ set: SelectionSet, guards: Guards, path: [String]) throws(OperationError) -> [RawField] {
@@ -278,7 +296,7 @@ enum OperationCompiler {
                 } else {
                     var literal: [String: ArgumentValue] = [:]
                     for argument in field.arguments {
-                        literal[argument.name] = argument.value.resolve(with: CacheObject(), types: [:], schema: PossibleTypes())
+                        literal[argument.name] = argument.value.resolve(with: CacheObject())
                     }
                     do { staticKey = try KeyBuilder().fieldKey(field.name, arguments: literal) }
                     catch { throw OperationCompiler.error("\(error)", at: field.location) }
@@ -306,7 +324,7 @@ enum OperationCompiler {
                 }
                 switch argument.value {
                 case let bool as BooleanValue: result.append(.init(include: include, value: .literal(bool.value)))
-                case let variable as GraphQL.Variable: result.append(.init(include: include, value: .variable(variable.name.value)))
+                case let variable as GraphQL.Variable: result.append(.init(include: include, value: .variable(try declaredName(variable))))
                 default:
                     throw OperationCompiler.error("@\(directive.name.value)(if:) takes a Boolean or a variable", at: argument.loc)
                 }
@@ -314,9 +332,16 @@ enum OperationCompiler {
             return result
         }
 
+        /// The name of a variable the operation declares; one it does not is refused.
+        private func declaredName(_ variable: GraphQL.Variable) throws(OperationError) -> String {
+            let name = variable.name.value
+            guard declared.contains(name) else { throw OperationCompiler.error("$\(name) is used but not declared by the operation", at: variable.loc) }
+            return name
+        }
+
         private func template(_ value: any GraphQL.Value) throws(OperationError) -> ArgumentTemplate {
             switch value {
-            case let variable as GraphQL.Variable: return .variable(variable.name.value)
+            case let variable as GraphQL.Variable: return .variable(try declaredName(variable))
             case let int as IntValue:
                 guard let number = Int64(int.value) else {
                     throw OperationCompiler.error("integer \(int.value) does not fit in 64 bits", at: int.loc)
@@ -347,40 +372,22 @@ enum OperationCompiler {
 extension ArgumentTemplate {
     /// The argument's value with `variables` substituted; `nil` when it is a variable
     /// that was not given (the argument is then left out of the key, as Apollo does).
-    /// `types` maps variable names to their declared types, so a `Float` variable given
-    /// as `30` is keyed `30.0`; `schema` gives the types inside input objects.
-    func resolve(with variables: CacheObject, types: [String: String], schema: PossibleTypes) -> ArgumentValue? {
+    /// The variables are coerced already (``VariableCoercion``): a `Float` given as `30`
+    /// is the double `30.0` by now, so it is keyed `30.0`.
+    func resolve(with variables: CacheObject) -> ArgumentValue? {
         switch self {
         case .literal(let value): return value
-        case .variable(let name):
-            guard let value = variables[name] else { return nil }
-            return ArgumentValue(value, type: types[name], schema: schema)
-        case .list(let items): return .list(items.map { $0.resolve(with: variables, types: types, schema: schema) ?? .null })
+        case .variable(let name): return variables[name].map(ArgumentValue.init)
+        case .list(let items): return .list(items.map { $0.resolve(with: variables) ?? .null })
         case .object(let fields):
             var object: [String: ArgumentValue] = [:]
-            for field in fields { object[field.name] = field.value.resolve(with: variables, types: types, schema: schema) }
+            for field in fields { object[field.name] = field.value.resolve(with: variables) }
             return .object(object)
         }
     }
 }
 
 extension ArgumentValue {
-    /// A variable's JSON value as an argument of the GraphQL type named `type`: integers
-    /// are Floats where the type is `Float`, at any depth of input objects the schema knows.
-    init(_ value: CacheValue, type: String?, schema: PossibleTypes) {
-        switch value {
-        case .int(let int) where type == "Float": self = .float(Double(int))
-        case .list(let items): self = .list(items.map { ArgumentValue($0, type: type, schema: schema) })
-        case .object(let object):
-            var fields: [String: ArgumentValue] = [:]
-            for (key, member) in object.members {
-                fields[key] = ArgumentValue(member, type: type.flatMap { schema.inputFieldType($0, key) }, schema: schema)
-            }
-            self = .object(fields)
-        default: self = ArgumentValue(value)
-        }
-    }
-
     /// A JSON value as an argument, typed as JSON types it.
     init(_ value: CacheValue) {
         switch value {

@@ -51,11 +51,14 @@ public final class Client: @unchecked Sendable {
     /// mutation fails. `cause` is what watchers hear for the write.
     ///
     /// With `cache-and-network`, the cache's answer (when whole) goes to `onCacheResult`
-    /// first. A cache-only miss throws ``ClientError/cacheMiss(_:)``.
+    /// first. A cache-only miss throws ``ClientError/cacheMiss(_:)``. The variables are
+    /// coerced to their declared types before anything runs (``coerceVariables(_:for:from:)``):
+    /// the cache and the server see the same values.
     @discardableResult
     public func fetch(_ operation: NormCache.Operation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
                       optimistic: CacheObject? = nil, from transport: any Transport, cause: ChangeCause = .write,
                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
+        let variables = try coerceVariables(variables, for: operation, from: transport)
         let policy = operation.kind == .query ? policy : (policy == .noCache ? .noCache : .networkOnly)
         if policy.readsCache {
             let result = try cachedResult(of: operation, variables: variables, from: transport)
@@ -82,6 +85,14 @@ public final class Client: @unchecked Sendable {
         do {
             return ClientResult(operation: operation, read: try cache.read(operation, variables: variables, schema: transport?.schemaKnowledge))
         } catch { throw .cache(error) }
+    }
+
+    /// `variables` coerced to `operation`'s declared types, as the cache does it
+    /// (``NormalizedCache/coerceVariables(_:for:schema:)``); ``ClientError/cache(_:)`` with
+    /// ``CacheError/variable(_:)`` names a variable its type refuses, or a required one missing.
+    public func coerceVariables(_ variables: CacheObject, for operation: NormCache.Operation,
+                                from transport: (any Transport)? = nil) throws(ClientError) -> CacheObject {
+        do { return try cache.coerceVariables(variables, for: operation, schema: transport?.schemaKnowledge) } catch { throw .cache(error) }
     }
 
     /// True while a fetch the client started by itself (a watcher's, a refetch) is running.
@@ -217,7 +228,7 @@ public final class Client: @unchecked Sendable {
                       onEvent: @escaping @Sendable (ClientWatch, ClientWatch.Event) -> Void) throws(ClientError) -> ClientWatch {
         guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }
         guard policy != .noCache else { throw .invalid("a watcher reads the cache, so it cannot use no-cache") }
-        let watch = ClientWatch(client: self, operation: operation, variables: variables, policy: policy,
+        let watch = ClientWatch(client: self, operation: operation, variables: try coerceVariables(variables, for: operation, from: transport), policy: policy,
                                 transport: transport, onEvent: onEvent)
         try watch.start()
         lock.withLock { watches[watch.id] = watch }

@@ -54,7 +54,8 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
     case transport(TransportError)
     /// A cache-only read found fields missing; the result says which.
     case cacheMiss(ClientResult)
-    /// The response could not be written (it does not fit the operation).
+    /// The cache refused the request (a variable its type does not accept:
+    /// ``CacheError/variable(_:)``) or the response (it does not fit the operation).
     case cache(CacheError)
     /// The server answered with GraphQL errors (reported for a watcher's fetch).
     case graphQLErrors([CacheValue])

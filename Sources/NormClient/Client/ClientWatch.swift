@@ -65,6 +65,7 @@ public final class ClientWatch: @unchecked Sendable {
     /// The engine's watcher id, shown as the watch's id (known from the first emission on).
     public var id: Int { lock.withLock { engineID } }
     private var engineID = 0
+    /// The variables it runs with, coerced to their declared types.
     public var variables: CacheObject { lock.withLock { _variables } }
     /// How many emissions were shown.
     public var emissions: Int { lock.withLock { emitted } }
@@ -95,7 +96,9 @@ public final class ClientWatch: @unchecked Sendable {
 
     /// Runs the watch with new variables: it emits their read at once, and fetches for
     /// them as its policy says; a fetch still running for the old variables is cancelled.
+    /// Variables its operation's types refuse change nothing (the error names the variable).
     public func setVariables(_ variables: CacheObject) throws(ClientError) {
+        let variables = try client.coerceVariables(variables, for: operation, from: transport)
         guard let watch = lock.withLock({ () -> Watch? in
             _variables = variables
             shown = nil   // the new variables' first answer shows, whatever the old ones showed

@@ -32,7 +32,8 @@ import Testing
         #expect(op.name == "Hero")
         #expect(op.kind == .query)
         #expect(op.variables.map(\.name) == ["ep", "first", "f"])
-        #expect(op.variables.map(\.typeName) == ["Episode", "Int", "TripFilter"])
+        #expect(op.variables.map(\.type.description) == ["Episode!", "[Int!]", "TripFilter"])
+        #expect(op.variables.map(\.type.namedType) == ["Episode", "Int", "TripFilter"])
         #expect(op.variables[1].defaultValue == [3])
         #expect(op.variables[0].defaultValue == nil)
         #expect(try cache.operation("mutation { a }").kind == .mutation)
@@ -151,10 +152,10 @@ import Testing
         #expect(read.complete)
         #expect(read.data?["trip"]?["name"] == nil)
         #expect(read.data?["trip"]?["id"] == "1")
-        // A missing condition variable counts as false: @include drops, @skip keeps.
-        let noVariables = try cache.read(op)
-        #expect(noVariables.data?["trip"]?["name"] == nil)
-        #expect(noVariables.data?["trip"]?["id"] == "1")
+        // A required condition variable left out is an error that names it.
+        #expect(throws: CacheError.variable(.init(variable: op.variables[0], path: "", expected: op.variables[0].type, problem: "was not given"))) {
+            try cache.read(op, variables: ["noId": false])
+        }
     }
 
     @Test func includeOnFragments() throws {

@@ -79,20 +79,21 @@ import Testing
 
     /// JSON has one kind of number: a Float inside an input object variable sent as `30` is
     /// keyed `30.0` once a schema says the input field is a Float (Apollo iOS's typed
-    /// variables know it); without a schema it stays `30`.
+    /// variables know it); without a schema it stays `30`. A variable declared `Float`
+    /// needs no schema.
     @Test func floatsInsideInputObjectsNeedASchema() throws {
-        let document = "query ($f: SearchFilter, $l: [LengthRange]) { search(filter: $f, ranges: $l, range: {max: $m}) { id } }"
+        let document = "query ($f: SearchFilter, $l: [LengthRange], $m: Float) { search(filter: $f, ranges: $l, range: {max: $m}) { id } }"
         let variables = #"{"f":{"minLength":2,"range":{"max":30,"min":1,"unit":"METER"},"kinds":["A"]},"l":[{"max":1}],"m":3}"#
         try write(document, #"{"search":[]}"#, variables: variables)
         #expect(cache.record("QUERY_ROOT")?.keys
-            == ["search([filter:kinds:[A],minLength:2,[range:max:30,min:1,unit:METER]],[range:max:3],ranges:[max:1])"])
+            == ["search([filter:kinds:[A],minLength:2,[range:max:30,min:1,unit:METER]],[range:max:3.0],ranges:[max:1])"])
         let typed = try NormalizedCache()
         typed.possibleTypes = try PossibleTypes(sdl: """
             enum LengthUnit { METER FOOT }
             input LengthRange { min: Float max: Float unit: LengthUnit }
             input SearchFilter { kinds: [String!] minLength: Float range: LengthRange }
             """)
-        try typed.write(data: try Support.object(#"{"search":[]}"#), for: try typed.operation("query ($f: SearchFilter, $l: [LengthRange], $m: Float) { search(filter: $f, ranges: $l, range: {max: $m}) { id } }"),
+        try typed.write(data: try Support.object(#"{"search":[]}"#), for: try typed.operation(document),
                         variables: try Support.object(variables))
         #expect(typed.record("QUERY_ROOT")?.keys
             == ["search([filter:kinds:[A],minLength:2.0,[range:max:30.0,min:1.0,unit:METER]],[range:max:3.0],ranges:[max:1.0])"])

@@ -1,0 +1,42 @@
+import GraphQL
+
+/// A type as a variable declares it: a named type inside any list and non-null wrappers.
+///
+/// ```swift
+/// let op = try cache.operation("query ($ids: [ID!]!) { trips(ids: $ids) { id } }")
+/// op.variables[0].type              // .nonNull(.list(.nonNull(.named("ID"))))
+/// op.variables[0].type.description  // "[ID!]!"
+/// op.variables[0].type.namedType    // "ID"
+/// ```
+public indirect enum TypeReference: Sendable, Equatable, CustomStringConvertible {
+    case named(String)
+    case list(TypeReference)
+    case nonNull(TypeReference)
+
+    /// The named type under the wrappers: `[ID!]!` → `ID`.
+    public var namedType: String {
+        switch self {
+        case .named(let name): name
+        case .list(let item), .nonNull(let item): item.namedType
+        }
+    }
+
+    /// As GraphQL writes it: `Int`, `[Int!]!`.
+    public var description: String {
+        switch self {
+        case .named(let name): name
+        case .list(let item): "[\(item)]"
+        case .nonNull(let inner): "\(inner)!"
+        }
+    }
+
+    /// The type a GraphQLSwift AST node spells.
+    init(_ type: any GraphQL.`Type`) {
+        switch type {
+        case let list as ListType: self = .list(TypeReference(list.type))
+        case let nonNull as NonNullType: self = .nonNull(TypeReference(nonNull.type))
+        case let named as NamedType: self = .named(named.name.value)
+        default: self = .named("?")
+        }
+    }
+}
