@@ -10,6 +10,8 @@ struct Normalizer {
     let variables: CacheObject
     /// With GraphQL errors beside the data, missing fields are expected: skip them.
     let partial: Bool
+    /// The schema the response's values are checked against (the endpoint's, else the cache's).
+    let schema: PossibleTypes
     /// The fields each record of the response writes, in the order the records were first
     /// met; an object met again (a shared child in every item of a list) merges into its
     /// record's staging, and the later one wins, field by field.
@@ -28,6 +30,7 @@ struct Normalizer {
         self.ids = try state.staticFieldIDs(operation)
         self.variables = variables
         self.partial = partial
+        self.schema = state.declaredTypes
         state.stagingSlots.beginWrite()
     }
 
@@ -64,10 +67,11 @@ struct Normalizer {
             }
         }
         var next = 0
+        let declared = declaredTypes(of: typename, in: plan)
         /// Under fragments: the response keys written, and fields whose fragment does not apply.
         var written: [String] = []
         var notApplying: [(field: FieldPlan, condition: String)] = []
-        try plan.forEachField { (_, field) throws(Failure) in
+        try plan.forEachField { (index, field) throws(Failure) in
             if plan.isConditional {
                 switch guards(of: field, typename: typename, object: object, plan: plan) {
                 case .hold: written.append(field.responseKey)
@@ -87,6 +91,7 @@ struct Normalizer {
             do { fid = try state.fieldID(of: field, ids: ids, variables: variables) }
             catch { throw Failure(message: "\(error)", path: ["." + field.responseKey]) }
             do throws(Failure) {
+                if let declared, let type = declared[index] { try check(value, of: field, in: typename, against: type) }
                 let stored: StoredValue
                 if let selections = field.selections {
                     let outerBase = listBase
@@ -120,6 +125,26 @@ struct Normalizer {
             if expected == nil { builtFieldIDs.append((ObjectIdentifier(plan), fields.fieldIDs)) }
             staged[slot] = fields
         }
+    }
+
+    /// The schema's type of each field of `plan` in an object of type `typename`, by the
+    /// field's place; `nil` when the schema of the write does not define the type.
+    private mutating func declaredTypes(of typename: String, in plan: SelectionPlan) -> [TypeReference?]? {
+        let id = ObjectIdentifier(plan)
+        if let known = fieldTypes.first(where: { $0.plan == id && $0.typename == typename }) { return known.types }
+        let types = schema.outputFields(of: typename).map { fields in plan.fields.map { fields[$0.name] } }
+        fieldTypes.append((id, typename, types))
+        return types
+    }
+
+    /// The schema's field types met so far in this write, by selection and type.
+    private var fieldTypes: [(plan: ObjectIdentifier, typename: String, types: [TypeReference?]?)] = []
+
+    /// Refuses a value that does not fit the type the schema gives its field.
+    private func check(_ value: CacheValue, of field: FieldPlan, in typename: String, against type: TypeReference) throws(Failure) {
+        guard let misfit = schema.misfit(of: value, to: type, nullsAllowed: partial) else { return }
+        throw Failure(message: "the schema's \(typename).\(field.name) is \(type), not \(misfit.problem)",
+                      path: misfit.path.isEmpty ? [] : [misfit.path])
     }
 
     /// Stages what `builder` holds under fields that an object nested in itself (the same

@@ -20,8 +20,12 @@ public struct PossibleTypes: Sendable, Equatable {
     public private(set) var fromSchema = false
     /// The object types the schema defines: for these its word is final.
     private var objectTypes: Set<String> = []
-    /// The named type of each input object's fields: `SearchFilter` → `minLength` → `Float`.
-    private var inputFields: [String: [String: String]] = [:]
+    /// The type of each input object's fields: `SearchFilter` → `minLength` → `Float`.
+    private var inputFields: [String: [String: TypeReference]] = [:]
+    /// The type of each object's and interface's fields: `Trip` → `seats` → `Int!`.
+    private var outputFields: [String: [String: TypeReference]] = [:]
+    /// The enum types: a response value of one is a string, whatever its values are now.
+    private var enumTypes: Set<String> = []
 
     public init() {}
 
@@ -34,19 +38,24 @@ public struct PossibleTypes: Sendable, Equatable {
         for definition in document.definitions {
             switch definition {
             case let object as ObjectTypeDefinition:
-                objectTypes.insert(object.name.value)
-                for interface in object.interfaces { learn(object.name.value, satisfies: interface.name.value) }
+                define(object)
             case let extensionDefinition as TypeExtensionDefinition:
-                let object = extensionDefinition.definition
-                objectTypes.insert(object.name.value)
-                for interface in object.interfaces { learn(object.name.value, satisfies: interface.name.value) }
+                define(extensionDefinition.definition)
+            case let interface as InterfaceTypeDefinition:
+                for field in interface.fields { outputFields[interface.name.value, default: [:]][field.name.value] = TypeReference(field.type) }
+            case let interface as InterfaceExtensionDefinition:
+                for field in interface.definition.fields {
+                    outputFields[interface.definition.name.value, default: [:]][field.name.value] = TypeReference(field.type)
+                }
+            case let enumeration as EnumTypeDefinition:
+                enumTypes.insert(enumeration.name.value)
             case let union as UnionTypeDefinition:
                 for member in union.types { learn(member.name.value, satisfies: union.name.value) }
             case let input as InputObjectTypeDefinition:
-                for field in input.fields { inputFields[input.name.value, default: [:]][field.name.value] = namedTypeName(field.type) }
+                for field in input.fields { inputFields[input.name.value, default: [:]][field.name.value] = TypeReference(field.type) }
             case let input as InputObjectExtensionDefinition:
                 for field in input.definition.fields {
-                    inputFields[input.definition.name.value, default: [:]][field.name.value] = namedTypeName(field.type)
+                    inputFields[input.definition.name.value, default: [:]][field.name.value] = TypeReference(field.type)
                 }
             case let schema as SchemaDefinition:
                 for operation in schema.operationTypes {
@@ -58,6 +67,13 @@ public struct PossibleTypes: Sendable, Equatable {
         fromSchema = true
     }
 
+    /// Takes in an object type's definition: its fields' types and the interfaces it implements.
+    private mutating func define(_ object: ObjectTypeDefinition) {
+        objectTypes.insert(object.name.value)
+        for field in object.fields { outputFields[object.name.value, default: [:]][field.name.value] = TypeReference(field.type) }
+        for interface in object.interfaces { learn(object.name.value, satisfies: interface.name.value) }
+    }
+
     /// The possible types in an introspection result (`{"__schema": {"types": [...]}}`,
     /// with or without the `data` wrapper).
     public init(introspection: CacheValue) throws(OperationError) {
@@ -66,17 +82,19 @@ public struct PossibleTypes: Sendable, Equatable {
             throw OperationError("introspection result has no __schema.types list")
         }
         for type in types {
-            if case .string(let name)? = type["name"], type["kind"] == .string("OBJECT") { objectTypes.insert(name) }
-            if case .string(let name)? = type["name"], case .list(let fields)? = type["inputFields"] {
+            guard case .string(let name)? = type["name"] else { continue }
+            if type["kind"] == .string("OBJECT") { objectTypes.insert(name) }
+            if type["kind"] == .string("ENUM") { enumTypes.insert(name) }
+            func fieldTypes(_ member: String) -> [String: TypeReference] {
+                guard case .list(let fields)? = type[member] else { return [:] }
+                var types: [String: TypeReference] = [:]
                 for field in fields {
-                    // The named type under any NON_NULL / LIST wrappers.
-                    var fieldType = field["type"]
-                    while case .object? = fieldType?["ofType"] { fieldType = fieldType?["ofType"] }
-                    if case .string(let fieldName)? = field["name"], case .string(let typeName)? = fieldType?["name"] {
-                        inputFields[name, default: [:]][fieldName] = typeName
-                    }
+                    if case .string(let fieldName)? = field["name"], let fieldType = TypeReference(introspected: field["type"]) { types[fieldName] = fieldType }
                 }
+                return types
             }
+            if case .list? = type["inputFields"] { inputFields[name] = fieldTypes("inputFields") }
+            if case .list? = type["fields"] { outputFields[name] = fieldTypes("fields") }
             guard case .string(let name)? = type["name"], case .list(let possible)? = type["possibleTypes"] else { continue }
             for member in possible {
                 if case .string(let member)? = member["name"] { learn(member, satisfies: name) }
@@ -98,8 +116,14 @@ public struct PossibleTypes: Sendable, Equatable {
         typename == condition || supertypes[typename]?.contains(condition) == true
     }
 
-    /// The named type of `field` of the input object type `type`, if the schema says.
-    func inputFieldType(_ type: String, _ field: String) -> String? { inputFields[type]?[field] }
+    /// The type of `field` of the input object type `type`, if the schema says.
+    func inputFieldType(_ type: String, _ field: String) -> TypeReference? { inputFields[type]?[field] }
+
+    /// The types of the fields of the object or interface type `type`, if the schema defines it.
+    func outputFields(of type: String) -> [String: TypeReference]? { outputFields[type] }
+
+    /// Whether the schema declares `name` an enum.
+    func isEnum(_ name: String) -> Bool { enumTypes.contains(name) }
 
     /// Whether an object of type `typename` satisfies `condition`: `true` or `false` when
     /// this knows (the schema defines the type, or a response showed it), `nil` when not.

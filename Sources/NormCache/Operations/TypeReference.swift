@@ -30,6 +30,16 @@ public indirect enum TypeReference: Sendable, Equatable, CustomStringConvertible
         }
     }
 
+    /// The type an introspection result spells: `{"kind": "NON_NULL", "ofType": {"kind": "SCALAR", "name": "Int"}}`.
+    init?(introspected type: CacheValue?) {
+        switch (type?["kind"], type?["name"]) {
+        case (.string("NON_NULL")?, _): guard let inner = TypeReference(introspected: type?["ofType"]) else { return nil }; self = .nonNull(inner)
+        case (.string("LIST")?, _): guard let item = TypeReference(introspected: type?["ofType"]) else { return nil }; self = .list(item)
+        case (_, .string(let name)?): self = .named(name)
+        default: return nil
+        }
+    }
+
     /// The type a GraphQLSwift AST node spells.
     init(_ type: any GraphQL.`Type`) {
         switch type {

@@ -64,7 +64,7 @@ enum VariableCoercion {
     /// `value` coerced to the named type `name`; see ``VariableCoercion``.
     private static func coerce(_ value: CacheValue, named name: String, schema: PossibleTypes, path: String) throws(Failure) -> CacheValue {
         func refuse(_ why: String? = nil) -> Failure {
-            Failure(path: path, expected: .named(name), problem: "cannot be \(shown(value)) (\(why ?? value.kindDescription))")
+            Failure(path: path, expected: .named(name), problem: "cannot be \(value.shortJSON) (\(why ?? value.kindDescription))")
         }
         switch (name, value) {
         case ("Int", .int(let int)):
@@ -85,33 +85,12 @@ enum VariableCoercion {
                     fields.appendNew(key, member)
                     continue
                 }
-                fields.appendNew(key, try coerce(member, namedUnderAnyWrappers: fieldType, schema: schema, path: path + "." + key))
+                fields.appendNew(key, try coerce(member, to: fieldType, schema: schema, path: path + "." + key))
             }
             return .object(fields)
         default:
             return value
         }
-    }
-
-    /// An input object's field, of which the schema gives only the named type: a list is
-    /// coerced item by item, null stays.
-    private static func coerce(_ value: CacheValue, namedUnderAnyWrappers name: String, schema: PossibleTypes, path: String) throws(Failure) -> CacheValue {
-        switch value {
-        case .null: return .null
-        case .list(let items):
-            var result: [CacheValue] = []
-            for (index, member) in items.enumerated() {
-                result.append(try coerce(member, namedUnderAnyWrappers: name, schema: schema, path: path + "[\(index)]"))
-            }
-            return .list(result)
-        default: return try coerce(value, named: name, schema: schema, path: path)
-        }
-    }
-
-    /// A value as an error shows it: its JSON, cut short when long.
-    private static func shown(_ value: CacheValue) -> String {
-        let text = JSON.string(value)
-        return text.count <= 40 ? text : String(text.prefix(39)) + "…"
     }
 
     /// What was wrong, at `path` inside the variable's value (`[1]`, `.range.max`).

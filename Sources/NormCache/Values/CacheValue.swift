@@ -37,6 +37,12 @@ public enum CacheValue: Equatable, Sendable {
         }
     }
 
+    /// The value's JSON as an error message shows it: cut short when long.
+    var shortJSON: String {
+        let text = JSON.string(self)
+        return text.count <= 40 ? text : String(text.prefix(39)) + "…"
+    }
+
     /// A short name of the value's kind for error messages: "an object", "a string", ...
     public var kindDescription: String {
         switch self {

@@ -140,3 +140,92 @@ import Testing
         #expect(read.data?["hero"]?["primaryFunction"] == "Protocol")
     }
 }
+
+/// Where the endpoint's schema is known, a response value that does not fit its field's
+/// type is refused with its path, and the cache is left as it was.
+@Suite struct ResponseTypeTests {
+    let cache: NormalizedCache
+    let schema: SchemaKnowledge
+    let trip: Operation
+
+    static let sdl = """
+        enum Kind { CITY BEACH }
+        scalar Date
+        type Trip { id: ID! seats: Int! price: Float scores: [Int!] kind: Kind starts: Date open: Boolean name: String }
+        type Query { trip: Trip }
+        """
+
+    init() throws {
+        cache = try NormalizedCache()
+        schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: Self.sdl))
+        trip = try cache.operation("{ trip { id seats price scores kind starts open name } }")
+    }
+
+    /// The trip's data, with the members of `overrides` in place of its own.
+    func data(_ overrides: String = "{}") throws -> CacheObject {
+        var trip = try Support.object(#"{"__typename":"Trip","id":"1","seats":2,"price":9.5,"scores":[1],"kind":"CITY","starts":"2025-06-01","open":true,"name":"Lisbon"}"#)
+        for (key, value) in try Support.object(overrides).members { trip[key] = value }
+        return ["trip": .object(trip)]
+    }
+
+    /// The write is refused at `path` with a message naming the schema's type, and changes nothing.
+    func expectRefused(_ data: CacheObject, at path: String, saying words: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            try cache.write(data: data, for: trip, schema: schema)
+            Issue.record("the write should have been refused", sourceLocation: sourceLocation)
+        } catch CacheError.response(let error) {
+            #expect(error.path == path, sourceLocation: sourceLocation)
+            #expect(error.message.contains(words), "\(error.message)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+        }
+        #expect(cache.keys().isEmpty, sourceLocation: sourceLocation)
+    }
+
+    @Test func valuesThatFitAreWritten() throws {
+        try cache.write(data: try data(#"{"seats":2.0,"price":3,"kind":"CRUISE","starts":{"y":2025}}"#), for: trip, schema: schema)
+        #expect(cache.record("Trip:1")?["seats"] == 2.0)
+        #expect(cache.record("Trip:1")?["kind"] == "CRUISE", "an enum value the schema does not list yet is a string all the same")
+    }
+
+    @Test func valuesThatDoNotFitAreRefusedWithTheirPath() throws {
+        expectRefused(try data(#"{"seats":"two"}"#), at: "data.trip.seats", saying: #"the schema's Trip.seats is Int!, not "two" (a string)"#)
+        expectRefused(try data(#"{"seats":null}"#), at: "data.trip.seats", saying: "Int!, not null")
+        expectRefused(try data(#"{"seats":3000000000}"#), at: "data.trip.seats", saying: "Int!, not 3000000000 (an integer)")
+        expectRefused(try data(#"{"price":"9.50"}"#), at: "data.trip.price", saying: "Float")
+        expectRefused(try data(#"{"scores":[1,null]}"#), at: "data.trip.scores[1]", saying: "[Int!], not null")
+        expectRefused(try data(#"{"scores":1}"#), at: "data.trip.scores", saying: "[Int!], not 1 (an integer)")
+        expectRefused(try data(#"{"kind":1}"#), at: "data.trip.kind", saying: "Kind")
+        expectRefused(try data(#"{"open":"yes"}"#), at: "data.trip.open", saying: "Boolean")
+        expectRefused(try data(#"{"name":["Lisbon"]}"#), at: "data.trip.name", saying: "String")
+        expectRefused(try data(#"{"id":true}"#), at: "data.trip.id", saying: "ID!")
+    }
+
+    /// With GraphQL errors beside the data, a null may stand for a field that failed.
+    @Test func aResponseWithErrorsMayHoldNullsForNonNullFields() throws {
+        let response = try JSON.parse(#"{"data":{"trip":{"__typename":"Trip","id":"1","seats":null}},"errors":[{"message":"seats failed"}]}"#)
+        try cache.write(response: response, for: try cache.operation("{ trip { id seats } }"), schema: schema)
+        #expect(cache.record("Trip:1")?["seats"] == .null)
+    }
+
+    /// Without the schema (another endpoint, or none known), values are not checked.
+    @Test func withoutTheSchemaNothingIsChecked() throws {
+        try cache.write(data: try data(#"{"seats":"two"}"#), for: trip)
+        #expect(cache.record("Trip:1")?["seats"] == "two")
+    }
+
+    @Test func anIntrospectedSchemaChecksToo() throws {
+        let introspection = try JSON.parse("""
+            {"__schema":{"queryType":{"name":"Query"},"types":[
+              {"kind":"OBJECT","name":"Trip","fields":[{"name":"seats","type":{"kind":"NON_NULL","name":null,"ofType":{"kind":"SCALAR","name":"Int","ofType":null}}}]},
+              {"kind":"OBJECT","name":"Query","fields":[{"name":"trip","type":{"kind":"OBJECT","name":"Trip","ofType":null}}]}]}}
+            """)
+        let introspected = SchemaKnowledge(possibleTypes: try PossibleTypes(introspection: introspection))
+        let op = try cache.operation("{ trip { id seats } }")
+        #expect(throws: CacheError.self) {
+            try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","seats":"two"}}"#), for: op, schema: introspected)
+        }
+        try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","seats":2}}"#), for: op, schema: introspected)
+        #expect(cache.record("Trip:1")?["seats"] == 2)
+    }
+}

@@ -139,7 +139,7 @@ import Testing
         }
     }
 
-    /// The fields of an input object the schema knows are coerced to their named types.
+    /// The fields of an input object the schema knows are coerced to their types.
     @Test func inputObjectFieldsFollowTheSchema() throws {
         let schema = try PossibleTypes(sdl: """
             input Range { min: Float max: Float }
@@ -152,6 +152,11 @@ import Testing
         // A default too, though the compiler knew no schema.
         let withDefault = try cache.operation("query ($r: Range = {max: 30}) { f(r: $r) }")
         #expect(try cache.coerceVariables([:], for: withDefault) == ["r": ["max": 30.0]])
+        // Wrappers inside an input object count too: a single value for a list, null for a non-null field.
+        let wrapped = try PossibleTypes(sdl: "input Page { ids: [Int!]! after: ID }")
+        #expect(try coerced(#"{"ids":2.0}"#, as: "Page", schema: wrapped) == #"{"v":{"ids":[2]}}"#)
+        #expect(try coerced(#"{"ids":[1,null]}"#, as: "Page", schema: wrapped)
+            == "variable $v of type Page: $v.ids[1] of type Int! cannot be null")
     }
 
     /// New variables for a watcher are coerced too; refused ones leave the watcher as it was.
