@@ -84,7 +84,10 @@ let package = Package(
         .target(name: "FeedPlugin", dependencies: ["NormPluginKit", "CCore"], path: "Plugins/Feed"),
 
         // The REPL workbench and the benchmarks it runs.
-        .target(name: "Workbench", dependencies: ["NormClient", "NormCache", "CEdit"]),
+        .target(
+            name: "Workbench",
+            dependencies: ["NormClient", "NormCache", "NormEnvironment", "CEdit", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "CCore", "CXXHash", "CSQLite"]),
 
         // The executable: argument parsing and subcommands only.
@@ -96,11 +99,12 @@ let package = Package(
             ]
         ),
 
-        // What test targets share: blocking off Swift Testing's threads (onThread).
+        // What test targets share: blocking off Swift Testing's threads (onThread), and reading
+        // a child process's output (PipeReader).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore"]),
-        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormCache", "TestSupport"]),
+        .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore", "CSQLite"]),
+        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "TestSupport"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormClient", "NormCache", "TestSupport"]),
         .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "CCore", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The GraphQL server of `Tests/Support/graphql_server/server.py` (ariadne on uvicorn, from
@@ -20,7 +21,7 @@ final class GraphQLServerProcess: Sendable {
     let port: Int
     private let process: Process
     private let input: FileHandle
-    private let output: OutputCollector
+    private let output: PipeReader
 
     private static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -39,10 +40,10 @@ final class GraphQLServerProcess: Sendable {
         process.standardInput = inputPipe
         process.standardOutput = outputPipe
         process.standardError = outputPipe
-        let output = OutputCollector(outputPipe.fileHandleForReading)
+        let output = PipeReader(outputPipe)
         try process.run()   // closes the server's ends of the pipes here
 
-        output.wait(timeout: timeout) { listeningPort(in: $0) != nil }
+        output.waitHere(timeout: timeout) { listeningPort(in: $0) != nil }
         guard let port = listeningPort(in: output.text) else {
             let failure = process.isRunning ? "did not listen within \(Int(timeout)) s" : "exited"
             if process.isRunning { process.terminate() }
@@ -59,7 +60,7 @@ final class GraphQLServerProcess: Sendable {
         return Int(line.dropFirst(prefix.count))
     }
 
-    private init(port: Int, process: Process, input: FileHandle, output: OutputCollector) {
+    private init(port: Int, process: Process, input: FileHandle, output: PipeReader) {
         self.port = port
         self.process = process
         self.input = input
@@ -86,14 +87,6 @@ final class GraphQLServerProcess: Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
-
-    /// A pipe whose ends other children of the test runner do not inherit (the server's
-    /// own copies on 0, 1 and 2 are made by dup2, which clears the flag).
-    private static func privatePipe() -> Pipe {
-        let pipe = Pipe()
-        for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] { _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC) }
-        return pipe
-    }
 }
 
 /// Runs a suite's tests with a ``GraphQLServerProcess`` of their own, started once before
@@ -115,42 +108,4 @@ extension Trait where Self == GraphQLServerTrait {
 struct ServerError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// A child's output read to its end on a thread of its own, so that the child never blocks
-/// on a full pipe.
-private final class OutputCollector: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var data = Data()
-    private var ended = false
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = handle.availableData
-                condition.lock()
-                if chunk.isEmpty { ended = true } else { data.append(chunk) }
-                condition.broadcast()
-                condition.unlock()
-                if chunk.isEmpty {
-                    try? handle.close()
-                    return
-                }
-            }
-        }
-    }
-
-    var text: String {
-        condition.lock()
-        defer { condition.unlock() }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Waits until the output so far satisfies `isComplete`, the output ends, or `timeout` passes.
-    func wait(timeout: TimeInterval, until isComplete: (String) -> Bool) {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while !ended, !isComplete(String(decoding: data, as: UTF8.self)), condition.wait(until: deadline) {}
-    }
 }

@@ -50,60 +50,6 @@ struct Finished {
     }
 }
 
-/// Everything read from one of a child's output pipes so far, read on a thread of its own
-/// so that a child writing a lot never blocks on a full pipe.
-final class PipeReader: @unchecked Sendable {
-    private let lock = NSCondition()
-    private var data = Data()
-    private var ended = false
-
-    init(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = handle.availableData
-                lock.lock()
-                if chunk.isEmpty { ended = true } else { data.append(chunk) }
-                lock.broadcast()
-                lock.unlock()
-                if chunk.isEmpty { return }
-            }
-        }
-    }
-
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Waits until the text read so far satisfies `condition`, or the pipe ends, or
-    /// `timeout` passes; whether it did. On a thread of its own (``onThread(_:)``).
-    @discardableResult
-    func wait(timeout: TimeInterval, until condition: @escaping (String) -> Bool) async -> Bool {
-        await onThread { self.block(timeout: timeout, until: condition) }
-    }
-
-    /// ``wait(timeout:until:)`` on the calling thread.
-    private func block(timeout: TimeInterval, until condition: (String) -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        lock.lock()
-        defer { lock.unlock() }
-        while true {
-            if condition(String(decoding: data, as: UTF8.self)) { return true }
-            if ended || !lock.wait(until: deadline) { return condition(String(decoding: data, as: UTF8.self)) }
-        }
-    }
-
-    /// Waits on the calling thread until the pipe ends or `timeout` passes; whether it ended.
-    func waitForEnd(timeout: TimeInterval) -> Bool {
-        _ = block(timeout: timeout) { _ in false }
-        lock.lock()
-        defer { lock.unlock() }
-        return ended
-    }
-}
-
 /// A running child process with its output collected. Kill it in a `defer` with ``stop()``.
 final class Child: @unchecked Sendable {
     enum Input {
@@ -121,9 +67,8 @@ final class Child: @unchecked Sendable {
     /// Writing to a pipe whose reader died must fail with EPIPE, not kill the test runner.
     private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    /// Held while pipes are made and a child is started. Tests run in parallel, and a child
-    /// that inherited another child's pipe would hold it open: that pipe would not end
-    /// when its own child exits. So every pipe is close-on-exec before anything is spawned.
+    /// Held while pipes are made and a child is started, so that every pipe is
+    /// close-on-exec (``privatePipe()``) before anything is spawned.
     private static let spawning = NSLock()
 
     /// `errorsToOutput`: standard error goes to the same pipe as standard output (as `2>&1`), and ``stderr`` reads it too.
@@ -136,12 +81,12 @@ final class Child: @unchecked Sendable {
         process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let outPipe = Self.privatePipe(), errPipe = errorsToOutput ? outPipe : Self.privatePipe()
+        let outPipe = privatePipe(), errPipe = errorsToOutput ? outPipe : privatePipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
         switch input {
         case .pipe:
-            let inPipe = Self.privatePipe()
+            let inPipe = privatePipe()
             process.standardInput = inPipe
             self.input = inPipe.fileHandleForWriting
         case .file(let url):
@@ -153,13 +98,6 @@ final class Child: @unchecked Sendable {
         stdout = PipeReader(outPipe)
         stderr = errorsToOutput ? stdout : PipeReader(errPipe)
         try process.run()
-    }
-
-    /// A pipe whose ends other children do not inherit (the child's own copies on 0, 1, 2 are made by dup2, which clears the flag).
-    private static func privatePipe() -> Pipe {
-        let pipe = Pipe()
-        for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] { _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC) }
-        return pipe
     }
 
     /// `normcache ARGUMENTS`, the executable found beside the test runner.
