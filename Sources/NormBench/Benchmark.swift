@@ -13,10 +13,10 @@ public struct Benchmark: Sendable {
     public let unit: String
     /// What is measured and what the baseline is, for the table's readers.
     public let summary: String
-    /// Runs one warm-up and `runs` measured rounds and reports the medians.
-    let run: @Sendable (_ runs: Int) -> Measurement
+    /// Sets up, then times one warm-up and ``Trial/runs`` measured rounds (``Trial/medians(_:baseline:)``).
+    let run: @Sendable (Trial) -> Measurement
 
-    init(name: String, unit: String, summary: String, run: @escaping @Sendable (_ runs: Int) -> Measurement) {
+    init(name: String, unit: String, summary: String, run: @escaping @Sendable (Trial) -> Measurement) {
         self.name = name
         self.unit = unit
         self.summary = summary
@@ -25,7 +25,7 @@ public struct Benchmark: Sendable {
 
     /// The medians of `runs` measured rounds after one warm-up, under the benchmark's name and unit.
     public func measure(_ runs: Int) -> BenchmarkResult {
-        let measured = run(runs)
+        let measured = run(Trial(name: name, runs: runs))
         return BenchmarkResult(name: name, value: measured.value, unit: unit, baseline: measured.baseline, ratio: measured.ratio)
     }
 }
@@ -41,6 +41,21 @@ struct Measurement {
     static func rate(_ count: Int, _ seconds: (measured: Double, baseline: Double)) -> Measurement {
         let ours = Double(count) / seconds.measured, raw = Double(count) / seconds.baseline
         return Measurement(value: ours, baseline: raw, ratio: ours / raw)
+    }
+
+    /// The median times `seconds` of all the work, or of one of `count` items, in units of
+    /// `scale` seconds (1e3: milliseconds, 1e6: microseconds); the ratio as `ratio` says.
+    static func time(_ seconds: (measured: Double, baseline: Double), scale: Double, per count: Int = 1, ratio: TimeRatio) -> Measurement {
+        let ours = seconds.measured / Double(count) * scale, raw = seconds.baseline / Double(count) * scale
+        return Measurement(value: ours, baseline: raw, ratio: ratio == .oursOverBaseline ? ours / raw : raw / ours)
+    }
+
+    /// Which way a time benchmark's ratio divides.
+    enum TimeRatio {
+        /// How many times slower normcache is than its baseline (lower is better).
+        case oursOverBaseline
+        /// How many times faster normcache is than its baseline (higher is better), as for rates.
+        case baselineOverOurs
     }
 }
 
@@ -60,25 +75,6 @@ enum Stopwatch {
     static func seconds(_ body: () -> Void) -> Double {
         let elapsed = ContinuousClock().measure(body)
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
-
-    /// The median of `runs` timings of each body after one warm-up of each; the two are
-    /// interleaved so that both see the same machine conditions.
-    static func medians(runs: Int, _ measured: () -> Void, baseline: () -> Void) -> (measured: Double, baseline: Double) {
-        medians(runs: runs, timing: { seconds(measured) }, baseline: { seconds(baseline) })
-    }
-
-    /// ``medians(runs:_:baseline:)`` for bodies that time themselves and return their
-    /// seconds, so that set-up and clean-up around the timed part stay out of the figure.
-    static func medians(runs: Int, timing measured: () -> Double, baseline: () -> Double) -> (measured: Double, baseline: Double) {
-        _ = measured()
-        _ = baseline()
-        var ours: [Double] = [], raw: [Double] = []
-        for _ in 0..<runs {
-            ours.append(measured())
-            raw.append(baseline())
-        }
-        return (median(ours), median(raw))
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -36,49 +36,45 @@ enum EngineBenchmarks {
         return records
     }
 
-    static func makeCache() -> NormalizedCache {
-        do { return try NormalizedCache() } catch { fatalError("bench: \(error)") }
-    }
-
-    static func operation(_ cache: NormalizedCache, _ text: String) -> Operation {
-        do { return try cache.operation(text) } catch { fatalError("bench: \(error)") }
+    /// A new cache holding `data` written for `query` with `variables`, and the query's operation.
+    static func makeCache(holding data: CacheObject, for query: String, variables: CacheObject = [:],
+                          _ trial: Trial) -> (NormalizedCache, Operation) {
+        trial.must {
+            let cache = try NormalizedCache(), operation = try cache.operation(query)
+            try cache.write(data: data, for: operation, variables: variables)
+            return (cache, operation)
+        }
     }
 
     static let write = Benchmark(
         name: "write.10k", unit: "records/s",
         summary: "normalize a response of 10,000 keyed objects (8 scalars + a shared child each) into a fresh cache; "
             + "baseline: copy each object into a [String: object] dictionary under Type:id"
-    ) { runs in
+    ) { trial in
         let data = listData()
-        var sink = 0
-        let (ours, raw) = Stopwatch.medians(runs: runs, {
-            let cache = makeCache()
-            do { sink &+= try cache.write(data: data, for: operation(cache, listQuery)).isEmpty ? 0 : 1 } catch { fatalError("write.10k: \(error)") }
+        let seconds = trial.medians({
+            let cache = try NormalizedCache()
+            return try cache.write(data: data, for: cache.operation(listQuery)).isEmpty ? 0 : 1
         }, baseline: {
-            sink &+= rawNormalize(data).count
+            rawNormalize(data).count
         })
-        precondition(sink > 0)
-        return .rate(itemCount, (ours, raw))
+        return .rate(itemCount, seconds)
     }
 
     static let read = Benchmark(
         name: "read.10k", unit: "records/s",
         summary: "read the 10,000-object list back (plan walk, references followed, dependencies collected); "
             + "baseline: look up each record in a [String: object] dictionary and copy its fields out"
-    ) { runs in
+    ) { trial in
         let data = listData()
-        let cache = makeCache()
-        let op = operation(cache, listQuery)
-        do { try cache.write(data: data, for: op) } catch { fatalError("read.10k: \(error)") }
+        let (cache, operation) = makeCache(holding: data, for: listQuery, trial)
         let records = rawNormalize(data)
         let keys = (0..<itemCount).map { "Item:\($0)" }
-        var sink = 0
-        let (ours, raw) = Stopwatch.medians(runs: runs, {
-            do {
-                let result = try cache.read(op)
-                precondition(result.complete)
-                if case .list(let items)? = result.data?["items"] { sink &+= items.count }
-            } catch { fatalError("read.10k: \(error)") }
+        let seconds = trial.medians({
+            let result = try cache.read(operation)
+            precondition(result.complete)
+            guard case .list(let items)? = result.data?["items"] else { return 0 }
+            return items.count
         }, baseline: {
             var items: [CacheValue] = []
             items.reserveCapacity(keys.count)
@@ -87,80 +83,71 @@ enum EngineBenchmarks {
                 if case .reference(let owner)? = item["owner"], let child = records[owner] { item["owner"] = .object(child) }
                 items.append(.object(item))
             }
-            sink &+= items.count
+            return items.count
         })
-        precondition(sink > 0)
-        return .rate(itemCount, (ours, raw))
+        return .rate(itemCount, seconds)
     }
 
     static let hit = Benchmark(
         name: "hit.small", unit: "µs/read",
         summary: "a complete read of a 5-record query (trip, owner, 3 stops); baseline: the same 5 dictionary "
             + "lookups and field copies; ratio = baseline time / ours"
-    ) { runs in
-        let cache = makeCache()
-        let op = operation(cache, "query Trip($id: ID!) { trip(id: $id) { id name owner { id name } stops { id city } } }")
-        let data: CacheValue = ["trip": [
+    ) { trial in
+        let variables: CacheObject = ["id": "7"]
+        let (cache, operation) = makeCache(holding: ["trip": [
             "__typename": "Trip", "id": "7", "name": "Lisbon", "owner": ["__typename": "User", "id": "1", "name": "Ada"],
             "stops": [["__typename": "Stop", "id": "a", "city": "Porto"], ["__typename": "Stop", "id": "b", "city": "Faro"],
                       ["__typename": "Stop", "id": "c", "city": "Évora"]],
-        ]]
-        let variables: CacheObject = ["id": "7"]
-        guard case .object(let object) = data else { fatalError() }
-        do { try cache.write(data: object, for: op, variables: variables) } catch { fatalError("hit.small: \(error)") }
+        ]], for: "query Trip($id: ID!) { trip(id: $id) { id name owner { id name } stops { id city } } }", variables: variables, trial)
         let records: [String: CacheObject] = ["Trip:7": ["name": "Lisbon", "id": "7"], "User:1": ["name": "Ada", "id": "1"],
                                               "Stop:a": ["city": "Porto", "id": "a"], "Stop:b": ["city": "Faro", "id": "b"],
                                               "Stop:c": ["city": "Évora", "id": "c"]]
         let reads = 10_000
-        var sink = 0
-        let (ours, raw) = Stopwatch.medians(runs: runs, {
-            for _ in 0..<reads {
-                do { sink &+= try cache.read(op, variables: variables).complete ? 1 : 0 } catch { fatalError("hit.small: \(error)") }
-            }
+        let seconds = trial.medians({
+            var complete = 0
+            for _ in 0..<reads { complete &+= try cache.read(operation, variables: variables).complete ? 1 : 0 }
+            return complete
         }, baseline: {
+            var copied = 0
             for _ in 0..<reads {
                 var out = CacheObject()
                 for key in ["Trip:7", "User:1", "Stop:a", "Stop:b", "Stop:c"] { out[key] = records[key].map(CacheValue.object) }
-                sink &+= out.count
+                copied &+= out.count
             }
+            return copied
         })
-        precondition(sink > 0)
-        let perRead = ours / Double(reads) * 1e6, rawPerRead = raw / Double(reads) * 1e6
-        return Measurement(value: perRead, baseline: rawPerRead, ratio: rawPerRead / perRead)
+        return .time(seconds, scale: 1e6, per: reads, ratio: .baselineOverOurs)
     }
 
     static let watchFanout = Benchmark(
         name: "watch.fanout", unit: "µs/write",
         summary: "one write that changes the one watched record of 1 watcher among 100,000 (each watching its own "
             + "record); baseline: the same among 10 watchers; ratio = ours / baseline (goal ≤ 2)"
-    ) { runs in
-        func setUp(_ watchers: Int) -> (NormalizedCache, () -> Void) {
-            let cache = makeCache()
-            let op = operation(cache, "query Item($id: ID!) { item(id: $id) { id f1 } }")
-            var items: [CacheValue] = []
-            for i in 0..<watchers { items.append(["__typename": "Item", "id": .string("\(i)"), "f1": .int(0)]) }
-            let list = operation(cache, "{ items { id f1 } }")
-            do {
-                try cache.write(data: ["items": .list(items)], for: list)
+    ) { trial in
+        /// A cache of `watchers` items, each watched by a query of its own, and a write that changes the middle one.
+        func setUp(_ watchers: Int) -> (NormalizedCache, () throws -> Int) {
+            let items = (0..<watchers).map { i -> CacheValue in ["__typename": "Item", "id": .string("\(i)"), "f1": .int(0)] }
+            let (cache, _) = makeCache(holding: ["items": .list(items)], for: "{ items { id f1 } }", trial)
+            trial.must {
+                let item = try cache.operation("query Item($id: ID!) { item(id: $id) { id f1 } }")
                 for i in 0..<watchers {
                     try cache.write(record: "QUERY_ROOT", fields: ["item(id:\(i))": .reference("Item:\(i)")])
-                    _ = try cache.watch(op, variables: ["id": .string("\(i)")]) { _ in }
+                    _ = try cache.watch(item, variables: ["id": .string("\(i)")]) { _ in }
                 }
-            } catch { fatalError("watch.fanout: \(error)") }
+            }
             var value: Int64 = 0
             let target = "Item:\(watchers / 2)"
             return (cache, {
                 value += 1
-                do { try cache.write(record: target, fields: ["f1": .int(value)]) } catch { fatalError("watch.fanout: \(error)") }
+                return try cache.write(record: target, fields: ["f1": .int(value)]).isEmpty ? 0 : 1
             })
         }
         let (many, writeMany) = setUp(100_000)
         let (few, writeFew) = setUp(10)
         let writes = 2_000
-        let (ours, raw) = Stopwatch.medians(runs: runs, { for _ in 0..<writes { writeMany() } },
-                                            baseline: { for _ in 0..<writes { writeFew() } })
+        let seconds = trial.medians({ try (0..<writes).reduce(0) { changed, _ in try changed + writeMany() } },
+                                    baseline: { try (0..<writes).reduce(0) { changed, _ in try changed + writeFew() } })
         withExtendedLifetime((many, few)) {}
-        let perWrite = ours / Double(writes) * 1e6, rawPerWrite = raw / Double(writes) * 1e6
-        return Measurement(value: perWrite, baseline: rawPerWrite, ratio: perWrite / rawPerWrite)
+        return .time(seconds, scale: 1e6, per: writes, ratio: .oursOverBaseline)
     }
 }

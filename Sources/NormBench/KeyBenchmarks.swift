@@ -19,23 +19,24 @@ enum KeyBenchmarks {
         summary: "intern 1M keys as normalizing responses meets them (\(KeyWorkload.distinctEntities) entities; "
             + "entity, field and path keys) into a fresh interner, \(batchSize) keys a call (the batch entry, "
             + "as loading a cache file would use it); baseline: raw XXH3-64 over the same bytes"
-    ) { runs in
+    ) { trial in
         let workload = KeyWorkload(count: keyCount)
-        var checksum: UInt64 = 0
-        let (ours, raw) = Stopwatch.medians(runs: runs, {
-            let interner: KeyInterner
-            do { interner = try KeyInterner() } catch { fatalError("keys.intern: \(error)") }
+        let seconds = trial.medians({
+            let interner = try KeyInterner()
             let ids = UnsafeMutableBufferPointer<KeyID>.allocate(capacity: batchSize)
             defer { ids.deallocate() }
+            var checksum: UInt64 = 0
             workload.forEachBatch(of: batchSize) { keys in
-                do { try interner.intern(utf8: keys, into: ids) } catch { fatalError("keys.intern: \(error)") }
+                trial.must { try interner.intern(utf8: keys, into: ids) }
                 for id in ids.prefix(keys.count) { checksum &+= UInt64(id.rawValue) }
             }
+            return Int(truncatingIfNeeded: checksum)
         }, baseline: {
+            var checksum: UInt64 = 0
             workload.forEach { key in checksum &+= nc_xxh3_64(key.baseAddress, key.count) }
+            return Int(truncatingIfNeeded: checksum)
         })
-        precondition(checksum != 0)
-        return .rate(keyCount, (ours, raw))
+        return .rate(keyCount, seconds)
     }
 }
 

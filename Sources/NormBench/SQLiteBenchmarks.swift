@@ -19,65 +19,57 @@ enum SQLiteBenchmarks {
         }
     }
 
-    /// A fresh file path in the temporary directory; its files are removed by `discard`.
-    static func scratchFile(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("normcache-bench-\(getpid())-\(name).sqlite").path
-    }
-
-    static func discard(_ path: String) {
-        do { try SQLiteStore.removeFiles(at: path) } catch { fatalError("bench: \(error)") }
+    /// A path in the temporary directory, with no file there yet.
+    static func scratchFile(_ name: String, _ trial: Trial) -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("normcache-bench-\(getpid())-\(name).sqlite").path
+        trial.must { try SQLiteStore.removeFiles(at: path) }
+        return path
     }
 
     static let write = Benchmark(
         name: "sqlite.write", unit: "records/s",
         summary: "write-through of 10,000 changed records into a new file (records → Apollo iOS JSON → upsert, one "
             + "transaction); baseline: raw SQLite upserts of the same JSON text, same pragmas, one transaction"
-    ) { runs in
+    ) { trial in
         let records = records(writeCount)
         let texts = records.map { JSON.string(.object($0.fields), references: .apollo, escapeSlash: true) }
-        let path = scratchFile("write")
-        discard(path)
-        let (ours, raw) = Stopwatch.medians(runs: runs, {
-            do {
-                let store = try SQLiteStore(path: path)
-                try store.write(merging: records, removing: [])
-                store.close()
-            } catch { fatalError("sqlite.write: \(error)") }
-            discard(path)
+        let path = scratchFile("write", trial)
+        let seconds = trial.medians({
+            let store = try SQLiteStore(path: path)
+            try store.write(merging: records, removing: [])
+            store.close()
+            try SQLiteStore.removeFiles(at: path)
+            return records.count
         }, baseline: {
-            RawSQLite.insert(zip(records.map(\.key), texts), into: path)
-            discard(path)
+            let rows = RawSQLite.insert(zip(records.map(\.key), texts), into: path)
+            try SQLiteStore.removeFiles(at: path)
+            return rows
         })
-        return .rate(writeCount, (ours, raw))
+        return .rate(writeCount, seconds)
     }
 
     static let open = Benchmark(
         name: "sqlite.open", unit: "ms",
         summary: "cold open of a 100,000-record file to the first complete read of one record (every record is "
             + "loaded into memory); baseline: raw SQLite reading every row's text; ratio = baseline time / ours"
-    ) { runs in
-        let path = scratchFile("open")
-        discard(path)
-        do {
+    ) { trial in
+        let path = scratchFile("open", trial)
+        trial.must {
             let store = try SQLiteStore(path: path)
             try store.write(merging: records(openCount) + [Record(key: "QUERY_ROOT", fields: ["item(id:77)": .reference("Item:77")])],
                             removing: [])
             store.close()
-        } catch { fatalError("sqlite.open: \(error)") }
-        defer { discard(path) }
-        var sink = 0
-        let (ours, raw) = Stopwatch.medians(runs: runs, {
-            do {
-                let cache = try NormalizedCache(store: try SQLiteStore(path: path))
-                let result = try cache.read(try cache.operation(#"{ item(id: 77) { id f1 f2 } }"#))
-                precondition(result.complete, "sqlite.open: missing \(result.missing)")
-                sink &+= result.data == nil ? 0 : 1
-            } catch { fatalError("sqlite.open: \(error)") }
+        }
+        defer { trial.must { try SQLiteStore.removeFiles(at: path) } }
+        let seconds = trial.medians({
+            let cache = try NormalizedCache(store: try SQLiteStore(path: path))
+            let result = try cache.read(try cache.operation(#"{ item(id: 77) { id f1 f2 } }"#))
+            precondition(result.complete, "sqlite.open: missing \(result.missing)")
+            return result.data == nil ? 0 : 1
         }, baseline: {
-            sink &+= RawSQLite.readAll(path)
+            RawSQLite.readAll(path)
         })
-        precondition(sink > 0)
-        return Measurement(value: ours * 1e3, baseline: raw * 1e3, ratio: raw / ours)
+        return .time(seconds, scale: 1e3, ratio: .baselineOverOurs)
     }
 }
 
@@ -95,8 +87,9 @@ enum RawSQLite {
         guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { fatalError("bench: \(String(cString: sqlite3_errmsg(db)))") }
     }
 
-    /// Upserts `rows` into a new file with SQLiteStore's schema and pragmas, in one transaction.
-    static func insert(_ rows: some Sequence<(String, String)>, into path: String) {
+    /// Upserts `rows` into a new file with SQLiteStore's schema and pragmas, in one
+    /// transaction; returns how many it upserted.
+    static func insert(_ rows: some Sequence<(String, String)>, into path: String) -> Int {
         let db = open(path)
         defer { sqlite3_close_v2(db) }
         execute(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON")
@@ -106,13 +99,16 @@ enum RawSQLite {
         defer { sqlite3_finalize(statement) }
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         execute(db, "BEGIN IMMEDIATE")
+        var count = 0
         for (key, text) in rows {
             sqlite3_bind_text(statement, 1, key, -1, transient)
             sqlite3_bind_text(statement, 2, text, -1, transient)
             guard sqlite3_step(statement) == SQLITE_DONE else { fatalError("bench: \(String(cString: sqlite3_errmsg(db)))") }
             sqlite3_reset(statement)
+            count += 1
         }
         execute(db, "COMMIT")
+        return count
     }
 
     /// Steps through every row of the file, touching each record's bytes; returns the byte count.

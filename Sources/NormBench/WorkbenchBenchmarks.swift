@@ -16,43 +16,38 @@ enum WorkbenchBenchmarks {
         name: "startup", unit: "ms",
         summary: "process start to the first prompt on a pseudo-terminal, the 4 bundled plugins loaded; baseline: "
             + "the same spawn and read for `normcache --version` (same binary, no session); ratio = ours / baseline"
-    ) { runs in
+    ) { trial in
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("normcache-bench-\(getpid())-home").path
-        do { try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true) } catch {
-            fatalError("startup: \(error)")
-        }
+        trial.must { try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true) }
         defer { try? FileManager.default.removeItem(atPath: home) }
         let launch = TerminalLaunch(executable: TerminalLaunch.currentExecutable, home: home)
         let directory = (launch.executable as NSString).deletingLastPathComponent
         let plugins = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasPrefix("libnormcache_") } ?? []
         precondition(!plugins.isEmpty, "startup: no plugins (libnormcache_*.so) beside \(launch.executable); `swift build` builds them")
-        let (ours, raw) = Stopwatch.medians(runs: runs, timing: {
+        let seconds = trial.medians(timing: {
             launch.secondsUntil(REPL.prompt)
         }, baseline: {
             launch.secondsUntil(REPL.version, arguments: ["--version"])
         })
-        return Measurement(value: ours * 1e3, baseline: raw * 1e3, ratio: ours / raw)
+        return .time(seconds, scale: 1e3, ratio: .oursOverBaseline)
     }
 
     static let batch = Benchmark(
         name: "batch", unit: "commands/s",
         summary: "a 10,000-line script of cache-only commands (40% .write, 30% queries, 20% .inspect, 10% .keys) run "
             + "by a session; baseline: the same engine calls made directly, without parsing or rendering"
-    ) { runs in
+    ) { trial in
         let script = BatchScript(lineCount: scriptLines)
         let lines = script.lines
-        let (ours, raw) = Stopwatch.medians(runs: runs, timing: {
-            let session: Session
-            do {
-                session = try Session(options: SessionOptions(loadsBundledPlugins: false), output: { _ in }, errors: { _ in })
-            } catch { fatalError("batch: \(error)") }
+        let seconds = trial.medians(timing: {
+            let session = try Session(options: SessionOptions(loadsBundledPlugins: false), output: { _ in }, errors: { _ in })
             let seconds = Stopwatch.seconds { for line in lines { session.execute(line) } }
             precondition(session.failures == 0, "batch: \(session.failures) commands failed")
             return seconds
         }, baseline: {
-            let cache = EngineBenchmarks.makeCache()
+            let cache = try NormalizedCache()
             return Stopwatch.seconds { script.replay(on: cache) }
         })
-        return .rate(scriptLines, (ours, raw))
+        return .rate(scriptLines, seconds)
     }
 }
