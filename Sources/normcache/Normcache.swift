@@ -40,7 +40,7 @@ struct SessionArguments: ParsableArguments {
 
 /// How commands run and print, shared by every subcommand that starts a session.
 struct ScriptArguments: ParsableArguments {
-    @Flag(help: "Print one JSON object per line (WORKBENCH.md lists the events), as .mode json.")
+    @Flag(help: "Print one JSON object per line (docs/workbench.md lists the events), as .mode json.")
     var json = false
 
     @Flag(help: "Print each command before it runs, as .echo on.")

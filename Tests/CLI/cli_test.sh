@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The normcache command line as scripts use it: exit statuses, stderr messages, and the
-# `bench --json` event shape of WORKBENCH.md. Usage: cli_test.sh PATH/TO/normcache
+# `bench --json` event shape of docs/workbench.md. Usage: cli_test.sh PATH/TO/normcache
 set -uo pipefail
 normcache=$1
 passed=0 failed=0

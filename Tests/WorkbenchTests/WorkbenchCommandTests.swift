@@ -5,7 +5,7 @@ import Testing
 @testable import Workbench
 
 // The workbench's dot-commands, run in-process in JSON mode: each test feeds a session
-// lines and checks the JSON events WORKBENCH.md promises for them.
+// lines and checks the JSON events docs/workbench.md promises for them.
 
 /// A session driven by a test. Lines run on a thread of their own (``onThread(_:)``): a
 /// session blocks while its commands' tasks run, which must not happen on Swift Testing's
@@ -100,7 +100,7 @@ extension CacheObject {
     }
 }
 
-/// A record as WORKBENCH.md prints it: `{"$reference":"K"}` for a reference.
+/// A reference as a record prints it in JSON (docs/workbench.md): `{"$reference":"K"}`.
 func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
 
 @Suite struct WorkbenchCommandTests {

@@ -2,8 +2,8 @@ import Foundation
 import NormCache
 import NormClient
 
-/// The workbench's commands, in the order `.help` lists them, grouped as WORKBENCH.md
-/// groups them. Add a command here and `.help`, lookup, completion and "did you mean"
+/// The workbench's commands, in the order `.help` lists them, in groups (session,
+/// endpoint, operations, watching, cache, lifecycle, network, debug, tests). Add a command here and `.help`, lookup, completion and "did you mean"
 /// follow. Each entry parses its arguments and hands over to the session at once.
 public enum CommandTable {
     public static let commands: [Command] = [

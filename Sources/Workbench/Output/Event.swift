@@ -3,7 +3,7 @@ import NormClient
 
 /// One thing the workbench reports. Commands and callbacks describe what happened as
 /// events; the ``Printer`` renders each in the session's mode: a tree or tables for
-/// people, one JSON object per line for programs (WORKBENCH.md lists the JSON fields).
+/// people, one JSON object per line for programs (docs/workbench.md lists the JSON fields).
 ///
 /// ```swift
 /// printer.emit(.keys(["Trip:1", "Trip:2"]))
@@ -49,7 +49,7 @@ enum Event {
 /// Where a line came from: a script file (or `<stdin>`) and its line number.
 ///
 /// ```swift
-/// SourceLocation(file: "examples/offline.repl", line: 12).description   // examples/offline.repl:12
+/// SourceLocation(file: "examples/offline-from-cache.repl", line: 25).description   // examples/offline-from-cache.repl:25
 /// ```
 struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
     let file: String

@@ -2,7 +2,7 @@ import NormCache
 import NormClient
 
 /// Events as one JSON object per line, each with an `"event"` field, for programs
-/// (`--json`, `.mode json`); the fields are WORKBENCH.md's. References in data and
+/// (`--json`, `.mode json`); docs/workbench.md lists the fields. References in data and
 /// records print as `{"$reference":"K"}`.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `normcache run FILE...`: scripts run one after another in one session, `-` reading
-/// standard input; the exit status says how it went (WORKBENCH.md): 0 when every
+/// standard input; the exit status says how it went (docs/workbench.md): 0 when every
 /// command ran and every `.expect` held, 1 when an expectation failed, 2 when a command
 /// failed or a script could not be read (`--bail`: the run stops there).
 ///
