@@ -34,8 +34,7 @@ struct PluginLoaderTests {
         let client = Client(cache: try NormalizedCache())
         let environment = Environment()
         let recorder = Recorder()
-        let host = PluginHost(client: client, environment: environment,
-                              events: .init(watch: { _, _ in }, state: { recorder.record($0, $1, $2) }))
+        let host = PluginHost(client: client, environment: environment) { recorder.record($0, $1, $2) }
         return Fixture(host: host, client: client, environment: environment, recorder: recorder)
     }
 
