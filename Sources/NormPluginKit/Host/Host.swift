@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 
 /// The host a plugin runs in, over the `nc_host_api` it was given: operations run through
 /// the host's client (its cache, fetch policies and simulated network) against the plugin's

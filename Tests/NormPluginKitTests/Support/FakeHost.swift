@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 import Foundation
 
 /// A host written in Swift for the tests: its `nc_host_api` answers each reply-taking call

@@ -7,7 +7,12 @@
  * version, its manifest, and the functions the host calls. Nothing else crosses
  * the boundary: no Swift types, no C++ types, only this struct of function
  * pointers and NUL-terminated UTF-8 JSON texts, so a plugin may be written in
- * any language that can export a C function (Swift via NormPluginKit, or C).
+ * any language that can export a C function (C, or Swift with NormPluginKit,
+ * which exports nc_plugin_init for the type a plugin marks @main).
+ *
+ * This header is the whole ABI: it includes only <stddef.h> and <stdint.h>, and
+ * a plugin links nothing of normcache (build a C plugin with
+ * `-I NormPluginABI/include`).
  *
  * Contract
  *   - Versioning: the host passes NC_PLUGIN_ABI_VERSION in host->abi_version; the
