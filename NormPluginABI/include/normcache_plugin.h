@@ -20,7 +20,7 @@
  *     The host refuses a plugin whose version differs from its own, and calls
  *     neither its functions nor its destroy: an older plugin is rebuilt, not
  *     served with part of the ABI. Versions: 1, the first; 2 added
- *     nc_host_api.cancel.
+ *     nc_host_api.cancel; 3 added nc_host_api.entity_key.
  *   - Texts: every `const char *` is NUL-terminated UTF-8. A text handed to a
  *     function is valid only during that call; copy what you keep. The texts a
  *     plugin puts in nc_plugin (name, version, manifest) must stay valid until
@@ -49,7 +49,7 @@ extern "C" {
 #endif
 
 /* The version of this ABI. Any change to the structs below increments it. */
-#define NC_PLUGIN_ABI_VERSION 2
+#define NC_PLUGIN_ABI_VERSION 3
 
 /* The name of the function every plugin exports. */
 #define NC_PLUGIN_INIT_SYMBOL "nc_plugin_init"
@@ -129,6 +129,19 @@ typedef struct nc_host_api {
      * a reply has already freed: a newer call may have been given the same
      * address. */
     void (*cancel)(void *host, void *reply_context);
+
+    /* The key of an entity's record, made by the host's key core exactly as its
+     * cache makes it: the values in Unicode NFC, `\` and `+` inside each escaped
+     * (`\\`, `\+`), joined by `+` after "TYPE:". A plugin that names a record
+     * (read_record, write_record, evict) asks here instead of building the key
+     * itself, so a value with decomposed accents or a `+` names the record the
+     * cache holds. Answered before the call returns. Request:
+     *   {"type": "PURL", "values": ["ana@example.org", "cv"]}
+     * the typename (or the key group of its type policy) and the values of its
+     * key fields, as strings, in the order of the policy's key fields.
+     * Reply: {"key": "PURL:ana@example.org+cv"}. An empty type, no values, or a
+     * value that is not a string is a reply with ok = 0 that names it. */
+    void (*entity_key)(void *host, const char *request, nc_reply_fn reply, void *reply_context);
 } nc_host_api;
 
 /*

@@ -54,6 +54,9 @@ final class HostBridge: @unchecked Sendable {
             },
             cancel: { host, context in
                 HostBridge.bridge(host)?.cancel(context)
+            },
+            entity_key: { host, request, reply, context in
+                HostBridge.respondNow(host, request, reply, context) { host, request in try host.entityKey(request) }
             }
         ))
         return api
