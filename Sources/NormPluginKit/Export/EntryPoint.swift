@@ -43,8 +43,7 @@ public func nc_plugin_init(
 /// The type the `main` of the library holding this code names.
 private func namedPluginType() throws -> any Plugin.Type {
     typealias Main = @convention(c) (Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
-    let entry = unsafeBitCast(nc_plugin_init as @convention(c) (UnsafePointer<nc_host_api>?, UnsafeMutablePointer<nc_plugin>?, UnsafeMutablePointer<CChar>?, Int) -> Int32,
-                              to: UnsafeRawPointer.self)
+    let entry = unsafeBitCast(nc_plugin_init as nc_plugin_init_fn, to: UnsafeRawPointer.self)
     var library = Dl_info()
     guard dladdr(entry, &library) != 0, let path = library.dli_fname, let handle = dlopen(path, RTLD_LAZY | RTLD_NOLOAD) else {
         throw PluginError("NormPluginKit cannot find the library it is linked into")
