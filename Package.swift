@@ -4,7 +4,7 @@
 // run-time service plugins and the `normcache` REPL workbench.
 // Layers (each depends only on those below): CCore → NormCache → NormClient → Workbench →
 // normcache. Plugins/* are dynamic libraries written against NormPluginKit, which speaks
-// to the host only through the C ABI in CCore/include/normcache_plugin.h.
+// to the host only through the C ABI in NormPluginABI/include/normcache_plugin.h.
 import PackageDescription
 
 let package = Package(
@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "normcache_purls", type: .dynamic, targets: ["PurlsPlugin"]),
         .library(name: "normcache_donuts", type: .dynamic, targets: ["DonutsPlugin"]),
         .library(name: "normcache_feed", type: .dynamic, targets: ["FeedPlugin"]),
+        // A test fixture, loaded by tests only (the host loads libnormcache_* on its own).
+        .library(name: "fixture_unnamed_plugin", type: .dynamic, targets: ["UnnamedPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,6 +43,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("utf8proc")]
         ),
 
+        // The plugin ABI: normcache_plugin.h, all a plugin links, and nothing of the key core.
+        // A C target with no source file: SwiftPM (6.x) makes a Clang module of its public
+        // header, so the host and the kit import the ABI's types while a C plugin includes
+        // the same header (`-I NormPluginABI/include`); no empty translation unit is needed.
+        .target(name: "NormPluginABI", path: "NormPluginABI"),
+
         // The engine: keys, values, operations (parsed by GraphQLSwift), records, watchers,
         // and the SQLite store in Apollo iOS's file format. Release builds skip Swift's
         // dynamic exclusivity checks (16% of a normalized write, docs/PERFORMANCE.md);
@@ -58,13 +66,17 @@ let package = Package(
         // (plugin, HTTP, simulated network), the Environment, and the plugin host.
         .target(
             name: "NormClient",
-            dependencies: ["NormCache", "NormEnvironment", "CCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["NormCache", "NormEnvironment", "NormPluginABI", .product(name: "Logging", package: "swift-log")]
         ),
 
-        // The Swift SDK for plugin authors, over the C ABI.
+        // The Swift SDK for plugin authors, over the C ABI. It exports `nc_plugin_init` for
+        // every plugin it is linked into, and finds the plugin's type through the library's
+        // own `main` (the type marked @main), which it looks up with dladdr: a GNU extension
+        // of glibc's <dlfcn.h>, hence _GNU_SOURCE.
         .target(
             name: "NormPluginKit",
-            dependencies: ["CCore", "NormEnvironment", .product(name: "GraphQL", package: "GraphQL")]
+            dependencies: ["NormPluginABI", "NormEnvironment", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-D_GNU_SOURCE"])]
         ),
 
         // The trips plugin: trips, journeys and reservations, per user, written with the kit.
@@ -72,16 +84,16 @@ let package = Package(
         // conformances the Swift runtime keeps using (a cast after an unmap crashes).
         .target(
             name: "TripsPlugin",
-            dependencies: ["NormPluginKit", "CCore"],
+            dependencies: ["NormPluginKit"],
             path: "Plugins/Trips",
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]
         ),
         // The PURLs plugin: a repository whose pages arrive as a stream; optimistic creates, the server wins.
-        .target(name: "PurlsPlugin", dependencies: ["NormPluginKit", "CCore"], path: "Plugins/Purls"),
+        .target(name: "PurlsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Purls"),
         // The donuts plugin: stateless menu, orders, payments and users services sharing utilities.
-        .target(name: "DonutsPlugin", dependencies: ["NormPluginKit", "CCore"], path: "Plugins/Donuts"),
+        .target(name: "DonutsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Donuts"),
         // The feed plugin: a feed with view state, and searches that a newer one cancels.
-        .target(name: "FeedPlugin", dependencies: ["NormPluginKit", "CCore"], path: "Plugins/Feed"),
+        .target(name: "FeedPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Feed"),
 
         // The REPL workbench and the benchmarks it runs.
         .target(name: "Workbench", dependencies: ["NormClient", "NormCache", "CEdit"]),
@@ -96,12 +108,15 @@ let package = Package(
             ]
         ),
 
+        // A plugin that forgets @main: its library must fail to load, saying so (PluginLoaderTests).
+        .target(name: "UnnamedPlugin", dependencies: ["NormPluginKit"], path: "Tests/Plugins/Unnamed"),
+
         // What test targets share: blocking off Swift Testing's threads (onThread).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore"]),
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormCache", "TestSupport"]),
-        .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "CCore", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
+        .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "NormPluginABI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],
     swiftLanguageModes: [.v6]
 )

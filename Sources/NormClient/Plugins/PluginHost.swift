@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 import Foundation
 import Logging
 import NormCache
@@ -299,6 +299,22 @@ public final class PluginHost: @unchecked Sendable {
         var field: String?
         if case .string(let name)? = request["field"] { field = name }
         return ["removed": .list(try client.cache.evict(key, field: field).map { .string($0) })]
+    }
+
+    /// `{"type": "PURL", "values": ["ana@example.org", "cv"]}` → `{"key": "PURL:ana@example.org+cv"}`,
+    /// by the key builder the cache's own keys come from.
+    func entityKey(_ request: CacheValue) throws -> CacheValue {
+        let type = try Self.string(request, "type")
+        guard case .list(let items)? = request["values"], !items.isEmpty else {
+            throw CommandFailure(message: "the request needs \"values\": a list of one string or more")
+        }
+        let values = try items.map { item in
+            guard case .string(let text) = item else {
+                throw CommandFailure(message: "each of \"values\" is a string, not \(item.kindDescription)")
+            }
+            return text
+        }
+        return ["key": .string(try KeyBuilder().entityKey(type: type, values: values))]
     }
 
     private static func string(_ request: CacheValue, _ member: String) throws -> String {

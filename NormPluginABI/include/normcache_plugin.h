@@ -7,7 +7,12 @@
  * version, its manifest, and the functions the host calls. Nothing else crosses
  * the boundary: no Swift types, no C++ types, only this struct of function
  * pointers and NUL-terminated UTF-8 JSON texts, so a plugin may be written in
- * any language that can export a C function (Swift via NormPluginKit, or C).
+ * any language that can export a C function (C, or Swift with NormPluginKit,
+ * which exports nc_plugin_init for the type a plugin marks @main).
+ *
+ * This header is the whole ABI: it includes only <stddef.h> and <stdint.h>, and
+ * a plugin links nothing of normcache (build a C plugin with
+ * `-I NormPluginABI/include`).
  *
  * Contract
  *   - Versioning: the host passes NC_PLUGIN_ABI_VERSION in host->abi_version; the
@@ -15,7 +20,7 @@
  *     The host refuses a plugin whose version differs from its own, and calls
  *     neither its functions nor its destroy: an older plugin is rebuilt, not
  *     served with part of the ABI. Versions: 1, the first; 2 added
- *     nc_host_api.cancel.
+ *     nc_host_api.cancel; 3 added nc_host_api.entity_key.
  *   - Texts: every `const char *` is NUL-terminated UTF-8. A text handed to a
  *     function is valid only during that call; copy what you keep. The texts a
  *     plugin puts in nc_plugin (name, version, manifest) must stay valid until
@@ -44,7 +49,7 @@ extern "C" {
 #endif
 
 /* The version of this ABI. Any change to the structs below increments it. */
-#define NC_PLUGIN_ABI_VERSION 2
+#define NC_PLUGIN_ABI_VERSION 3
 
 /* The name of the function every plugin exports. */
 #define NC_PLUGIN_INIT_SYMBOL "nc_plugin_init"
@@ -124,6 +129,19 @@ typedef struct nc_host_api {
      * a reply has already freed: a newer call may have been given the same
      * address. */
     void (*cancel)(void *host, void *reply_context);
+
+    /* The key of an entity's record, made by the host's key core exactly as its
+     * cache makes it: the values in Unicode NFC, `\` and `+` inside each escaped
+     * (`\\`, `\+`), joined by `+` after "TYPE:". A plugin that names a record
+     * (read_record, write_record, evict) asks here instead of building the key
+     * itself, so a value with decomposed accents or a `+` names the record the
+     * cache holds. Answered before the call returns. Request:
+     *   {"type": "PURL", "values": ["ana@example.org", "cv"]}
+     * the typename (or the key group of its type policy) and the values of its
+     * key fields, as strings, in the order of the policy's key fields.
+     * Reply: {"key": "PURL:ana@example.org+cv"}. An empty type, no values, or a
+     * value that is not a string is a reply with ok = 0 that names it. */
+    void (*entity_key)(void *host, const char *request, nc_reply_fn reply, void *reply_context);
 } nc_host_api;
 
 /*
