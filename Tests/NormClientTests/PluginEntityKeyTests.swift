@@ -12,7 +12,7 @@ import Testing
 struct PluginEntityKeyTests {
     @Test func thePurlsPluginNamesTheRecordByTheHostsKey() async throws {
         let client = Client(cache: try NormalizedCache())
-        let host = PluginHost(client: client, environment: Environment(), events: .init(watch: { _, _ in }, state: { _, _, _ in }))
+        let host = PluginHost(client: client, environment: Environment()) { _, _, _ in }
         try host.load(PluginHost.bundledDirectory + "/libnormcache_purls.so")
         let (address, name) = (#"a+b\c@example.org"#, "cafe\u{301}")
         let key = #"PURL:a\+b\\c@example.org+caf"# + "\u{E9}"
