@@ -1,31 +1,3 @@
-/// The outcome of reading an operation from the cache.
-///
-/// ```swift
-/// let result = try cache.read(op, variables: ["id": "2"])
-/// result.complete     // false
-/// result.missing      // ["QUERY_ROOT.trip(id:2)"]: which field would go to the network
-/// result.data         // nil (ask for partial: true to get what is there)
-/// ```
-public struct ReadResult: Sendable, Equatable {
-    /// The data in the shape the operation asked for; `nil` when incomplete, unless the
-    /// read was partial (then missing fields are left out).
-    public let data: CacheValue?
-    /// True when every field was in the cache and none is invalidated.
-    public var complete: Bool { missing.isEmpty }
-    /// Record-field keys (`Trip:1.name`) that were absent or invalidated.
-    public let missing: [String]
-    /// Of ``missing``, those present but invalidated.
-    public let stale: [String]
-    let dependencyIDs: [UInt64]
-
-    /// Every record field the read looked at, found or not: what a watcher watches.
-    public var dependencies: Set<FieldRef> { Set(dependencyIDs.map(FieldRef.init(packed:))) }
-
-    public static func == (lhs: ReadResult, rhs: ReadResult) -> Bool {
-        lhs.data == rhs.data && lhs.missing == rhs.missing && lhs.stale == rhs.stale
-    }
-}
-
 /// Reads an operation's selections out of the records, following references.
 struct Reader {
     let state: EngineState
@@ -246,7 +218,7 @@ struct Reader {
     /// response showed it): then the field is read if the record has it, and is never
     /// called missing, so a fragment's stored fields are not left out of the answer.
     private func applies(_ field: FieldPlan, typename: String) -> Bool? {
-        guard conditionsHold(field.conditions, variables) else { return nil }
+        guard field.isIncluded(under: variables) else { return nil }
         var known = true
         for condition in field.typeConditions {
             switch state.satisfies(typename, condition: condition) {

@@ -1,47 +1,6 @@
-/// One emission of a watcher: the current read, why it happened, and which record
-/// fields changed to cause it.
-public struct WatchEmission: Sendable, Equatable {
-    public let watcher: Int
-    /// 1 for the first emission.
-    public let number: Int
-    public let cause: ChangeCause
-    public let result: ReadResult
-    /// Record-field keys (`Trip:2.name`) whose change caused this emission, sorted.
-    public let changed: [String]
-}
-
-/// A callback and the emission to hand it, delivered once the engine's lock is released.
-struct WatchDelivery {
-    let callback: @Sendable (WatchEmission) -> Void
-    let emission: WatchEmission
-}
-
 /// The watchers, and an inverted index from record field to the watchers that depend
 /// on it, so a change costs O(affected watchers), not O(all).
 struct WatcherRegistry {
-    final class Watcher {
-        let id: Int
-        let operation: Operation
-        var variables: CacheObject
-        /// The knowledge of the endpoint the watched operation runs against.
-        let schema: SchemaKnowledge?
-        let partial: Bool
-        let callback: @Sendable (WatchEmission) -> Void
-        var dependencies: [UInt64] = []
-        var last: ReadResult?
-        var emissions = 0
-
-        init(id: Int, operation: Operation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
-             callback: @escaping @Sendable (WatchEmission) -> Void) {
-            self.id = id
-            self.operation = operation
-            self.variables = variables
-            self.schema = schema
-            self.partial = partial
-            self.callback = callback
-        }
-    }
-
     private(set) var watchers: [Int: Watcher] = [:]
     private var index: [UInt64: WatcherSet] = [:]
     private var nextID = 1
