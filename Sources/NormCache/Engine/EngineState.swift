@@ -17,6 +17,8 @@ final class EngineState {
     let store: RecordStore?
     var watchers = WatcherRegistry()
     var warnings: [String] = []
+    /// Reads that found every field, and reads that did not.
+    var hits = 0, misses = 0
     /// Where the write in progress staged each record (see ``Normalizer``).
     var stagingSlots = StagingSlots()
 

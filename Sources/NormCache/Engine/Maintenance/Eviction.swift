@@ -8,7 +8,6 @@ extension NormalizedCache {
     @discardableResult
     public func evict(_ key: String, field: String? = nil) throws(CacheError) -> [String] {
         try commit(cause: .evict) { () throws(CacheError) in
-            let state = engine
             guard let id = state.recordKeys.find(key)?.rawValue, state.base[id] != nil else {
                 throw .invalid("no record \"\(key)\"")
             }
@@ -40,7 +39,6 @@ extension NormalizedCache {
     @discardableResult
     public func remove(matching pattern: String) throws(CacheError) -> [String] {
         try commit(cause: .evict) { () throws(CacheError) in
-            let state = engine
             let matches = state.base.ids.filter { Glob.matches(pattern, state.recordKey($0)) }
             for id in matches { state.removeRecord(id) }
             return matches.map(state.recordKey).sorted()
@@ -50,7 +48,6 @@ extension NormalizedCache {
     /// Removes every record and optimistic layer, and forgets the retained roots.
     public func clear() throws(CacheError) {
         try commit(cause: .clear) { () throws(CacheError) in
-            let state = engine
             for (index, layer) in state.layers.enumerated().reversed() {
                 for record in layer.table.ids {
                     for field in layer.table[record]!.fieldIDs { state.changes.fields.append(pack(record, field)) }
