@@ -124,8 +124,8 @@ public final class NormalizedCache: @unchecked Sendable {
         catch { throw .variable(error) }
     }
 
-    /// `Trip:2.name` for each packed pair, sorted.
-    func names(_ pairs: Set<UInt64>) -> [String] { locked { pairs.map(state.name).sorted() } }
+    /// `Trip:2.name` for each record field, sorted.
+    func names(_ pairs: Set<RecordField>) -> [String] { locked { pairs.map(state.name).sorted() } }
 
     /// Runs several writes, evictions and reads as one commit: one change set, one round
     /// of notifications; if `body` throws, nothing it did remains.

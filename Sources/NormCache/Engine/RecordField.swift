@@ -1,17 +1,20 @@
-/// A record-field pair, as interned ids, e.g. `Trip:2` + `name`. Name it with
-/// ``NormalizedCache/name(of:)`` (`Trip:2.name`).
-public struct FieldRef: Hashable, Sendable, Comparable {
-    public let record: KeyID
-    public let field: KeyID
+/// One field of one record, as interned ids (`Trip:2` + `name`): the unit of change sets,
+/// watcher dependencies and invalidations. It is one word, the record id above the field
+/// id, so a set of them or the watchers' index hashes a single integer, and they order by
+/// record, then field. ``EngineState/name(_:)`` names one: `Trip:2.name`.
+///
+/// ```swift
+/// let name = RecordField(record: trip, field: nameField)
+/// name.record           // trip
+/// state.name(name)      // "Trip:2.name"
+/// ```
+struct RecordField: Hashable, Comparable, Sendable {
+    private let packed: UInt64
 
-    init(packed: UInt64) {
-        record = KeyID(rawValue: UInt32(packed >> 32))
-        field = KeyID(rawValue: UInt32(truncatingIfNeeded: packed))
-    }
+    @inline(__always) init(record: UInt32, field: UInt32) { packed = UInt64(record) << 32 | UInt64(field) }
 
-    var packed: UInt64 { UInt64(record.rawValue) << 32 | UInt64(field.rawValue) }
+    var record: UInt32 { UInt32(packed >> 32) }
+    var field: UInt32 { UInt32(truncatingIfNeeded: packed) }
 
-    public static func < (lhs: FieldRef, rhs: FieldRef) -> Bool { lhs.packed < rhs.packed }
+    static func < (a: RecordField, b: RecordField) -> Bool { a.packed < b.packed }
 }
-
-@inline(__always) func pack(_ record: UInt32, _ field: UInt32) -> UInt64 { UInt64(record) << 32 | UInt64(field) }

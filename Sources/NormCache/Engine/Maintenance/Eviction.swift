@@ -50,7 +50,7 @@ extension NormalizedCache {
         try commit(cause: .clear) { () throws(CacheError) in
             for (index, layer) in state.layers.enumerated().reversed() {
                 for record in layer.table.ids {
-                    for field in layer.table[record]!.fieldIDs { state.changes.fields.append(pack(record, field)) }
+                    for field in layer.table[record]!.fieldIDs { state.changes.fields.append(RecordField(record: record, field: field)) }
                 }
                 state.undo.append(.layerRemoved(layer, at: index))
             }

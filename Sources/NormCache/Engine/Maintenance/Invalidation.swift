@@ -8,9 +8,10 @@ extension NormalizedCache {
             guard let id = state.recordKeys.find(key)?.rawValue, let fid = state.fieldKeys.find(field)?.rawValue,
                 state.value(id, fid) != nil
             else { throw .invalid("no field \"\(key).\(field)\"") }
-            if state.invalidated.insert(pack(id, fid)).inserted {
-                state.undo.append(.invalidation(pack(id, fid), wasInvalid: false))
-                state.changes.fields.append(pack(id, fid))
+            let pair = RecordField(record: id, field: fid)
+            if state.invalidated.insert(pair).inserted {
+                state.undo.append(.invalidation(pair, wasInvalid: false))
+                state.changes.fields.append(pair)
             }
         }
     }

@@ -36,14 +36,14 @@ extension NormalizedCache {
     private func removeLayer(_ id: String) throws(CacheError) {
         guard let index = state.layers.firstIndex(where: { $0.id == id }) else { throw .invalid("no optimistic layer \"\(id)\"") }
         let layer = state.layers[index]
-        var pairs: [UInt64] = []
+        var pairs: [RecordField] = []
         for record in layer.table.ids {
-            for field in layer.table[record]!.fieldIDs { pairs.append(pack(record, field)) }
+            for field in layer.table[record]!.fieldIDs { pairs.append(RecordField(record: record, field: field)) }
         }
-        let before = pairs.map { state.value(UInt32($0 >> 32), UInt32(truncatingIfNeeded: $0)) }
+        let before = pairs.map { state.value($0.record, $0.field) }
         state.layers.remove(at: index)
         state.undo.append(.layerRemoved(layer, at: index))
-        for (pair, old) in zip(pairs, before) where state.value(UInt32(pair >> 32), UInt32(truncatingIfNeeded: pair)) != old {
+        for (pair, old) in zip(pairs, before) where state.value(pair.record, pair.field) != old {
             state.changes.fields.append(pair)
         }
     }

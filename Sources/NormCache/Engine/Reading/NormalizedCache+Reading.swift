@@ -42,8 +42,6 @@ extension NormalizedCache {
         }
     }
 
-    /// `Trip:2.name` for a dependency.
-    public func name(of ref: FieldRef) -> String { locked { state.name(ref.packed) } }
 
     /// How many records are visible; cheaper than ``statistics``, which measures them all.
     public var recordCount: Int { locked { allRecordIDs(sorted: false).count } }

@@ -16,10 +16,8 @@ public struct ReadResult: Sendable, Equatable {
     public let missing: [String]
     /// Of ``missing``, those present but invalidated.
     public let stale: [String]
-    let dependencyIDs: [UInt64]
-
     /// Every record field the read looked at, found or not: what a watcher watches.
-    public var dependencies: Set<FieldRef> { Set(dependencyIDs.map(FieldRef.init(packed:))) }
+    let dependencies: [RecordField]
 
     public static func == (lhs: ReadResult, rhs: ReadResult) -> Bool {
         lhs.data == rhs.data && lhs.missing == rhs.missing && lhs.stale == rhs.stale

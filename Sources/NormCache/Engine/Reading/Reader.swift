@@ -9,7 +9,7 @@ struct Reader {
     let base: RecordTable
     let layered: Bool
     let checksInvalidation: Bool
-    var dependencies: [UInt64] = []
+    var dependencies: [RecordField] = []
     var missing: [String] = []
     var stale: [String] = []
     private var missingNames: Set<String> = []
@@ -34,7 +34,7 @@ struct Reader {
         let data = try reader.readRecord(root, plan: operation.selections, typename: state.rootType(operation.kind))
         let complete = reader.missing.isEmpty
         return ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
-                          stale: reader.stale, dependencyIDs: reader.dependencies)
+                          stale: reader.stale, dependencies: reader.dependencies)
     }
 
     private mutating func readRecord(_ record: UInt32, plan: SelectionPlan, typename knownTypename: String?) throws(CacheError) -> CacheObject {
@@ -73,7 +73,7 @@ struct Reader {
     /// it keeps the field.
     private mutating func readField(_ field: FieldPlan, of record: UInt32, near hint: Int, required: Bool = true) throws(CacheError) -> CacheValue? {
         let fid = try state.fieldID(of: field, ids: ids, variables: variables)
-        let pair = pack(record, fid)
+        let pair = RecordField(record: record, field: fid)
         dependencies.append(pair)
         guard let value = layered ? state.value(record, fid) : base.value(record, fid, near: hint) else {
             // A response may leave out a __typename its document did not ask for (the
@@ -115,7 +115,7 @@ struct Reader {
     }
 
     /// A kept value under `selections`: references followed by their record ids.
-    private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: UInt64) throws(CacheError) -> CacheValue {
+    private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: RecordField) throws(CacheError) -> CacheValue {
         switch value {
         case .reference(let record):
             return .object(try readReferenced(record, plan: selections))
@@ -149,7 +149,7 @@ struct Reader {
     /// left out of the list, as Apollo Client 3 reads lists; the read still depends on the
     /// record's fields, so it is read again when the record comes back.
     private mutating func noteDangling(_ record: UInt32, plan: SelectionPlan) throws(CacheError) {
-        for field in plan.fields { dependencies.append(pack(record, try state.fieldID(of: field, ids: ids, variables: variables))) }
+        for field in plan.fields { dependencies.append(RecordField(record: record, field: try state.fieldID(of: field, ids: ids, variables: variables))) }
     }
 
     /// The record a reference kept as a key names (interned if it was never met).
@@ -162,7 +162,7 @@ struct Reader {
     /// inline (restored from an Apollo Client snapshot) and lists of them, whose references
     /// are keys; `path` names the place of an inline object's member below that field
     /// (`.settings.theme`) for ``missing``.
-    private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: UInt64, path: String = "") throws(CacheError) -> CacheValue {
+    private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: RecordField, path: String = "") throws(CacheError) -> CacheValue {
         guard let selections else { return value }
         switch value {
         case .reference(let key):

@@ -3,7 +3,7 @@
 /// the records removed.
 struct ChangeSet: Sendable {
     /// Pairs that changed one by one.
-    var fields: [UInt64] = []
+    var fields: [RecordField] = []
     /// Records new to the base table with the ids of their fields (all of them changed),
     /// as runs of records noted one after another with the same fields (a list's items):
     /// one entry per run rather than one pair per field.
@@ -17,10 +17,10 @@ struct ChangeSet: Sendable {
     var isEmpty: Bool { fields.isEmpty && newRecords.isEmpty }
 
     /// Calls `body` with every changed pair, those of new records included.
-    func forEachField(_ body: (UInt64) -> Void) {
+    func forEachField(_ body: (RecordField) -> Void) {
         for pair in fields { body(pair) }
         for (ids, records) in newRecords {
-            for record in records { for field in ids { body(pack(record, field)) } }
+            for record in records { for field in ids { body(RecordField(record: record, field: field)) } }
         }
     }
 
@@ -34,8 +34,8 @@ struct ChangeSet: Sendable {
     }
 
     /// Every changed pair once.
-    var changedFields: Set<UInt64> {
-        var changed = Set<UInt64>(minimumCapacity: fields.count)
+    var changedFields: Set<RecordField> {
+        var changed = Set<RecordField>(minimumCapacity: fields.count)
         forEachField { changed.insert($0) }
         return changed
     }

@@ -9,7 +9,7 @@ extension WatcherRegistry {
         let schema: SchemaKnowledge?
         let partial: Bool
         let callback: @Sendable (WatchEmission) -> Void
-        var dependencies: [UInt64] = []
+        var dependencies: [RecordField] = []
         var last: ReadResult?
         var emissions = 0
 

@@ -2,7 +2,7 @@
 /// on it, so a change costs O(affected watchers), not O(all).
 struct WatcherRegistry {
     private(set) var watchers: [Int: Watcher] = [:]
-    private var index: [UInt64: WatcherSet] = [:]
+    private var index: [RecordField: WatcherSet] = [:]
     private var nextID = 1
 
     /// Most fields have one watcher; a set only when there are more.
@@ -35,7 +35,7 @@ struct WatcherRegistry {
         let result = try state.withSchema(watcher.schema) { () throws(CacheError) in
             try Reader.read(watcher.operation, variables: watcher.variables, partial: watcher.partial, state: state)
         }
-        let dependencies = Array(Set(result.dependencyIDs)).sorted()
+        let dependencies = Array(Set(result.dependencies)).sorted()
         if dependencies != watcher.dependencies {
             unindex(watcher)
             watcher.dependencies = dependencies
@@ -71,7 +71,7 @@ struct WatcherRegistry {
     }
 
     /// Ids of the watchers that depend on any of `pairs`, sorted.
-    func affected(by pairs: Set<UInt64>) -> [Int] {
+    func affected(by pairs: Set<RecordField>) -> [Int] {
         var ids = Set<Int>()
         for pair in pairs {
             switch index[pair] {
@@ -86,7 +86,7 @@ struct WatcherRegistry {
     /// Re-reads the watchers a change set touches; returns the emissions to deliver.
     mutating func notify(_ changes: ChangeSet, state: EngineState) -> [WatchDelivery] {
         guard !watchers.isEmpty, !changes.isEmpty else { return [] }
-        var affected: [Int: [UInt64]] = [:]
+        var affected: [Int: [RecordField]] = [:]
         changes.forEachField { pair in
             switch index[pair] {
             case .one(let id)?: affected[id, default: []].append(pair)
