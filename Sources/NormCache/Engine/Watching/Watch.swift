@@ -1,4 +1,9 @@
 /// A running watcher; ``cancel()`` stops it and frees what it held.
+///
+/// ```swift
+/// let watch = try cache.watch(trips) { print($0.number, $0.cause) }   // 1 initial
+/// watch.cancel()                                                        // no more emissions
+/// ```
 public struct Watch: Sendable, Hashable {
     public let id: Int
     private let cache: Unowned
