@@ -27,15 +27,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // System libraries (Debian: libxxhash-dev, libedit-dev, libsqlite3-dev, libutf8proc-dev).
-        .systemLibrary(name: "CXXHash", path: "Sources/CXXHash"),
+        // System libraries (Debian: libedit-dev, libsqlite3-dev, libutf8proc-dev; CCore also
+        // needs libxxhash-dev's header).
         .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
 
-        // The C core: canonical keys, XXH3 hashing, the key interner.
+        // The C core: canonical keys, XXH3 hashing (xxhash.h inlined; nc_hash64 is the one
+        // entry point), the key interner.
         .target(
             name: "CCore",
-            dependencies: ["CXXHash"],
             path: "CCore",
             sources: ["src"],
             publicHeadersPath: "include",
@@ -55,7 +55,7 @@ let package = Package(
         // debug builds, and so every test, keep them.
         .target(
             name: "NormCache",
-            dependencies: ["CCore", "CXXHash", "CSQLite", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["CCore", "CSQLite", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
 
@@ -97,7 +97,7 @@ let package = Package(
 
         // The REPL workbench and the benchmarks it runs.
         .target(name: "Workbench", dependencies: ["NormClient", "NormCache", "CEdit"]),
-        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "CCore", "CXXHash", "CSQLite"]),
+        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "CCore", "CSQLite"]),
 
         // The executable: argument parsing and subcommands only.
         .executableTarget(

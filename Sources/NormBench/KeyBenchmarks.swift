@@ -1,5 +1,4 @@
 import CCore
-import CXXHash
 import NormCache
 
 /// Benchmarks of the C key core as the engine uses it.
@@ -32,7 +31,7 @@ enum KeyBenchmarks {
                 for id in ids.prefix(keys.count) { checksum &+= UInt64(id.rawValue) }
             }
         }, baseline: {
-            workload.forEach { key in checksum &+= nc_xxh3_64(key.baseAddress, key.count) }
+            workload.forEach { key in checksum &+= nc_hash64(key.baseAddress, key.count) }
         })
         precondition(checksum != 0)
         return .rate(keyCount, (ours, raw))

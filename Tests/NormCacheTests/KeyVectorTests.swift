@@ -2,7 +2,7 @@ import Foundation
 import NormCache
 import Testing
 
-/// Every key example of apollo-ios-format.md and of the Apollo iOS 1.25.7 fixture,
+/// Every key example of Apollo iOS's format (docs/keys.md, "Formats") and of the Apollo iOS 1.25.7 fixture,
 /// built through KeyBuilder and the C core.
 @Suite struct KeyVectorTests {
     let keys = KeyBuilder()

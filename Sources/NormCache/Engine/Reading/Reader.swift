@@ -1,31 +1,3 @@
-/// The outcome of reading an operation from the cache.
-///
-/// ```swift
-/// let result = try cache.read(op, variables: ["id": "2"])
-/// result.complete     // false
-/// result.missing      // ["QUERY_ROOT.trip(id:2)"]: which field would go to the network
-/// result.data         // nil (ask for partial: true to get what is there)
-/// ```
-public struct ReadResult: Sendable, Equatable {
-    /// The data in the shape the operation asked for; `nil` when incomplete, unless the
-    /// read was partial (then missing fields are left out).
-    public let data: CacheValue?
-    /// True when every field was in the cache and none is invalidated.
-    public var complete: Bool { missing.isEmpty }
-    /// Record-field keys (`Trip:1.name`) that were absent or invalidated.
-    public let missing: [String]
-    /// Of ``missing``, those present but invalidated.
-    public let stale: [String]
-    let dependencyIDs: [UInt64]
-
-    /// Every record field the read looked at, found or not: what a watcher watches.
-    public var dependencies: Set<FieldRef> { Set(dependencyIDs.map(FieldRef.init(packed:))) }
-
-    public static func == (lhs: ReadResult, rhs: ReadResult) -> Bool {
-        lhs.data == rhs.data && lhs.missing == rhs.missing && lhs.stale == rhs.stale
-    }
-}
-
 /// Reads an operation's selections out of the records, following references.
 struct Reader {
     let state: EngineState
@@ -37,7 +9,7 @@ struct Reader {
     let base: RecordTable
     let layered: Bool
     let checksInvalidation: Bool
-    var dependencies: [UInt64] = []
+    var dependencies: [RecordField] = []
     var missing: [String] = []
     var stale: [String] = []
     private var missingNames: Set<String> = []
@@ -62,7 +34,7 @@ struct Reader {
         let data = try reader.readRecord(root, plan: operation.selections, typename: state.rootType(operation.kind))
         let complete = reader.missing.isEmpty
         return ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
-                          stale: reader.stale, dependencyIDs: reader.dependencies)
+                          stale: reader.stale, dependencies: reader.dependencies)
     }
 
     private mutating func readRecord(_ record: UInt32, plan: SelectionPlan, typename knownTypename: String?) throws(CacheError) -> CacheObject {
@@ -101,7 +73,7 @@ struct Reader {
     /// it keeps the field.
     private mutating func readField(_ field: FieldPlan, of record: UInt32, near hint: Int, required: Bool = true) throws(CacheError) -> CacheValue? {
         let fid = try state.fieldID(of: field, ids: ids, variables: variables)
-        let pair = pack(record, fid)
+        let pair = RecordField(record: record, field: fid)
         dependencies.append(pair)
         guard let value = layered ? state.value(record, fid) : base.value(record, fid, near: hint) else {
             // A response may leave out a __typename its document did not ask for (the
@@ -143,7 +115,7 @@ struct Reader {
     }
 
     /// A kept value under `selections`: references followed by their record ids.
-    private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: UInt64) throws(CacheError) -> CacheValue {
+    private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: RecordField) throws(CacheError) -> CacheValue {
         switch value {
         case .reference(let record):
             return .object(try readReferenced(record, plan: selections))
@@ -177,7 +149,7 @@ struct Reader {
     /// left out of the list, as Apollo Client 3 reads lists; the read still depends on the
     /// record's fields, so it is read again when the record comes back.
     private mutating func noteDangling(_ record: UInt32, plan: SelectionPlan) throws(CacheError) {
-        for field in plan.fields { dependencies.append(pack(record, try state.fieldID(of: field, ids: ids, variables: variables))) }
+        for field in plan.fields { dependencies.append(RecordField(record: record, field: try state.fieldID(of: field, ids: ids, variables: variables))) }
     }
 
     /// The record a reference kept as a key names (interned if it was never met).
@@ -190,7 +162,7 @@ struct Reader {
     /// inline (restored from an Apollo Client snapshot) and lists of them, whose references
     /// are keys; `path` names the place of an inline object's member below that field
     /// (`.settings.theme`) for ``missing``.
-    private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: UInt64, path: String = "") throws(CacheError) -> CacheValue {
+    private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: RecordField, path: String = "") throws(CacheError) -> CacheValue {
         guard let selections else { return value }
         switch value {
         case .reference(let key):
@@ -246,7 +218,7 @@ struct Reader {
     /// response showed it): then the field is read if the record has it, and is never
     /// called missing, so a fragment's stored fields are not left out of the answer.
     private func applies(_ field: FieldPlan, typename: String) -> Bool? {
-        guard conditionsHold(field.conditions, variables) else { return nil }
+        guard field.isIncluded(under: variables) else { return nil }
         var known = true
         for condition in field.typeConditions {
             switch state.satisfies(typename, condition: condition) {

@@ -1,49 +1,8 @@
-/// One emission of a watcher: the current read, why it happened, and which record
-/// fields changed to cause it.
-public struct WatchEmission: Sendable, Equatable {
-    public let watcher: Int
-    /// 1 for the first emission.
-    public let number: Int
-    public let cause: ChangeCause
-    public let result: ReadResult
-    /// Record-field keys (`Trip:2.name`) whose change caused this emission, sorted.
-    public let changed: [String]
-}
-
-/// A callback and the emission to hand it, delivered once the engine's lock is released.
-struct WatchDelivery {
-    let callback: @Sendable (WatchEmission) -> Void
-    let emission: WatchEmission
-}
-
 /// The watchers, and an inverted index from record field to the watchers that depend
 /// on it, so a change costs O(affected watchers), not O(all).
 struct WatcherRegistry {
-    final class Watcher {
-        let id: Int
-        let operation: Operation
-        var variables: CacheObject
-        /// The knowledge of the endpoint the watched operation runs against.
-        let schema: SchemaKnowledge?
-        let partial: Bool
-        let callback: @Sendable (WatchEmission) -> Void
-        var dependencies: [UInt64] = []
-        var last: ReadResult?
-        var emissions = 0
-
-        init(id: Int, operation: Operation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
-             callback: @escaping @Sendable (WatchEmission) -> Void) {
-            self.id = id
-            self.operation = operation
-            self.variables = variables
-            self.schema = schema
-            self.partial = partial
-            self.callback = callback
-        }
-    }
-
     private(set) var watchers: [Int: Watcher] = [:]
-    private var index: [UInt64: WatcherSet] = [:]
+    private var index: [RecordField: WatcherSet] = [:]
     private var nextID = 1
 
     /// Most fields have one watcher; a set only when there are more.
@@ -76,7 +35,7 @@ struct WatcherRegistry {
         let result = try state.withSchema(watcher.schema) { () throws(CacheError) in
             try Reader.read(watcher.operation, variables: watcher.variables, partial: watcher.partial, state: state)
         }
-        let dependencies = Array(Set(result.dependencyIDs)).sorted()
+        let dependencies = Array(Set(result.dependencies)).sorted()
         if dependencies != watcher.dependencies {
             unindex(watcher)
             watcher.dependencies = dependencies
@@ -112,7 +71,7 @@ struct WatcherRegistry {
     }
 
     /// Ids of the watchers that depend on any of `pairs`, sorted.
-    func affected(by pairs: Set<UInt64>) -> [Int] {
+    func affected(by pairs: Set<RecordField>) -> [Int] {
         var ids = Set<Int>()
         for pair in pairs {
             switch index[pair] {
@@ -127,7 +86,7 @@ struct WatcherRegistry {
     /// Re-reads the watchers a change set touches; returns the emissions to deliver.
     mutating func notify(_ changes: ChangeSet, state: EngineState) -> [WatchDelivery] {
         guard !watchers.isEmpty, !changes.isEmpty else { return [] }
-        var affected: [Int: [UInt64]] = [:]
+        var affected: [Int: [RecordField]] = [:]
         changes.forEachField { pair in
             switch index[pair] {
             case .one(let id)?: affected[id, default: []].append(pair)

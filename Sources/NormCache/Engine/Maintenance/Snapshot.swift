@@ -20,7 +20,6 @@ extension NormalizedCache {
     /// the retained records in `__META` when there are any.
     public func extract() -> CacheValue {
         locked {
-            let state = engine
             var snapshot = CacheObject()
             let ids = Set(state.base.ids).union(state.roots.emptied)
             for id in ids.sorted(by: { state.recordKey($0) < state.recordKey($1) }) {
@@ -50,7 +49,6 @@ extension NormalizedCache {
         }
         // Under the lock throughout: keys are built with the engine's one key builder.
         try commit(cause: .write) { () throws(CacheError) in
-            let state = engine
             var converted: [(String, [(String, CacheValue)])] = []
             var roots = RootState()
             for (key, value) in records.members {
@@ -102,7 +100,6 @@ extension NormalizedCache {
 
     /// `hero({"episode":"JEDI"})` for `hero(episode:JEDI)`, when the engine built that key.
     private func clientFieldKey(_ field: UInt32) -> String {
-        let state = engine
         guard let built = state.fieldArguments[field] else { return state.fieldKey(field) }
         var object = CacheObject()
         for name in built.arguments.keys.sorted() { object.appendNew(name, Self.json(built.arguments[name]!)) }
@@ -123,7 +120,6 @@ extension NormalizedCache {
         guard case .object(let object) = arguments else { return key }
         var values: [String: ArgumentValue] = [:]
         for (argument, value) in object.members { values[argument] = ArgumentValue(value) }
-        let state = engine
         let built: String
         do { built = try state.keyBuilder.fieldKey(name, arguments: values) } catch { throw .key(error) }
         let id = try state.fieldID(built)
@@ -140,7 +136,7 @@ extension NormalizedCache {
         case .object(let object):
             var converted = CacheObject()
             for (key, member) in object.members {
-                converted[engine.fieldKeys.find(key).map { clientFieldKey($0.rawValue) } ?? key] = clientValue(member)
+                converted[state.fieldKeys.find(key).map { clientFieldKey($0.rawValue) } ?? key] = clientValue(member)
             }
             return .object(converted)
         default: return value
