@@ -61,6 +61,10 @@ let package = Package(
             dependencies: ["NormCache", "NormEnvironment", "CCore", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // An app's GraphQL project: apollo-codegen-config.json or the .graphqls / schema.json and
+        // .graphql files under a directory, @typePolicy / @fieldPolicy, validated operations.
+        .target(name: "NormProject", dependencies: ["NormCache", .product(name: "GraphQL", package: "GraphQL")]),
+
         // The Swift SDK for plugin authors, over the C ABI.
         .target(
             name: "NormPluginKit",
@@ -100,6 +104,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore"]),
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment"]),
+        .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormCache", "TestSupport"]),
         .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "CCore", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],
