@@ -5,7 +5,7 @@ import GraphQL
 ///
 /// ```swift
 /// let detail = project.operation(named: "TripDetail")!
-/// "\(detail.file):\(detail.line)"   // Features/TripDetail/TripDetail.graphql:1
+/// "\(detail.file):\(detail.line)"   // Features/TripDetail/TripDetail.graphql:3
 /// detail.kind                       // .query
 /// detail.fragmentNames              // ["TripHeader", "JourneyEndpointFields"]
 /// ```
