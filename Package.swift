@@ -69,6 +69,10 @@ let package = Package(
             dependencies: ["NormCache", "NormEnvironment", "NormPluginABI", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // An app's GraphQL project: apollo-codegen-config.json or the .graphqls / schema.json and
+        // .graphql files under a directory, @typePolicy / @fieldPolicy, validated operations.
+        .target(name: "NormProject", dependencies: ["NormCache", .product(name: "GraphQL", package: "GraphQL")]),
+
         // The Swift SDK for plugin authors, over the C ABI. It exports `nc_plugin_init` for
         // every plugin it is linked into, and finds the plugin's type through the library's
         // own `main` (the type marked @main), which it looks up with dladdr: a GNU extension
@@ -115,6 +119,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore"]),
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment"]),
+        .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormCache", "TestSupport"]),
         .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "NormPluginABI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],
