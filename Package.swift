@@ -4,7 +4,7 @@
 // run-time service plugins and the `normcache` REPL workbench.
 // Layers (each depends only on those below): CCore → NormCache → NormClient → Workbench →
 // normcache. Plugins/* are dynamic libraries written against NormPluginKit, which speaks
-// to the host only through the C ABI in CCore/include/normcache_plugin.h.
+// to the host only through the C ABI in NormPluginABI/include/normcache_plugin.h.
 import PackageDescription
 
 let package = Package(
@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "normcache_purls", type: .dynamic, targets: ["PurlsPlugin"]),
         .library(name: "normcache_donuts", type: .dynamic, targets: ["DonutsPlugin"]),
         .library(name: "normcache_feed", type: .dynamic, targets: ["FeedPlugin"]),
+        // A test fixture, loaded by tests only (the host loads libnormcache_* on its own).
+        .library(name: "fixture_unnamed_plugin", type: .dynamic, targets: ["UnnamedPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,15 +27,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // System libraries (Debian: libxxhash-dev, libedit-dev, libsqlite3-dev, libutf8proc-dev).
-        .systemLibrary(name: "CXXHash", path: "Sources/CXXHash"),
+        // System libraries (Debian: libedit-dev, libsqlite3-dev, libutf8proc-dev; CCore also
+        // needs libxxhash-dev's header).
         .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
 
-        // The C core: canonical keys, XXH3 hashing, the key interner.
+        // The C core: canonical keys, XXH3 hashing (xxhash.h inlined; nc_hash64 is the one
+        // entry point), the key interner.
         .target(
             name: "CCore",
-            dependencies: ["CXXHash"],
             path: "CCore",
             sources: ["src"],
             publicHeadersPath: "include",
@@ -41,13 +43,19 @@ let package = Package(
             linkerSettings: [.linkedLibrary("utf8proc")]
         ),
 
+        // The plugin ABI: normcache_plugin.h, all a plugin links, and nothing of the key core.
+        // A C target with no source file: SwiftPM (6.x) makes a Clang module of its public
+        // header, so the host and the kit import the ABI's types while a C plugin includes
+        // the same header (`-I NormPluginABI/include`); no empty translation unit is needed.
+        .target(name: "NormPluginABI", path: "NormPluginABI"),
+
         // The engine: keys, values, operations (parsed by GraphQLSwift), records, watchers,
         // and the SQLite store in Apollo iOS's file format. Release builds skip Swift's
         // dynamic exclusivity checks (16% of a normalized write, docs/PERFORMANCE.md);
         // debug builds, and so every test, keep them.
         .target(
             name: "NormCache",
-            dependencies: ["CCore", "CXXHash", "CSQLite", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["CCore", "CSQLite", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
 
@@ -58,13 +66,21 @@ let package = Package(
         // (plugin, HTTP, simulated network), the Environment, and the plugin host.
         .target(
             name: "NormClient",
-            dependencies: ["NormCache", "NormEnvironment", "CCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["NormCache", "NormEnvironment", "NormPluginABI", .product(name: "Logging", package: "swift-log")]
         ),
 
-        // The Swift SDK for plugin authors, over the C ABI.
+        // An app's GraphQL project: apollo-codegen-config.json or the .graphqls / schema.json and
+        // .graphql files under a directory, @typePolicy / @fieldPolicy, validated operations.
+        .target(name: "NormProject", dependencies: ["NormCache", .product(name: "GraphQL", package: "GraphQL")]),
+
+        // The Swift SDK for plugin authors, over the C ABI. It exports `nc_plugin_init` for
+        // every plugin it is linked into, and finds the plugin's type through the library's
+        // own `main` (the type marked @main), which it looks up with dladdr: a GNU extension
+        // of glibc's <dlfcn.h>, hence _GNU_SOURCE.
         .target(
             name: "NormPluginKit",
-            dependencies: ["CCore", "NormEnvironment", .product(name: "GraphQL", package: "GraphQL")]
+            dependencies: ["NormPluginABI", "NormEnvironment", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-D_GNU_SOURCE"])]
         ),
 
         // The trips plugin: trips, journeys and reservations, per user, written with the kit.
@@ -72,23 +88,23 @@ let package = Package(
         // conformances the Swift runtime keeps using (a cast after an unmap crashes).
         .target(
             name: "TripsPlugin",
-            dependencies: ["NormPluginKit", "CCore"],
+            dependencies: ["NormPluginKit"],
             path: "Plugins/Trips",
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]
         ),
         // The PURLs plugin: a repository whose pages arrive as a stream; optimistic creates, the server wins.
-        .target(name: "PurlsPlugin", dependencies: ["NormPluginKit", "CCore"], path: "Plugins/Purls"),
+        .target(name: "PurlsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Purls"),
         // The donuts plugin: stateless menu, orders, payments and users services sharing utilities.
-        .target(name: "DonutsPlugin", dependencies: ["NormPluginKit", "CCore"], path: "Plugins/Donuts"),
+        .target(name: "DonutsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Donuts"),
         // The feed plugin: a feed with view state, and searches that a newer one cancels.
-        .target(name: "FeedPlugin", dependencies: ["NormPluginKit", "CCore"], path: "Plugins/Feed"),
+        .target(name: "FeedPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Feed"),
 
         // The REPL workbench and the benchmarks it runs.
         .target(
             name: "Workbench",
             dependencies: ["NormClient", "NormCache", "NormEnvironment", "CEdit", .product(name: "Logging", package: "swift-log")]
         ),
-        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "CCore", "CXXHash", "CSQLite"]),
+        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "CCore", "CSQLite"]),
 
         // The executable: argument parsing and subcommands only.
         .executableTarget(
@@ -99,13 +115,17 @@ let package = Package(
             ]
         ),
 
+        // A plugin that forgets @main: its library must fail to load, saying so (PluginLoaderTests).
+        .target(name: "UnnamedPlugin", dependencies: ["NormPluginKit"], path: "Tests/Plugins/Unnamed"),
+
         // What test targets share: blocking off Swift Testing's threads (onThread), and reading
         // a child process's output (PipeReader).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore", "CSQLite"]),
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "TestSupport"]),
+        .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormClient", "NormCache", "TestSupport"]),
-        .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "CCore", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
+        .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "NormPluginABI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],
     swiftLanguageModes: [.v6]
 )

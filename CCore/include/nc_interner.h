@@ -47,7 +47,8 @@ typedef uint32_t nc_id;
 /* The most ids an interner issues by default. */
 #define NC_ID_LIMIT (UINT32_MAX - 1u)
 
-/* XXH3-64 of `length` bytes (seed 0). */
+/* XXH3-64 of `length` bytes (seed 0): the one XXH3 entry point, for the interner (its
+ * default hash), operation caches and benchmarks alike. */
 uint64_t nc_hash64(const void *bytes, size_t length);
 
 typedef struct nc_interner nc_interner;

@@ -86,7 +86,7 @@ void nc_interner_destroy(nc_interner *interner) {
 }
 
 static inline uint64_t hash_of(const nc_interner *interner, const void *bytes, size_t length) {
-    return interner->hash ? interner->hash(bytes, length) : XXH3_64bits(bytes, length);
+    return interner->hash ? interner->hash(bytes, length) : nc_hash64(bytes, length);
 }
 
 /* The NFC form of input that is not already known: NC_OK with the input itself on the

@@ -1,4 +1,3 @@
-import CCore
 import NormPluginKit
 
 /// The donuts plugin: an in-process donut shop (orders per user, numbered from 1 at every
@@ -11,6 +10,7 @@ import NormPluginKit
 /// payments.pay 1        order 1: Glazed, Chocolate, $3.50, paid
 /// payments.pay 1        error: payment failed: order 1 is paid already
 /// ```
+@main
 struct DonutsPlugin: Plugin {
     static let name = "donuts"
     static let version = "1.0.0"
@@ -36,12 +36,4 @@ struct DonutsPlugin: Plugin {
         services = [donuts, orders, payments, users]
         commands = donuts.commands + orders.commands + payments.commands + users.commands
     }
-}
-
-@_cdecl("nc_plugin_init")
-public func nc_plugin_init(
-    _ host: UnsafePointer<nc_host_api>?, _ plugin: UnsafeMutablePointer<nc_plugin>?,
-    _ error: UnsafeMutablePointer<CChar>?, _ size: Int
-) -> Int32 {
-    PluginExport.initialize(DonutsPlugin.self, host: host, plugin: plugin, error: error, errorSize: size)
 }

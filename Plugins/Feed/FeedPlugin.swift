@@ -1,4 +1,3 @@
-import CCore
 import NormPluginKit
 
 /// The feed plugin: an in-process feed server (a feed per user, the same at every start,
@@ -9,6 +8,7 @@ import NormPluginKit
 /// feed.load                   state feed: loading … state feed: loaded (6 items)
 /// feed.search lis,lisb,lisbon search "lis": cancelled … search "lisbon": 2 results (…)
 /// ```
+@main
 struct FeedPlugin: Plugin {
     static let name = "feed"
     static let version = "1.0.0"
@@ -28,12 +28,4 @@ struct FeedPlugin: Plugin {
         services = [feed]
         commands = feed.commands
     }
-}
-
-@_cdecl("nc_plugin_init")
-public func nc_plugin_init(
-    _ host: UnsafePointer<nc_host_api>?, _ plugin: UnsafeMutablePointer<nc_plugin>?,
-    _ error: UnsafeMutablePointer<CChar>?, _ size: Int
-) -> Int32 {
-    PluginExport.initialize(FeedPlugin.self, host: host, plugin: plugin, error: error, errorSize: size)
 }

@@ -1,4 +1,3 @@
-import Foundation
 import NormPluginKit
 
 /// A persistent URL: a short name under an address that stands for a longer URL. The cache
@@ -6,7 +5,7 @@ import NormPluginKit
 ///
 /// ```swift
 /// let purl = PURL(address: "ana@example.org", name: "cv", url: "https://ana.example.org/cv.pdf", title: "Curriculum vitae")
-/// PURL.recordKey(address: purl.address, name: purl.name)   // "PURL:ana@example.org+cv"
+/// try await PURL.recordKey(address: purl.address, name: purl.name, host: host)   // "PURL:ana@example.org+cv"
 /// ```
 struct PURL: Sendable {
     let address: String
@@ -38,9 +37,9 @@ struct PURL: Sendable {
     }
 
     /// The key of a PURL's record in the host's cache, as the type policy `["address", "name"]`
-    /// makes it: the values joined by `+`, with `\` and `+` inside them escaped.
-    static func recordKey(address: String, name: String) -> String {
-        let escaped = [address, name].map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "+", with: "\\+") }
-        return "PURL:" + escaped.joined(separator: "+")
+    /// makes it, asked of the host: its key core escapes and normalizes the values exactly
+    /// as it does for the records it writes.
+    static func recordKey(address: String, name: String, host: Host) async throws -> String {
+        try await host.entityKey(type: "PURL", values: [address, name])
     }
 }

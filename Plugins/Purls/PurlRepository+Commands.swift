@@ -27,7 +27,7 @@ extension PurlRepository {
                     refetch: ["PurlList"]) { [self] arguments in
                 let (address, name) = try (PurlInput.address(arguments[0]), PurlInput.name(arguments[1]))
                 let evicted = try await delete(address: address, name: name)
-                let key = PURL.recordKey(address: address, name: name)
+                let key = try await PURL.recordKey(address: address, name: name, host: host)
                 return ["deleted \(name) of \(address); " + (evicted.isEmpty ? "\(key) was not in the cache" : "evicted \(key)")]
             },
         ]

@@ -15,7 +15,7 @@ import NormPluginKit
 /// ```
 final class PurlRepository: Service {
     let domain = "purls"
-    private let host: Host
+    let host: Host
     private let server: PurlServer
 
     init(environment: Environment) throws {
@@ -91,6 +91,6 @@ final class PurlRepository: Service {
         _ = try await host.data(
             .operation("DeletePurl"), variables: ["address": .string(address), "name": .string(name)], policy: .networkOnly
         )
-        return try await host.evict(PURL.recordKey(address: address, name: name))
+        return try await host.evict(try await PURL.recordKey(address: address, name: name, host: host))
     }
 }

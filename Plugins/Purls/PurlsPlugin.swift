@@ -1,4 +1,3 @@
-import CCore
 import NormPluginKit
 
 /// The PURLs plugin: an in-process PURL server (one directory per user, seeded the same at
@@ -8,6 +7,7 @@ import NormPluginKit
 /// purls.fetch ana@example.org        page 1: 2 purls (cv, blog) … total: 5 purls in 3 pages
 /// purls.create ana@example.org cv https://new.example    server kept https://ana.example.org/cv.pdf …
 /// ```
+@main
 struct PurlsPlugin: Plugin {
     static let name = "purls"
     static let version = "1.0.0"
@@ -27,12 +27,4 @@ struct PurlsPlugin: Plugin {
         services = [purls]
         commands = purls.commands
     }
-}
-
-@_cdecl("nc_plugin_init")
-public func nc_plugin_init(
-    _ host: UnsafePointer<nc_host_api>?, _ plugin: UnsafeMutablePointer<nc_plugin>?,
-    _ error: UnsafeMutablePointer<CChar>?, _ size: Int
-) -> Int32 {
-    PluginExport.initialize(PurlsPlugin.self, host: host, plugin: plugin, error: error, errorSize: size)
 }

@@ -1,8 +1,8 @@
-import CCore
 import NormPluginKit
 
 /// The trips plugin: an in-process trips server (one data set per user, seeded the same at
 /// every start), the operations of its views, and the `trips` service with its commands.
+@main
 struct TripsPlugin: Plugin {
     static let name = "trips"
     static let version = "1.0.0"
@@ -25,12 +25,4 @@ struct TripsPlugin: Plugin {
         services = [trips]
         commands = trips.commands
     }
-}
-
-@_cdecl("nc_plugin_init")
-public func nc_plugin_init(
-    _ host: UnsafePointer<nc_host_api>?, _ plugin: UnsafeMutablePointer<nc_plugin>?,
-    _ error: UnsafeMutablePointer<CChar>?, _ size: Int
-) -> Int32 {
-    PluginExport.initialize(TripsPlugin.self, host: host, plugin: plugin, error: error, errorSize: size)
 }

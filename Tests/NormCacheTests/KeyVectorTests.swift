@@ -2,8 +2,8 @@ import Foundation
 import NormCache
 import Testing
 
-/// The key examples of docs/keys.md and the keys of the Apollo iOS 1.25.7 fixture
-/// (Tests/Fixtures/apollo-ios-1.25.7-starwars.md), built through KeyBuilder and the C core.
+/// Every key example of Apollo iOS's format (docs/keys.md, "Formats") and of the Apollo iOS 1.25.7 fixture,
+/// built through KeyBuilder and the C core.
 @Suite struct KeyVectorTests {
     let keys = KeyBuilder()
 

@@ -4,7 +4,7 @@ import Testing
 /// Compiles the C plugins under `Tests/Plugins/` into real shared libraries, so the plugin
 /// tests load them through dlopen exactly as the host loads any plugin:
 ///
-///     clang -shared -fPIC -std=c11 -Wall -Wextra -Werror -I <repo>/CCore/include SOURCE -o OUT
+///     clang -shared -fPIC -std=c11 -Wall -Wextra -Werror -I <repo>/NormPluginABI/include SOURCE -o OUT
 ///
 /// Each source compiles once per test process (tests running in parallel wait for the
 /// first compilation), into one temporary directory removed when the process exits.
@@ -114,7 +114,7 @@ enum CPluginBuilder {
 
         private func compile(_ source: String, to output: String) throws(CompileFailure) -> String {
             let arguments = ["clang", "-shared", "-fPIC", "-std=c11", "-Wall", "-Wextra", "-Werror",
-                             "-I", CPluginBuilder.repositoryRoot + "/CCore/include", source, "-o", output]
+                             "-I", CPluginBuilder.repositoryRoot + "/NormPluginABI/include", source, "-o", output]
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments

@@ -150,7 +150,7 @@ struct HTTPTransportTests {
     /// response shows, then by the server's own introspected schema.
     @Test func aLoadedPluginsSchemaDoesNotDecideForAnHTTPEndpoint() async throws {
         let client = Client(cache: try NormalizedCache())
-        let host = PluginHost(client: client, environment: Environment(), events: .init(watch: { _, _ in }, state: { _, _, _ in }))
+        let host = PluginHost(client: client, environment: Environment()) { _, _, _ in }
         defer { host.unloadAll() }
         #expect(host.loadDirectory(PluginHost.bundledDirectory).isEmpty)
         #expect(host.plugin(named: "trips")?.schemaKnowledge.possibleTypes.satisfies("Trip", condition: "Node") == false)

@@ -14,7 +14,7 @@ struct PluginCancellationTests {
 
     init() throws {
         client = Client(cache: try NormalizedCache())
-        host = PluginHost(client: client, environment: Environment(), events: .init(watch: { _, _ in }, state: { _, _, _ in }))
+        host = PluginHost(client: client, environment: Environment()) { _, _, _ in }
     }
 
     @Test func aCPluginCancelsItsHostCall() async throws {

@@ -34,8 +34,7 @@ struct PluginLoaderTests {
         let client = Client(cache: try NormalizedCache())
         let environment = Environment()
         let recorder = Recorder()
-        let host = PluginHost(client: client, environment: environment,
-                              events: .init(watch: { _, _ in }, state: { recorder.record($0, $1, $2) }))
+        let host = PluginHost(client: client, environment: environment) { recorder.record($0, $1, $2) }
         return Fixture(host: host, client: client, environment: environment, recorder: recorder)
     }
 
@@ -174,11 +173,23 @@ struct PluginLoaderTests {
         try await expectHostStillWorks(fixture)
     }
 
+    /// A Swift plugin exports nothing itself: NormPluginKit's `nc_plugin_init` makes the type
+    /// marked `@main`, and a library without one is refused with what to do.
+    @Test func aSwiftPluginWithoutAMainTypeNamesNoPlugin() async throws {
+        let fixture = try makeHost()
+        let path = PluginHost.bundledDirectory + "/libfixture_unnamed_plugin.so"
+        let reason = "the library names no plugin: mark its type that conforms to Plugin with @main"
+        let error = expectRefused(fixture.host, path, .initFailed(reason))
+        #expect(error.map { "\($0)" } == "plugin \(path): nc_plugin_init failed: \(reason)")
+        try await expectHostStillWorks(fixture)
+    }
+
     // MARK: 4. ABI mismatch
 
-    /// A newer plugin, and an older one: version 1, from before `nc_host_api.cancel`, is
-    /// refused too (docs/plugins.md: rebuilt, not served without cancel).
-    @Test(arguments: [("broken/abi_mismatch.c", UInt32(NC_PLUGIN_ABI_VERSION_FOR_TESTS) + 1), ("broken/abi_old.c", 1)])
+    /// A newer plugin, and older ones: version 1, from before `nc_host_api.cancel`, and
+    /// version 2, from before `nc_host_api.entity_key`, are refused too (docs/plugins.md:
+    /// rebuilt, not served with part of the ABI).
+    @Test(arguments: [("broken/abi_mismatch.c", UInt32(NC_PLUGIN_ABI_VERSION_FOR_TESTS) + 1), ("broken/abi_old.c", 1), ("broken/abi_v2.c", 2)])
     func anABIMismatchIsRefusedWithBothVersionsAndNeverDestroyed(source: String, version: UInt32) async throws {
         let fixture = try makeHost()
         let directory = try CPluginBuilder.scratchDirectory()
@@ -624,9 +635,9 @@ struct PluginLoaderTests {
 }
 
 /// NC_PLUGIN_ABI_VERSION of normcache_plugin.h, read from the header itself: the test
-/// target does not import CCore, and the test must follow the header when it changes.
+/// target does not import NormPluginABI, and the test must follow the header when it changes.
 let NC_PLUGIN_ABI_VERSION_FOR_TESTS: Int = {
-    let header = (try? String(contentsOfFile: CPluginBuilder.repositoryRoot + "/CCore/include/normcache_plugin.h",
+    let header = (try? String(contentsOfFile: CPluginBuilder.repositoryRoot + "/NormPluginABI/include/normcache_plugin.h",
                               encoding: .utf8)) ?? ""
     for line in header.split(separator: "\n") where line.hasPrefix("#define NC_PLUGIN_ABI_VERSION ") {
         if let version = Int(line.split(separator: " ").last ?? "") { return version }

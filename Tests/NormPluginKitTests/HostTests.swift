@@ -46,6 +46,19 @@ import Testing
         ])
     }
 
+    /// The kit asks the host for a key (the host's key core makes it); it never builds one.
+    @Test func entityKeysComeFromTheHost() async throws {
+        #expect(try await host.entityKey(type: "Greeting", values: ["1"]) == "Greeting:1")
+        fake.reply(to: "entity_key", with: (false, #"{"message": "the request needs \"type\": a string"}"#))
+        await #expect(throws: PluginError(#"the request needs "type": a string"#)) {
+            try await host.entityKey(type: "", values: ["1"])
+        }
+        #expect(fake.received == [
+            #"entity_key {"type":"Greeting","values":["1"]}"#,
+            #"entity_key {"type":"","values":["1"]}"#,
+        ])
+    }
+
     @Test func aFailedReplyThrowsItsMessage() async {
         fake.reply(to: "run", with: (false, #"{"message": "the network is offline"}"#))
         await #expect(throws: PluginError("the network is offline")) { try await host.run(.operation("Greeting")) }

@@ -1,5 +1,5 @@
 import Foundation
-import CCore
+import NormPluginABI
 import NormPluginKit
 import Testing
 

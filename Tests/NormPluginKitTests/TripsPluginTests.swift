@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 import Foundation
 import Testing
 

@@ -6,7 +6,7 @@ final class EngineState {
     let keyBuilder = KeyBuilder()
     var base = RecordTable()
     var layers: [OptimisticLayer] = []
-    var invalidated: Set<UInt64> = []
+    var invalidated: Set<RecordField> = []
     /// Retained and emptied roots, as Apollo Client keeps them (see ``RootState``).
     var roots = RootState()
     var policies = TypePolicies()
@@ -17,6 +17,8 @@ final class EngineState {
     let store: RecordStore?
     var watchers = WatcherRegistry()
     var warnings: [String] = []
+    /// Reads that found every field, and reads that did not.
+    var hits = 0, misses = 0
     /// Where the write in progress staged each record (see ``Normalizer``).
     var stagingSlots = StagingSlots()
 
@@ -97,8 +99,9 @@ final class EngineState {
 
     func recordKey(_ id: UInt32) -> String { recordKeys.key(for: KeyID(rawValue: id)) ?? "#\(id)" }
     func fieldKey(_ id: UInt32) -> String { fieldKeys.key(for: KeyID(rawValue: id)) ?? "#\(id)" }
-    func name(_ packed: UInt64) -> String {
-        recordKey(UInt32(packed >> 32)) + "." + fieldKey(UInt32(truncatingIfNeeded: packed))
+    /// `Trip:2.name`.
+    func name(_ field: RecordField) -> String {
+        recordKey(field.record) + "." + fieldKey(field.field)
     }
 
     /// The static field ids of `operation`, interned the first time it is seen.
@@ -227,7 +230,7 @@ final class EngineState {
             }
             if keepsUndo { undo.append(.field(layer: layer, record: record, field: field, old: old)) }
             if layer == nil, store != nil { changes.dirtyRecords.insert(record) }
-            if visibleBefore != self.value(record, field) { changes.fields.append(pack(record, field)) }
+            if visibleBefore != self.value(record, field) { changes.fields.append(RecordField(record: record, field: field)) }
             if value != nil, layer == nil, !invalidated.isEmpty { revalidate(record, field) }
         }
     }
@@ -237,7 +240,7 @@ final class EngineState {
     private func noteBaseChange(_ record: UInt32, _ field: UInt32, old: StoredValue?, written: Bool) {
         if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
         if store != nil { changes.dirtyRecords.insert(record) }
-        changes.fields.append(pack(record, field))
+        changes.fields.append(RecordField(record: record, field: field))
         if written, !invalidated.isEmpty { revalidate(record, field) }
     }
 
@@ -252,9 +255,10 @@ final class EngineState {
 
     /// A written field is no longer invalidated.
     private func revalidate(_ record: UInt32, _ field: UInt32) {
-        guard invalidated.remove(pack(record, field)) != nil else { return }
-        if keepsUndo { undo.append(.invalidation(pack(record, field), wasInvalid: true)) }
-        changes.fields.append(pack(record, field))
+        let pair = RecordField(record: record, field: field)
+        guard invalidated.remove(pair) != nil else { return }
+        if keepsUndo { undo.append(.invalidation(pair, wasInvalid: true)) }
+        changes.fields.append(pair)
     }
 
     /// Removes a whole record from the base table (a root with it: it is no longer emptied but gone).

@@ -20,11 +20,9 @@ public final class NormalizedCache: @unchecked Sendable {
     /// Emissions waiting for delivery, and whether a thread is delivering them (guarded by `lock`).
     private var pending: [WatchDelivery] = []
     private var delivering = false
-    /// Reads that found every field, and reads that did not (guarded by `lock`).
-    private var hits = 0, misses = 0
     /// Told of every commit that changed something (guarded by `lock`); see ``monitor(_:)``.
     private var monitor: (@Sendable (Commit) -> Void)?
-    private let state: EngineState
+    let state: EngineState
 
     /// A cache over `store`, loading every record it holds (nil: memory only).
     /// References to records the store does not hold load as they are (a read reports
@@ -120,290 +118,51 @@ public final class NormalizedCache: @unchecked Sendable {
     }
 
     /// `variables` coerced with the knowledge of the call in progress (the lock held).
-    private func coerced(_ variables: CacheObject, for operation: Operation) throws(CacheError) -> CacheObject {
+    func coerced(_ variables: CacheObject, for operation: Operation) throws(CacheError) -> CacheObject {
         if operation.variables.isEmpty { return CacheObject() }
         do throws(VariableError) { return try VariableCoercion.coerce(variables, for: operation.variables, schema: state.declaredTypes) }
         catch { throw .variable(error) }
     }
 
-    // MARK: writing
-
-    /// Writes a GraphQL response (`{"data": …, "errors": […]}`) for `operation`. With
-    /// errors present, fields missing from the data are skipped instead of refused.
-    /// `schema` is the knowledge of the endpoint that sent it. Returns what changed.
-    @discardableResult
-    public func write(response: CacheValue, for operation: Operation, variables: CacheObject = CacheObject(),
-                      schema: SchemaKnowledge? = nil, cause: ChangeCause = .write) throws(CacheError) -> Changes {
-        guard case .object(let object) = response else {
-            throw .invalid("a response must be a JSON object, not \(response.kindDescription)")
-        }
-        let hasErrors: Bool
-        switch object["errors"] {
-        case nil, .null?: hasErrors = false
-        case .list(let errors)?: hasErrors = !errors.isEmpty
-        case let other?: throw .invalid("a response's \"errors\" must be a list, not \(other.kindDescription)")
-        }
-        switch object["data"] {
-        case .object(let data)?: return try write(data: data, for: operation, variables: variables, schema: schema, partial: hasErrors, cause: cause)
-        case nil, .null?: return Changes(changes: ChangeSet(), cache: self)
-        case let other?: throw .invalid("a response's \"data\" must be an object, not \(other.kindDescription)")
-        }
-    }
-
-    /// Writes `data` (the response's `data` object) for `operation`, from the endpoint
-    /// whose knowledge is `schema`.
-    @discardableResult
-    public func write(data: CacheObject, for operation: Operation, variables: CacheObject = CacheObject(),
-                      schema: SchemaKnowledge? = nil, partial: Bool = false, cause: ChangeCause = .write) throws(CacheError) -> Changes {
-        try commit(cause: cause, checkedFirst: true) { () throws(CacheError) in
-            try normalize(data, for: operation, variables: variables, schema: schema, partial: partial, layer: nil)
-        }
-    }
-
-    /// Sets fields of one record directly (the workbench's `.write KEY JSON`); a
-    /// `{"$reference": K}` value links to record K.
-    @discardableResult
-    public func write(record key: String, fields: CacheObject) throws(CacheError) -> Changes {
-        try commit(cause: .write) { () throws(CacheError) in
-            let record = try state.recordID(key)
-            for (field, value) in fields.members { state.setField(record, try state.fieldID(field), try state.stored(value)) }
-            return changedNames()
-        }
-    }
-
-    private func normalize(_ data: CacheObject, for operation: Operation, variables: CacheObject, schema: SchemaKnowledge?,
-                           partial: Bool, layer: String?) throws(CacheError) -> Changes {
-        try state.withSchema(schema) { () throws(CacheError) in
-            var normalizer = try Normalizer(state: state, operation: operation, variables: try coerced(variables, for: operation), partial: partial)
-            try normalizer.normalize(data, rootKey: operation.kind.rootKey)
-            normalizer.apply(layer: layer)
-            return changedNames()
-        }
-    }
-
-    private func changedNames() -> Changes { Changes(changes: state.changes, cache: self) }
-
-    /// `Trip:2.name` for each packed pair, sorted.
-    func names(_ pairs: Set<UInt64>) -> [String] { locked { pairs.map(state.name).sorted() } }
+    /// `Trip:2.name` for each record field, sorted.
+    func names(_ pairs: Set<RecordField>) -> [String] { locked { pairs.map(state.name).sorted() } }
 
     /// Runs several writes, evictions and reads as one commit: one change set, one round
     /// of notifications; if `body` throws, nothing it did remains.
     /// The error `body` throws is rethrown as it is.
     public func transaction<R>(_ body: (NormalizedCache) throws -> R) throws -> R {
-        lock.lock()
-        var deliveries: [WatchDelivery] = []
-        let result: R
-        let outermost = !state.explicitTransaction
-        state.explicitTransaction = true
         var thrown: (any Error)?
         do {
-            (result, deliveries) = try state.commit(cause: .write) { () throws(CacheError) in
-                do { return try body(self) } catch let error as CacheError { throw error } catch {
-                    thrown = error
-                    throw .invalid("\(error)")
+            return try emitting { () throws(CacheError) in
+                let outermost = !state.explicitTransaction
+                state.explicitTransaction = true
+                // Cleared under the lock: another thread's commit must not see this flag.
+                defer { if outermost { state.explicitTransaction = false } }
+                return try committed(cause: .write) { () throws(CacheError) in
+                    do { return try body(self) } catch let error as CacheError { throw error } catch {
+                        thrown = error
+                        throw .invalid("\(error)")
+                    }
                 }
             }
-        } catch {
-            if outermost { state.explicitTransaction = false }
-            lock.unlock()
-            throw thrown ?? error
-        }
-        // Still under the lock: another thread's commit must not see this flag.
-        if outermost { state.explicitTransaction = false }
-        reportCommit()
-        deliver(deliveries)
-        return result
+        } catch { throw thrown ?? error }
     }
 
-    // MARK: reading
+    // MARK: commits and their emissions
 
-    /// Reads `operation` from the cache, with the knowledge of the endpoint it runs
-    /// against (`schema`). Incomplete reads have `data == nil` unless `partial` is true.
-    public func read(_ operation: Operation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
-                     partial: Bool = false) throws(CacheError) -> ReadResult {
-        try lockedThrowing { () throws(CacheError) in
-            let result = try state.withSchema(schema) { () throws(CacheError) in
-                try Reader.read(operation, variables: try coerced(variables, for: operation), partial: partial, state: state)
-            }
-            if result.complete { hits += 1 } else { misses += 1 }
-            return result
-        }
-    }
-
-    /// A record's fields, keyed by field key (references as `.reference`), layers applied;
-    /// `nil` if there is no such record.
-    public func record(_ key: String) -> CacheObject? {
-        locked {
-            guard let id = state.recordKeys.find(key), state.recordExists(id.rawValue) else { return nil }
-            return state.visibleObject(id.rawValue)
-        }
-    }
-
-    /// Every record key, sorted; with `pattern`, only the keys that match that glob
-    /// (`*` any run, `?` one character), e.g. `Trip:*`.
-    public func keys(matching pattern: String? = nil) -> [String] {
-        // Filter first, then sort only the matches.
-        let keys = locked { allRecordIDs(sorted: false).map(state.recordKey) }
-        return (pattern.map { pattern in keys.filter { Glob.matches(pattern, $0) } } ?? keys).sorted()
-    }
-
-    /// Keys of the records that reference `key`.
-    public func referrers(of key: String) -> [String] {
-        locked {
-            guard let target = state.recordKeys.find(key)?.rawValue else { return [] }
-            return allRecordIDs().compactMap { id -> String? in
-                var refers = false
-                for (_, value) in state.visibleFields(id) { value.forEachReference { refers = refers || $0 == target } }
-                return refers ? state.recordKey(id) : nil
-            }.sorted()
-        }
-    }
-
-    /// `Trip:2.name` for a dependency.
-    public func name(of ref: FieldRef) -> String { locked { state.name(ref.packed) } }
-
-    /// How many records are visible; cheaper than ``statistics``, which measures them all.
-    public var recordCount: Int { locked { allRecordIDs(sorted: false).count } }
-
-    /// How much the cache holds, and how many reads hit or missed.
-    public var statistics: CacheStatistics {
-        locked {
-            let ids = allRecordIDs()
-            var fields = 0, bytes = 0
-            for id in ids {
-                let record = state.visibleObject(id)
-                fields += record.count
-                bytes += state.recordKey(id).utf8.count + JSON.string(.object(record), references: .apollo).utf8.count
-            }
-            return CacheStatistics(records: ids.count, fields: fields, watchers: state.watchers.count, layers: state.layers.count,
-                                   bytes: bytes, hits: hits, misses: misses)
-        }
-    }
-
-    /// The ids of the records visible (layers applied), in id order unless `sorted` is false.
-    func allRecordIDs(sorted: Bool = true) -> [UInt32] {
-        var ids = Set(state.base.ids)
-        for layer in state.layers { ids.formUnion(layer.table.ids) }
-        return sorted ? ids.sorted() : Array(ids)
-    }
-
-    // MARK: watching
-
-    /// Starts a watcher: `onEmission` gets the current read at once, then a new read
-    /// each time a change alters it; every read goes by `schema`, the knowledge of the
-    /// endpoint the operation runs against. Keep the returned ``Watch``; cancel it to stop.
-    public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
-                      partial: Bool = false, onEmission: @escaping @Sendable (WatchEmission) -> Void) throws(CacheError) -> Watch {
-        let variables = try coerceVariables(variables, for: operation, schema: schema)
-        lock.lock()
-        let watcher = state.watchers.add(operation, variables: variables, schema: schema, partial: partial, callback: onEmission)
-        let delivery: WatchDelivery?
-        do { delivery = try state.watchers.refresh(watcher, cause: .initial, changed: [], state: state) } catch {
-            state.watchers.remove(watcher.id)
-            lock.unlock()
-            throw error
-        }
-        deliver(delivery.map { [$0] } ?? [])
-        return Watch(id: watcher.id, cache: self)
-    }
-
-    /// A watcher as an `AsyncStream` of emissions; the stream's end cancels the watcher.
-    public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
-                      partial: Bool = false) throws(CacheError) -> (watch: Watch, emissions: AsyncStream<WatchEmission>) {
-        let (stream, continuation) = AsyncStream<WatchEmission>.makeStream()
-        let watch = try watch(operation, variables: variables, schema: schema, partial: partial) { continuation.yield($0) }
-        continuation.onTermination = { [weak self] _ in self?.cancel(watch.id) }
-        return (watch, stream)
-    }
-
-    /// Gives a watcher new variables and emits its new read (cause `refetch` until the
-    /// client has fetched for them).
-    public func setVariables(of watch: Watch, to variables: CacheObject) throws(CacheError) {
-        lock.lock()
-        guard let watcher = state.watchers.watcher(watch.id) else {
-            lock.unlock()
-            throw .invalid("no watcher \(watch.id)")
-        }
-        do { watcher.variables = try coerceVariables(variables, for: watcher.operation, schema: watcher.schema) } catch {
-            lock.unlock()
-            throw error
-        }
-        let delivery: WatchDelivery?
-        do { delivery = try state.watchers.refresh(watcher, cause: .refetch, changed: [], state: state) } catch {
-            lock.unlock()
-            throw error
-        }
-        deliver(delivery.map { [$0] } ?? [])
-    }
-
-    /// Ids of the active watchers, and their emission counts.
-    public var watchers: [(id: Int, operation: Operation, emissions: Int)] {
-        locked { state.watchers.ids.compactMap { id in state.watchers.watcher(id).map { (id, $0.operation, $0.emissions) } } }
-    }
-
-    func cancel(_ id: Int) { locked { state.watchers.remove(id) } }
-
-    // MARK: optimistic layers
-
-    /// Writes an optimistic response for a mutation in its own layer: reads and watchers
-    /// see it until ``commitOptimistic(_:response:for:variables:)`` or ``rollBackOptimistic(_:)``.
-    @discardableResult
-    public func writeOptimistic(_ layer: String, data: CacheObject, for operation: Operation,
-                                variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
-        try commit(cause: .optimistic) { () throws(CacheError) in
-            guard !state.layers.contains(where: { $0.id == layer }) else { throw .invalid("optimistic layer \"\(layer)\" exists already") }
-            state.layers.append(OptimisticLayer(id: layer))
-            state.undo.append(.layerAdded(layer))
-            return try normalize(data, for: operation, variables: variables, schema: schema, partial: true, layer: layer)
-        }
-    }
-
-    /// Replaces an optimistic layer with the server's result, in one commit.
-    @discardableResult
-    public func commitOptimistic(_ layer: String, response: CacheValue, for operation: Operation,
-                                 variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
-        try commit(cause: .write) { () throws(CacheError) in
-            try removeLayer(layer)
-            return try write(response: response, for: operation, variables: variables, schema: schema)
-        }
-    }
-
-    /// Removes an optimistic layer (the mutation failed); watchers hear `rollback`.
-    @discardableResult
-    public func rollBackOptimistic(_ layer: String) throws(CacheError) -> Changes {
-        try commit(cause: .rollback) { () throws(CacheError) in
-            try removeLayer(layer)
-            return changedNames()
-        }
-    }
-
-    private func removeLayer(_ id: String) throws(CacheError) {
-        guard let index = state.layers.firstIndex(where: { $0.id == id }) else { throw .invalid("no optimistic layer \"\(id)\"") }
-        let layer = state.layers[index]
-        var pairs: [UInt64] = []
-        for record in layer.table.ids {
-            for field in layer.table[record]!.fieldIDs { pairs.append(pack(record, field)) }
-        }
-        let before = pairs.map { state.value(UInt32($0 >> 32), UInt32(truncatingIfNeeded: $0)) }
-        state.layers.remove(at: index)
-        state.undo.append(.layerRemoved(layer, at: index))
-        for (pair, old) in zip(pairs, before) where state.value(UInt32(pair >> 32), UInt32(truncatingIfNeeded: pair)) != old {
-            state.changes.fields.append(pair)
-        }
-    }
-
-    // MARK: commit plumbing
-
+    /// Runs `body` as one commit (inside another, as part of it), then delivers the
+    /// emissions it caused.
     func commit<R>(cause: ChangeCause, checkedFirst: Bool = false, _ body: () throws(CacheError) -> R) throws(CacheError) -> R {
-        lock.lock()
-        let result: R, deliveries: [WatchDelivery]
-        do { (result, deliveries) = try state.commit(cause: cause, checkedFirst: checkedFirst, body) } catch {
-            lock.unlock()
-            throw error
-        }
-        reportCommit()
-        deliver(deliveries)
-        return result
+        try emitting { () throws(CacheError) in try committed(cause: cause, checkedFirst: checkedFirst, body) }
+    }
+
+    /// `body` as one commit, with the lock held, the commit reported to the monitor once
+    /// it is done (an outermost one); returns the emissions it caused.
+    private func committed<R>(cause: ChangeCause, checkedFirst: Bool = false,
+                              _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
+        let (result, deliveries) = try state.commit(cause: cause, checkedFirst: checkedFirst, body)
+        if state.transactionDepth == 0 { reportCommit() }
+        return (result, deliveries)
     }
 
     /// Calls `observer` after every commit that changed a field, before the watchers it
@@ -418,24 +177,37 @@ public final class NormalizedCache: @unchecked Sendable {
         monitor(Commit(cause: state.lastCommit.cause, changed: fields.map(state.name).sorted(), watchers: state.watchers.affected(by: fields)))
     }
 
-    /// Queues `deliveries`, releases the lock, and runs queued callbacks in commit order
-    /// unless another thread (or an outer call on this one) is already running them.
-    private func deliver(_ deliveries: [WatchDelivery]) {
-        pending += deliveries
-        guard !delivering, state.transactionDepth == 0 else {
-            lock.unlock()
-            return
+    /// Runs `body` with the lock held and queues the emissions it returns, in commit order;
+    /// then, with the lock released, delivers the queue.
+    func emitting<R>(_ body: () throws(CacheError) -> (R, [WatchDelivery])) throws(CacheError) -> R {
+        let result = try lockedThrowing { () throws(CacheError) -> R in
+            let (result, deliveries) = try body()
+            pending += deliveries
+            return result
         }
-        delivering = true
-        while !pending.isEmpty {
-            let batch = pending
-            pending = []
-            lock.unlock()
+        deliverPending()
+        return result
+    }
+
+    /// Runs the queued callbacks, one at a time and without the lock, until the queue is
+    /// empty, unless another thread (or an outer call on this one: a callback, or a
+    /// transaction's body) is delivering already; that one delivers these too, in order.
+    private func deliverPending() {
+        let delivers = locked {
+            guard !delivering, state.transactionDepth == 0 else { return false }
+            delivering = true
+            return true
+        }
+        guard delivers else { return }
+        while true {
+            let batch = locked {
+                defer { pending = [] }
+                if pending.isEmpty { delivering = false }
+                return pending
+            }
+            if batch.isEmpty { return }
             for delivery in batch { delivery.callback(delivery.emission) }
-            lock.lock()
         }
-        delivering = false
-        lock.unlock()
     }
 
     func locked<R>(_ body: () -> R) -> R {
@@ -450,26 +222,4 @@ public final class NormalizedCache: @unchecked Sendable {
         return try body()
     }
 
-    var engine: EngineState { state }
-}
-
-/// A running watcher; ``cancel()`` stops it and frees what it held.
-public struct Watch: Sendable, Hashable {
-    public let id: Int
-    private let cache: Unowned
-
-    init(id: Int, cache: NormalizedCache) {
-        self.id = id
-        self.cache = Unowned(cache)
-    }
-
-    public func cancel() { cache.value?.cancel(id) }
-
-    public static func == (a: Watch, b: Watch) -> Bool { a.id == b.id }
-    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
-
-    private struct Unowned: Sendable {
-        weak var value: NormalizedCache?
-        init(_ value: NormalizedCache) { self.value = value }
-    }
 }

@@ -1,4 +1,4 @@
-import CXXHash
+import CCore
 import Foundation
 
 /// Every operation compiled in this process, by its document's XXH3 hash: a document is
@@ -23,7 +23,7 @@ enum CompiledOperations {
 
     /// The compiled plan of `document` (its operation `name` if it holds several).
     static func operation(_ document: String, name: String?) throws(OperationError) -> Operation {
-        let hash = document.withUTF8Bytes { nc_xxh3_64($0, $1) }
+        let hash = document.withUTF8Bytes { nc_hash64($0, $1) }
         // Asked for by name, the document's only operation compiled without one serves too.
         func cached(_ operations: [UInt64: [Entry]]) -> Operation? {
             operations[hash]?.first {

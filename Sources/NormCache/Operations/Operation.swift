@@ -20,6 +20,9 @@ public final class Operation: Sendable {
             case .subscription: "SUBSCRIPTION_ROOT"
             }
         }
+
+        /// The keys of the three roots.
+        static let allRootKeys = [Kind.query, .mutation, .subscription].map(\.rootKey)
     }
 
     /// A declared variable: `$first: Int = 10`.
@@ -153,6 +156,20 @@ final class FieldPlan: Sendable {
         }
         let include: Bool
         let value: Value
+    }
+
+    /// Whether the field's `@include`/`@skip` conditions hold under `variables` (a
+    /// missing variable is false).
+    func isIncluded(under variables: CacheObject) -> Bool {
+        for condition in conditions {
+            let value: Bool
+            switch condition.value {
+            case .literal(let literal): value = literal
+            case .variable(let name): value = variables[name] == .bool(true)
+            }
+            if value != condition.include { return false }
+        }
+        return true
     }
 }
 

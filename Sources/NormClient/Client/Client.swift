@@ -26,20 +26,41 @@ public final class Client: @unchecked Sendable {
     private var inFlight: [String: SharedRequest] = [:]
     private var background: [Int: Task<Void, Never>] = [:]
     private var watches: [Int: ClientWatch] = [:]
+    private var _watchEvents: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)?
     private var counter = 0
 
     public init(cache: NormalizedCache, network: SimulatedNetwork = SimulatedNetwork()) {
         _cache = cache
+        _typePolicies = cache.typePolicies
         self.network = network
     }
 
-    /// Puts the client over another cache (another user's, another file) and stops every
-    /// watcher of the old one, returning their ids.
+    /// The type policies the app configures in code (Apollo iOS's `cacheKeyInfo`, the
+    /// workbench's `.keyfields`), for every endpoint: the client applies them to its cache
+    /// and to every cache it is put over. (Each endpoint's own policies come with its
+    /// ``Transport/schemaKnowledge``.)
+    public var typePolicies: TypePolicies {
+        get { lock.withLock { _typePolicies } }
+        set {
+            let cache = lock.withLock {
+                _typePolicies = newValue
+                return _cache
+            }
+            cache.typePolicies = newValue
+        }
+    }
+    private var _typePolicies: TypePolicies
+
+    /// Puts the client over another cache (another user's, another file), with the
+    /// client's type policies, and stops every watcher of the old one, returning their ids.
     @discardableResult
     public func replaceCache(with cache: NormalizedCache) -> [Int] {
         let stopped = activeWatches
         for watch in stopped { watch.cancel() }
-        lock.withLock { _cache = cache }
+        lock.withLock {
+            cache.typePolicies = _typePolicies
+            _cache = cache
+        }
         return stopped.map(\.id)
     }
 
@@ -60,21 +81,25 @@ public final class Client: @unchecked Sendable {
                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
         let variables = try coerceVariables(variables, for: operation, from: transport)
         let policy = operation.kind == .query ? policy : (policy == .noCache ? .noCache : .networkOnly)
+        var cached: ClientResult?
         if policy.readsCache {
             let result = try cachedResult(of: operation, variables: variables, from: transport)
-            switch policy {
-            case .cacheOnly:
+            guard policy.sendsRequest(cacheAnswered: result.complete) else {
                 guard result.complete else { throw .cacheMiss(result) }
                 return result
-            case .cacheFirst where result.complete:
-                return result
-            case .cacheAndNetwork where result.complete:
-                onCacheResult(result)
-            default: break
             }
+            if result.complete { onCacheResult(result) }   // cache-and-network: the cache's answer first
+            cached = result
         }
-        return try await fetchFromNetwork(operation, variables: variables, writing: policy.writesCache,
-                                          optimistic: optimistic, from: transport, cause: cause)
+        do {
+            return try await fetchFromNetwork(operation, variables: variables, writing: policy.writesCache,
+                                              optimistic: optimistic, from: transport, cause: cause)
+        } catch {
+            // A query that got no answer says what the cache holds for it (the fields that
+            // sent it to the network), read now if the policy did not read it before.
+            guard operation.kind == .query, case .transport(let failure, nil) = error else { throw error }
+            throw .transport(failure, cached: cached ?? (try? cachedResult(of: operation, variables: variables, from: transport)))
+        }
     }
 
     /// What the cache answers for `operation`, at once: the data when complete, the
@@ -219,17 +244,26 @@ public final class Client: @unchecked Sendable {
 
     // MARK: watchers
 
+    /// Where the events of every watcher started without a callback of its own go (the
+    /// workbench prints them): a plugin's watchers, the REPL's.
+    public var watchEvents: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? {
+        get { lock.withLock { _watchEvents } }
+        set { lock.withLock { _watchEvents = newValue } }
+    }
+
     /// Starts a watcher of `operation`: its first emission is the cache's answer, and a
     /// fetch follows as `policy` says (cache-first: when the cache cannot answer). After
     /// that it emits whenever a change alters its result; a cache-first watcher whose data
-    /// was evicted refetches. `onEvent` hears emissions and failed fetches.
+    /// was evicted refetches. `onEvent` hears emissions and failed fetches; without one,
+    /// ``watchEvents`` does.
     public func watch(_ operation: NormCache.Operation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
                       from transport: any Transport,
-                      onEvent: @escaping @Sendable (ClientWatch, ClientWatch.Event) -> Void) throws(ClientError) -> ClientWatch {
+                      onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? = nil) throws(ClientError) -> ClientWatch {
         guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }
         guard policy != .noCache else { throw .invalid("a watcher reads the cache, so it cannot use no-cache") }
+        let sink = onEvent ?? watchEvents ?? { _, _ in }
         let watch = ClientWatch(client: self, operation: operation, variables: try coerceVariables(variables, for: operation, from: transport), policy: policy,
-                                transport: transport, onEvent: onEvent)
+                                transport: transport, onEvent: sink)
         try watch.start()
         lock.withLock { watches[watch.id] = watch }
         return watch

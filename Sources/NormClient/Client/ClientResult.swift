@@ -50,8 +50,10 @@ public struct ClientResult: Sendable, Equatable {
 
 /// Why the client could not answer.
 public enum ClientError: Error, Equatable, CustomStringConvertible {
-    /// No response came (offline, a failure, cancelled, an HTTP error).
-    case transport(TransportError)
+    /// No response came (offline, a failure, cancelled, an HTTP error). For a query,
+    /// `cached` is what the cache answered meanwhile: its missing fields are those that
+    /// sent the query to the network. Two failures are equal when their causes are.
+    case transport(TransportError, cached: ClientResult? = nil)
     /// A cache-only read found fields missing; the result says which.
     case cacheMiss(ClientResult)
     /// The cache refused the request (a variable its type does not accept:
@@ -64,7 +66,7 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .transport(let error): "\(error)"
+        case .transport(let error, _): "\(error)"
         case .cacheMiss(let result):
             "cache-only: the cache cannot answer; missing: " + result.missing.joined(separator: ", ")
         case .cache(let error): "\(error)"
@@ -74,6 +76,27 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
                 return JSON.string(error)
             }.joined(separator: "; ")
         case .invalid(let message): message
+        }
+    }
+
+    /// What the cache answered for the operation that failed, when the failure has it: a
+    /// cache-only miss, or a query whose request got no response.
+    public var cachedResult: ClientResult? {
+        switch self {
+        case .cacheMiss(let result): result
+        case .transport(_, let cached): cached
+        default: nil
+        }
+    }
+
+    public static func == (a: ClientError, b: ClientError) -> Bool {
+        switch (a, b) {
+        case (.transport(let x, _), .transport(let y, _)): x == y
+        case (.cacheMiss(let x), .cacheMiss(let y)): x == y
+        case (.cache(let x), .cache(let y)): x == y
+        case (.graphQLErrors(let x), .graphQLErrors(let y)): x == y
+        case (.invalid(let x), .invalid(let y)): x == y
+        default: false
         }
     }
 }

@@ -45,8 +45,8 @@ public final class ClientWatch: @unchecked Sendable {
     /// Bumped by each fetch started, so only the latest one clears `fetching`.
     private var generation = 0
     private var fetching = false
-    private var lastReadComplete = false
     private var emitted = 0
+    private var lastReadComplete = false
     /// The data of the last emission shown for the current variables: a complete read
     /// that equals it (the cache could not answer for a while, and a refetch brought back
     /// the same data) is not shown again.
@@ -73,7 +73,7 @@ public final class ClientWatch: @unchecked Sendable {
     public var isFetching: Bool { lock.withLock { fetching } }
 
     func start() throws(ClientError) {
-        lock.withLock { fetching = policy != .cacheOnly }
+        lock.withLock { fetching = policy.mayUseNetwork }
         let watch: Watch
         do {
             watch = try client.cache.watch(operation, variables: variables, schema: transport.schemaKnowledge) { [weak self] in self?.received($0) }
@@ -102,7 +102,7 @@ public final class ClientWatch: @unchecked Sendable {
         guard let watch = lock.withLock({ () -> Watch? in
             _variables = variables
             shown = nil   // the new variables' first answer shows, whatever the old ones showed
-            fetching = policy != .cacheOnly
+            fetching = policy.mayUseNetwork
             generation += 1   // the old variables' fetch, cancelled below, must not clear `fetching` as it ends
             return cacheWatch
         }) else { return }
@@ -150,13 +150,14 @@ public final class ClientWatch: @unchecked Sendable {
         }
     }
 
+    /// Fetches from the network if the policy sends a request for what the cache answered
+    /// (``FetchPolicy/sendsRequest(cacheAnswered:)``, as ``Client/fetch`` decides).
     private func fetchIfPolicySays(cause: ChangeCause) {
-        let needed = switch policy {
-        case .cacheOnly, .noCache: false
-        case .cacheFirst: !lock.withLock { lastReadComplete }
-        case .networkOnly, .cacheAndNetwork: true
+        if policy.sendsRequest(cacheAnswered: lock.withLock { lastReadComplete }) {
+            fetch(cause: cause)
+        } else {
+            lock.withLock { fetching = false }
         }
-        if needed { fetch(cause: cause) } else { lock.withLock { fetching = false } }
     }
 
     private func fetch(cause: ChangeCause) {

@@ -41,6 +41,17 @@ public enum FetchPolicy: String, Sendable, CaseIterable {
     /// Every accepted name, for messages and completion.
     public static var names: [String] { allCases.map(\.name) + allCases.map(\.apolloIOSName) }
 
+    /// Whether a request may be sent: every policy but cache-only.
+    var mayUseNetwork: Bool { self != .cacheOnly }
+    /// Whether a fetch under this policy sends a request, given whether the cache could
+    /// answer whole: the one place where a policy decides, for fetches and watchers alike.
+    func sendsRequest(cacheAnswered complete: Bool) -> Bool {
+        switch self {
+        case .cacheOnly: false
+        case .cacheFirst: !complete
+        case .networkOnly, .noCache, .cacheAndNetwork: true
+        }
+    }
     /// Whether a result may come from the cache.
     var readsCache: Bool { self == .cacheFirst || self == .cacheOnly || self == .cacheAndNetwork }
     /// Whether network results are written to the cache.

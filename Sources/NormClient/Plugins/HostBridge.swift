@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 import Foundation
 import NormCache
 
@@ -54,6 +54,9 @@ final class HostBridge: @unchecked Sendable {
             },
             cancel: { host, context in
                 HostBridge.bridge(host)?.cancel(context)
+            },
+            entity_key: { host, request, reply, context in
+                HostBridge.respondNow(host, request, reply, context) { host, request in try host.entityKey(request) }
             }
         ))
         return api

@@ -1,12 +1,13 @@
-import CCore
+import NormPluginABI
 import Foundation
 import Logging
 import NormCache
 import NormEnvironment
 
-/// Loads plugins with dlopen, hands each the host functions of the C ABI, and does what
-/// they ask: operations through the ``Client`` against the plugin's own endpoint,
-/// watchers, refetches, records, logging and state events.
+/// Loads plugins with dlopen, routes their service commands, and answers their host calls
+/// through the C ABI: operations, watchers and refetches through the ``Client`` against
+/// the plugin's own endpoint (a watcher's events go where the client sends every
+/// watcher's), records, logging and state events. It does nothing else.
 ///
 /// A plugin that fails to load is refused with a ``PluginError`` that says why (missing
 /// file, a directory, unreadable, not a shared library, a library dlopen refuses, no
@@ -14,33 +15,24 @@ import NormEnvironment
 /// world-writable file); the host goes on without it.
 ///
 /// ```swift
-/// let host = PluginHost(client: client, environment: environment, events: events)
+/// let host = PluginHost(client: client, environment: environment) { service, state, _ in print(service, state) }
 /// let failures = host.loadDirectory(PluginHost.bundledDirectory)   // libnormcache_*.so
 /// try await host.run(command: "trips.rename", arguments: ["2", "Porto"])
 /// ```
 public final class PluginHost: @unchecked Sendable {
-    /// Where plugin activity reaches the user: watch events and service states.
-    public struct Events: Sendable {
-        public var watch: @Sendable (ClientWatch, ClientWatch.Event) -> Void
-        public var state: @Sendable (_ service: String, _ state: String, _ detail: String?) -> Void
-
-        public init(watch: @escaping @Sendable (ClientWatch, ClientWatch.Event) -> Void,
-                    state: @escaping @Sendable (_ service: String, _ state: String, _ detail: String?) -> Void) {
-            self.watch = watch
-            self.state = state
-        }
-    }
+    /// Where a service's view state reaches the user: `(service, state, detail)`.
+    public typealias StateSink = @Sendable (_ service: String, _ state: String, _ detail: String?) -> Void
 
     public let client: Client
     public let environment: Environment
-    private let events: Events
+    private let states: StateSink
     private let lock = NSLock()
     private var loaded: [Plugin] = []
 
-    public init(client: Client, environment: Environment, events: Events) {
+    public init(client: Client, environment: Environment, states: @escaping StateSink) {
         self.client = client
         self.environment = environment
-        self.events = events
+        self.states = states
     }
 
     /// The loaded plugins, in load order.
@@ -235,13 +227,6 @@ public final class PluginHost: @unchecked Sendable {
         }
     }
 
-    /// Starts a watcher whose events go to the host's events.
-    public func watch(_ operation: NormCache.Operation, variables: CacheObject, policy: FetchPolicy,
-                      from transport: any Transport) throws(ClientError) -> ClientWatch {
-        let events = self.events
-        return try client.watch(operation, variables: variables, policy: policy, from: transport, onEvent: events.watch)
-    }
-
     // MARK: host functions (called through HostBridge)
 
     /// The operation, variables and policy of a `run` or `watch` request.
@@ -279,7 +264,7 @@ public final class PluginHost: @unchecked Sendable {
 
     func watch(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
         let (operation, variables, policy) = try self.request(request, for: plugin, defaultPolicy: .cacheFirst)
-        let watch = try self.watch(operation, variables: variables, policy: policy, from: plugin.endpoint)
+        let watch = try client.watch(operation, variables: variables, policy: policy, from: plugin.endpoint)
         return ["id": .int(Int64(watch.id))]
     }
 
@@ -316,6 +301,22 @@ public final class PluginHost: @unchecked Sendable {
         return ["removed": .list(try client.cache.evict(key, field: field).map { .string($0) })]
     }
 
+    /// `{"type": "PURL", "values": ["ana@example.org", "cv"]}` → `{"key": "PURL:ana@example.org+cv"}`,
+    /// by the key builder the cache's own keys come from.
+    func entityKey(_ request: CacheValue) throws -> CacheValue {
+        let type = try Self.string(request, "type")
+        guard case .list(let items)? = request["values"], !items.isEmpty else {
+            throw CommandFailure(message: "the request needs \"values\": a list of one string or more")
+        }
+        let values = try items.map { item in
+            guard case .string(let text) = item else {
+                throw CommandFailure(message: "each of \"values\" is a string, not \(item.kindDescription)")
+            }
+            return text
+        }
+        return ["key": .string(try KeyBuilder().entityKey(type: type, values: values))]
+    }
+
     private static func string(_ request: CacheValue, _ member: String) throws -> String {
         guard case .string(let text)? = request[member] else { throw CommandFailure(message: "the request needs \"\(member)\": a string") }
         return text
@@ -328,7 +329,7 @@ public final class PluginHost: @unchecked Sendable {
     }
 
     func emitState(service: String, state: String, detail: String?) {
-        events.state(service, state, detail)
+        states(service, state, detail)
     }
 
     /// Unloads every plugin (destroy, then dlclose).

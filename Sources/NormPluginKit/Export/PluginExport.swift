@@ -1,13 +1,11 @@
-import CCore
+import NormPluginABI
 
-/// Exports a ``Plugin`` through the C ABI: the one call a plugin's `nc_plugin_init` makes.
+/// Exports a ``Plugin`` through the C ABI: what the kit's `nc_plugin_init` does with the
+/// type a plugin marks `@main`, and what a test does to load a plugin type in-process.
 ///
 /// ```swift
-/// @_cdecl("nc_plugin_init")
-/// public func nc_plugin_init(_ host: UnsafePointer<nc_host_api>?, _ plugin: UnsafeMutablePointer<nc_plugin>?,
-///                            _ error: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int32 {
-///     PluginExport.initialize(TripsPlugin.self, host: host, plugin: plugin, error: error, errorSize: size)
-/// }
+/// let status = PluginExport.initialize(GreetingsPlugin.self, host: host, plugin: plugin,
+///                                      error: buffer, errorSize: 256)   // 0: `plugin` is filled
 /// ```
 public enum PluginExport {
     /// Checks the host's ABI version, makes the plugin, and fills `plugin`; returns 0. On a
@@ -32,7 +30,8 @@ public enum PluginExport {
         }
     }
 
-    private static func write(_ message: String, to buffer: UnsafeMutablePointer<CChar>?, size: Int) {
+    /// Writes `message` into the ABI's error buffer: cut on a character boundary, NUL-terminated.
+    static func write(_ message: String, to buffer: UnsafeMutablePointer<CChar>?, size: Int) {
         guard let buffer, size > 0 else { return }
         let bytes = Array(message.utf8)
         var count = min(bytes.count, size - 1)

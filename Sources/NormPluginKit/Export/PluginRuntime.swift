@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 import Foundation
 
 /// A loaded plugin, behind the `context` of its `nc_plugin`: it owns the plugin's

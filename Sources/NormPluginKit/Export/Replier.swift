@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 
 /// The `nc_reply_fn` and `reply_context` the host gave with one request: the request's task
 /// answers through it exactly once, with a JSON result or a `{"message": "..."}` failure.

@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 
 /// The host a plugin runs in, over the `nc_host_api` it was given: operations run through
 /// the host's client (its cache, fetch policies and simulated network) against the plugin's
@@ -97,6 +97,21 @@ public struct Host: @unchecked Sendable {  // the ABI lets host functions be cal
         return reply.removed
     }
 
+    /// The key of an entity's record in the host's cache (`"PURL:ana@example.org+cv"`), made
+    /// by the host as its cache makes it: a plugin names records with it, never by joining
+    /// the values itself (the host escapes `\\` and `+` and normalizes to Unicode NFC).
+    /// `type` is the typename (or its policy's key group); `values`, its key fields' values
+    /// in the policy's order.
+    ///
+    /// ```swift
+    /// let key = try await host.entityKey(type: "PURL", values: ["ana@example.org", "cv"])
+    /// try await host.evict(key)
+    /// ```
+    public func entityKey(type: String, values: [String]) async throws -> String {
+        let reply: Key = try await call(\.entity_key, "entity_key", ["type": .string(type), "values": .array(values.map(Map.string))])
+        return reply.key
+    }
+
     /// Logs `message` through the host's logger, labelled with the plugin's name.
     public func log(_ level: LogLevel, _ message: String) {
         api.log?(api.host, level.cValue, message)
@@ -140,4 +155,5 @@ public struct Host: @unchecked Sendable {  // the ABI lets host functions be cal
     private struct Record: Decodable { let record: Map? }
     private struct Changed: Decodable { let changed: [String] }
     private struct Removed: Decodable { let removed: [String] }
+    private struct Key: Decodable { let key: String }
 }

@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 import Synchronization
 
 /// A host call awaited, and cancelled with the task that awaits it. The `reply_context`

@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 
 /// How much a message logged through the host matters; the levels of swift-log, which the
 /// host uses.

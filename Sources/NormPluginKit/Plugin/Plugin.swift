@@ -2,11 +2,16 @@
 /// resolvers of its root fields), how the host's cache keys its types, the named operations
 /// of its views, its services and their commands. ``PluginExport`` turns it into the C ABI.
 ///
+/// A plugin library marks its plugin type `@main`, and that is all it exports: the kit,
+/// linked into the library, exports the ABI's `nc_plugin_init`, which makes the type that
+/// `@main` names. (A library without a `@main` type fails to load, saying so.)
+///
 /// The kit makes the plugin once, when the host loads it, with an ``Environment`` that holds
 /// the ``Host``; the plugin puts in what its services need, and the kit registers the services
 /// there, so lifecycle events reach them.
 ///
 /// ```swift
+/// @main
 /// struct NotesPlugin: Plugin {
 ///     static let name = "notes"
 ///     static let version = "1.0.0"
@@ -24,12 +29,6 @@
 ///         services = [notes]
 ///         commands = notes.commands
 ///     }
-/// }
-///
-/// @_cdecl("nc_plugin_init")
-/// public func nc_plugin_init(_ host: UnsafePointer<nc_host_api>?, _ plugin: UnsafeMutablePointer<nc_plugin>?,
-///                            _ error: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int32 {
-///     PluginExport.initialize(NotesPlugin.self, host: host, plugin: plugin, error: error, errorSize: size)
 /// }
 /// ```
 public protocol Plugin {

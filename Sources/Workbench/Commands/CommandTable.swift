@@ -189,7 +189,7 @@ public enum CommandTable {
         },
         Command(name: "keyfields", usage: "[TYPE [FIELD...]]", help: "Key TYPE's records by FIELDs (Type:a+b); no FIELD = never normalize TYPE; no TYPE lists the policies") { session, input in
             guard let type = input.words.first else { return session.showTypePolicies() }
-            session.client.cache.typePolicies[type] = input.words.count == 1 ? .notNormalized : .keyFields(Array(input.words.dropFirst()))
+            session.client.typePolicies[type] = input.words.count == 1 ? .notNormalized : .keyFields(Array(input.words.dropFirst()))
         },
         Command(name: "stats", help: "Records, fields, watchers, optimistic layers, bytes, and the cache's hit and miss counts") { session, input in
             _ = try input.words(0...0)
@@ -251,9 +251,9 @@ public enum CommandTable {
         },
         // tests
         Command(name: "expect", usage: "CLAIM", help: "Check a claim (a failure prints where, expected and actual, and makes the run exit 1); CLAIM is one of: " + Expectation.forms) { session, input in
-            session.expecting()
+            session.ledger.expecting()
             let expectation = try Expectation(input)
-            if case .error = expectation { session.excuseLastFailure() }
+            if case .error = expectation { session.ledger.excuseLastFailure() }
             try session.check(expectation, claim: String(input.text.trimmingWhitespace))
         },
     ]

@@ -101,7 +101,7 @@ enum Expectation {
             (expected, actual) = (value.map { JSON.string($0, references: .apollo) } ?? "absent",
                                   found.map { JSON.string($0, references: .apollo) } ?? "absent")
         case .emissions(let id, let count):
-            let emitted = session.watchLog.emissions(of: id)?.count ?? (session.client.watch(id: id) == nil ? nil : 0)
+            let emitted = session.ledger.watchLog.emissions(of: id)?.count ?? (session.client.watch(id: id) == nil ? nil : 0)
             (expected, actual) = ("\(count)", emitted.map { "\($0)" } ?? "no watcher \(id)")
         case .watchCause(let id, let number, let cause):
             let emission = try Self.emission(number, of: id, in: session)
@@ -115,15 +115,15 @@ enum Expectation {
             let log = session.client.network.log
             (expected, actual) = ("\(count)", "\(status.map { status in log.filter { $0.status == status }.count } ?? log.count)")
         case .error(let text):
-            guard let message = session.lastFailure else { return "expected an error containing \"\(text)\", but the last command succeeded" }
+            guard let message = session.ledger.lastFailure else { return "expected an error containing \"\(text)\", but the last command succeeded" }
             return message.contains(text) ? nil : "expected an error containing \"\(text)\", got \(message)"
         case .output(let text):
             let renderer = TextRenderer(tables: false, style: TextStyle(colour: false))
-            let lines = session.lastOutput.flatMap { renderer.render($0).output }
+            let lines = session.ledger.lastOutput.flatMap { renderer.render($0).output }
             guard !lines.contains(where: { $0.contains(text) }) else { return nil }
             return "expected a line containing \"\(text)\", got " + (lines.isEmpty ? "no output" : Self.quoted(lines))
         case .state(let service, let state):
-            (expected, actual) = (state, session.serviceStates.state(of: service) ?? "no state announced by \(service)")
+            (expected, actual) = (state, session.ledger.serviceStates.state(of: service) ?? "no state announced by \(service)")
         }
         return expected == actual ? nil : "expected \(expected), got \(actual)"
     }
@@ -142,7 +142,7 @@ enum Expectation {
 
     /// Emission `number` (nil: the last) of watcher `id`; a claim about one that never was fails.
     private static func emission(_ number: Int?, of id: Int, in session: Session) throws(CommandError) -> WatchEmission {
-        guard let emissions = session.watchLog.emissions(of: id), !emissions.isEmpty else {
+        guard let emissions = session.ledger.watchLog.emissions(of: id), !emissions.isEmpty else {
             throw CommandError("watcher \(id) has not emitted (.watches lists the watchers)")
         }
         guard let number else { return emissions.last! }

@@ -53,7 +53,7 @@ final class CacheScope {
         }
         self.store?.close()
         self.store = store
-        replaceCache(with: cache)
+        self.cache = cache
         user = nil
         warnings = store.warnings + cache.takeWarnings()
     }
@@ -68,7 +68,7 @@ final class CacheScope {
         } else {
             store?.close()
             store = nil
-            replaceCache(with: try NormalizedCache())
+            cache = try NormalizedCache()
         }
         self.user = user
     }
@@ -83,15 +83,8 @@ final class CacheScope {
         store?.close()
         store = nil
         user = nil
-        replaceCache(with: try NormalizedCache())
+        cache = try NormalizedCache()
         if let path { try SQLiteStore.removeFiles(at: path) }
-    }
-
-    /// Makes `cache` the session's, keeping the type policies set with `.keyfields`
-    /// (each endpoint keeps its own schema knowledge, whatever the cache).
-    private func replaceCache(with cache: NormalizedCache) {
-        cache.typePolicies = self.cache.typePolicies
-        self.cache = cache
     }
 
     /// A user name is a file name in the cache directory, so it is kept to safe characters.

@@ -39,7 +39,7 @@ extension Session {
                 }
             }
         }
-        let policies = client.cache.typePolicies
+        let policies = client.typePolicies
         let own = described(policies, from: nil)
         let endpointPolicies = endpoint?.schemaKnowledge?.typePolicies ?? TypePolicies()
         let endpoints = described(endpointPolicies, from: endpoint?.name).filter { policies[$0.0] == nil }

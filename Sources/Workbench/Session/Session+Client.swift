@@ -16,13 +16,7 @@ extension Session {
     }
 
     func run(_ operation: NormCache.Operation, variables: CacheObject) throws {
-        if policy == .cacheOnly, operation.kind == .query {
-            // Answered at once, without a task: scripts of cache-only commands run fast.
-            lastResult = try client.cachedResult(of: operation, variables: variables, from: endpoint)
-            guard lastResult!.complete else { throw ClientError.cacheMiss(lastResult!) }
-            return printer.emit(.result(lastResult!))
-        }
-        let endpoint = try currentEndpoint()
+        let endpoint = try currentEndpoint(unless: policy == .cacheOnly)
         let (client, policy, printer) = (self.client, self.policy, self.printer)
         let optimistic = self.optimistic
         self.optimistic = nil
@@ -32,12 +26,9 @@ extension Session {
                     printer.emit(.result($0))
                 }
             }
-        } catch ClientError.cacheMiss(let result) {
-            lastResult = result
-            throw ClientError.cacheMiss(result)
         } catch {
-            // What the cache holds stands in for the result, so `.expect missing` can say what was missing.
-            lastResult = operation.kind == .query ? try? client.cachedResult(of: operation, variables: variables, from: endpoint) : nil
+            // A failure says what the cache answered, so `.expect missing` can name what was missing.
+            lastResult = (error as? ClientError)?.cachedResult
             throw error
         }
         printer.emit(.result(lastResult!))
@@ -67,7 +58,7 @@ extension Session {
     // MARK: watchers
 
     func startWatch(_ operation: NormCache.Operation, variables: CacheObject) throws {
-        let watch = try plugins.watch(operation, variables: variables, policy: policy, from: try currentEndpoint(unless: policy == .cacheOnly))
+        let watch = try client.watch(operation, variables: variables, policy: policy, from: try currentEndpoint(unless: policy == .cacheOnly))
         say("watching", ["id": .int(Int64(watch.id)), "op": operation.name.map(CacheValue.string) ?? .null],
             "watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
     }
@@ -106,19 +97,16 @@ extension Session {
 
     // MARK: lifecycle
 
-    /// Lets the scope switch caches (stopping the old cache's watchers), then tells every
-    /// service of `event`, if there is one.
+    /// Lets the scope switch caches (the app stops the old cache's watchers), then tells
+    /// every service of `event`, if there is one.
     func lifecycle(_ event: LifecycleEvent?, _ switchScope: () throws -> Void) throws {
-        try switchScope()
-        if scope.cache !== client.cache {
-            let stopped = client.replaceCache(with: scope.cache)
-            if !stopped.isEmpty {
-                say("stopped", ["watchers": .list(stopped.map { .int(Int64($0)) })],
-                    "stopped watchers: " + stopped.map(String.init).joined(separator: ", "))
-            }
+        let stopped = try app.switchScope(switchScope)
+        if !stopped.isEmpty {
+            say("stopped", ["watchers": .list(stopped.map { .int(Int64($0)) })],
+                "stopped watchers: " + stopped.map(String.init).joined(separator: ", "))
         }
         guard let event else { return }
-        let environment = self.environment
+        let environment = app.environment
         try wait { await environment.broadcast(event) }
     }
 }

@@ -26,32 +26,36 @@ import Synchronization
 /// ```
 public final class Session {
     let printer: Printer
+    /// The app: cache scope, client, Environment, plugins and endpoint.
+    let app: App
+    /// Failures, expectations and what they look at.
+    let ledger = ExpectationLedger()
     /// Batch mode waits for each command's background fetches and emissions before the
     /// next line; interactively they print whenever they happen (``SessionOptions``).
     let settlesEachCommand: Bool
     /// True once `.quit` ran, or a failure under `.bail on`; the caller stops reading.
     public private(set) var isFinished = false
     /// How many commands failed, and how many expectations.
-    public private(set) var failures = 0
-    public private(set) var failedExpectations = 0
+    public var failures: Int { ledger.failures }
+    public var failedExpectations: Int { ledger.failedExpectations }
+    /// The exit status of a batch run: 2 when a command failed, 1 when only an expectation did, else 0.
+    public var exitStatus: Int32 { ledger.exitStatus }
 
-    /// The cache the commands work on, and where it persists.
-    let scope: CacheScope
-    let environment = Environment()
-    let client: Client
-    let plugins: PluginHost
-    /// Where operations typed or run by name go; the first plugin loaded until `.use` or `.endpoint`.
-    var endpoint: (any Transport)?
+    var client: Client { app.client }
+    var plugins: PluginHost { app.plugins }
+    var scope: CacheScope { app.scope }
+    var endpoint: (any Transport)? {
+        get { app.endpoint }
+        set { app.endpoint = newValue }
+    }
+    var lastResult: ClientResult? {
+        get { ledger.lastResult }
+        set { ledger.lastResult = newValue }
+    }
     var variables = CacheObject()
     var policy = FetchPolicy.cacheFirst
     /// The optimistic response for the next mutation (`.optimistic`), used once.
     var optimistic: CacheObject?
-    /// The last operation's result, for `.expect` and inspection.
-    var lastResult: ClientResult?
-    /// Every watcher emission so far, for `.expect`.
-    let watchLog = WatchLog()
-    /// The state each service announced last, for `.expect state`.
-    let serviceStates = ServiceStates()
     /// `.echo`, `.bail`, `.timer`, `.monitor`: as sqlite3's shell has them.
     var echoes: Bool
     var bails: Bool
@@ -67,6 +71,8 @@ public final class Session {
     var scriptDepth = 0
     /// A GraphQL operation being typed over several lines, until its braces balance, and where it began.
     private var pendingOperation: (text: String, start: SourceLocation?)?
+    /// The work ``wait(_:)`` is waiting for; nil once ``interrupt()`` cancelled it.
+    let running = Mutex<Task<Void, Never>?>(nil)
 
     /// A session over the cache `options` describe, with the plugins they name loaded;
     /// throws when that cache cannot open (a bad file, a lock held too long), naming the
@@ -79,45 +85,10 @@ public final class Session {
         settlesEachCommand = options.settlesEachCommand
         echoes = options.echoes
         bails = options.bails
-        scope = try CacheScope(options: options)
-        client = Client(cache: scope.cache)
-        environment.set(client)
-        environment.set(client.network)
-        var logger = Logger(label: "normcache")
-        logger.logLevel = .warning   // plugins' errors and warnings reach standard error; info stays quiet
-        environment.set(logger)
-        environment.set(CacheFiles(directory: options.cacheDirectory))
-        client.network.observe { printer.emit(.network($0)) }
-        let watchLog = self.watchLog, serviceStates = self.serviceStates
-        plugins = PluginHost(client: client, environment: environment, events: PluginHost.Events(
-            watch: { watch, event in
-                switch event {
-                case .emission(let number, let emission):
-                    watchLog.append(emission, of: watch.id)
-                    printer.emit(.watch(id: watch.id, operation: watch.operation.name, number: number, emission: emission, previous: nil))
-                case .incomplete(let emission):
-                    printer.emit(.watchIncomplete(id: watch.id, operation: watch.operation.name, cause: emission.cause, missing: emission.result.missing))
-                case .failure(let error):
-                    printer.emit(.watchFailure(id: watch.id, message: "\(error)"))
-                }
-            },
-            state: { service, state, detail in
-                serviceStates.record(state, of: service)
-                printer.emit(.state(service: service, state: state, detail: detail))
-            }
-        ))
+        app = try App(options: options, printer: printer, ledger: ledger)
         reportOpened()
-        var failures: [PluginError] = []
-        if options.loadsBundledPlugins { failures += plugins.loadDirectory(PluginHost.bundledDirectory) }
-        for directory in options.pluginDirectories { failures += plugins.loadDirectory(directory, everySharedLibrary: true) }
-        for failure in failures { warn("\(failure)") }
-        endpoint = try options.endpoint.map(HTTPEndpoint.transport(for:)) ?? plugins.plugins.first?.endpoint
+        for failure in app.loadFailures { warn("\(failure)") }
     }
-
-    deinit { plugins.unloadAll() }
-
-    /// The exit status of a batch run: 2 when a command failed, 1 when only an expectation did, else 0.
-    public var exitStatus: Int32 { failures > 0 ? 2 : failedExpectations > 0 ? 1 : 0 }
 
     /// Says what the cache is over and prints the warnings of opening it.
     func reportOpened() {
@@ -154,7 +125,7 @@ public final class Session {
         let text = line.trimmingWhitespace
         guard !text.isEmpty, !text.hasPrefix("#") else { return }
         if echoes { say("echo", ["line": .string(line)], line) }
-        isExpecting = false
+        ledger.lineStarted()
         if GraphQLInput.starts(text) { return continueOperation(String(text), start: location) }
         let name = text.hasPrefix(".") ? "." + text.dropFirst().prefix { !$0.isSpace } : nil
         attempt(command: name) {
@@ -177,7 +148,7 @@ public final class Session {
     func endInput() {
         guard let pending = pendingOperation else { return }
         pendingOperation = nil
-        failures += 1
+        ledger.commandFailed()
         printer.emit(.error(message: "the input ended inside a GraphQL operation: its braces never close", at: pending.start,
                             source: SourceText(text: pending.text, line: 1, column: 1)))
     }
@@ -205,7 +176,7 @@ public final class Session {
             try body()
             failed = nil
         } catch {
-            failures += 1
+            ledger.commandFailed()
             failed = "\(error)"
             let place = source.flatMap { Self.place(of: error, in: $0) }
             // A place inside a multi-line operation is a line of the script further down.
@@ -222,10 +193,8 @@ public final class Session {
             say("timer", ["ms": .double(ms)], "time: " + String(format: "%.3f", ms) + " ms")
         }
         printer.commandFinished()
-        if !isExpecting {
-            lastFailure = failed
-            lastFailureExcused = false
-            lastOutput = printer.printed(since: printed)
+        if !ledger.isExpecting {
+            ledger.commandFinished(failure: failed, output: printer.printed(since: printed))
             printer.forgetPrinted()
         }
     }
@@ -236,29 +205,9 @@ public final class Session {
         return SourceText(text: text, line: line, column: column)
     }
 
-    /// The message of the last command that failed, if the last command failed (`.expect error`).
-    private(set) var lastFailure: String?
-    /// What the last command printed, with what it set off (`.expect output`).
-    private(set) var lastOutput: [Event] = []
-    private var lastFailureExcused = false
-    private var isExpecting = false
-
-    /// An `.expect` runs: it is not a command of its own for `.expect error`, which looks
-    /// past expectations to the last command.
-    func expecting() { isExpecting = true }
-
-    /// `.expect error` was written for the last failure: it no longer counts against the run.
-    func excuseLastFailure() {
-        isExpecting = true
-        if lastFailure != nil, !lastFailureExcused {
-            failures -= 1
-            lastFailureExcused = true
-        }
-    }
-
     /// Counts an expectation that did not hold; under `.bail on` the run stops.
     func expectationFailed() {
-        failedExpectations += 1
+        ledger.expectationFailed()
         if bails { finish() }
     }
 
@@ -270,85 +219,4 @@ public final class Session {
         let printer = self.printer
         scope.cache.monitor { printer.emit(.write($0)) }
     }
-
-    /// Runs async work to its end (the workbench reads its next line only then), or
-    /// until ``interrupt()`` cancels it: then it throws ``CommandError`` "interrupted".
-    func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        let task = Task {
-            box.result = await Result(catching: body)
-            done.signal()
-        }
-        running.withLock { $0 = task }
-        done.wait()
-        let interrupted = running.withLock { running in
-            defer { running = nil }
-            return running == nil
-        }
-        if interrupted, case .failure = box.result! { throw CommandError("interrupted") }
-        return try box.result!.get()
-    }
-
-    /// The work ``wait(_:)`` is waiting for; nil once ``interrupt()`` cancelled it.
-    private let running = Mutex<Task<Void, Never>?>(nil)
-
-    /// Ctrl-C: cancels the request or command in flight; the session stays usable and its
-    /// next line runs as usual. Safe to call from any thread, e.g. a signal handler's queue.
-    public func interrupt() {
-        running.withLock { task in
-            task?.cancel()
-            task = nil
-        }
-    }
-
-    /// Waits for the fetches and refetches the last command set off.
-    func settle() {
-        guard client.isBusy else { return }
-        let client = self.client
-        _ = try? wait { await client.settle() }
-    }
-
-    func showHelp(for name: String?) throws(CommandError) {
-        guard let name else {
-            let width = CommandTable.commands.map(\.synopsis.count).max() ?? 0
-            let lines = CommandTable.commands.map { $0.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help }
-            return say("help", ["commands": .list(CommandTable.commands.map(\.summary))], lines: lines)
-        }
-        let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
-        guard let command = CommandTable.command(named: bare) else { throw unknownCommand(bare) }
-        let also = command.aliases.isEmpty ? [] : ["  also: " + command.aliases.map { "." + $0 }.joined(separator: ", ")]
-        say("help", ["commands": .list([command.summary])], lines: [command.synopsis, "  " + command.help] + also)
-    }
-
-    private func unknownCommand(_ name: String) -> CommandError {
-        let suggestions = CommandTable.suggestions(for: name).map { "." + $0 }
-        let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: " or "))?"
-        return CommandError("unknown command \".\(name)\"\(hint) (.help lists the commands)")
-    }
-}
-
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    var result: Result<T, any Error>?
-}
-
-extension StringProtocol {
-    var trimmingWhitespace: SubSequence {
-        let start = firstIndex { !$0.isSpace } ?? endIndex
-        let end = lastIndex { !$0.isSpace }.map(index(after:)) ?? start
-        return self[start..<end]
-    }
-}
-
-extension Character {
-    /// `isWhitespace`, answered without a Unicode lookup for ASCII (command lines are mostly ASCII).
-    var isSpace: Bool {
-        guard let ascii = asciiValue else { return isWhitespace }
-        return ascii == 0x20 || (0x09...0x0D).contains(ascii)
-    }
-}
-
-extension Substring {
-    /// The text quoted and cut to a readable length, for error messages.
-    var preview: String { "\"" + (count > 40 ? prefix(40) + "…" : self) + "\"" }
 }

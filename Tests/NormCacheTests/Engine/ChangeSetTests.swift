@@ -35,9 +35,9 @@ import Testing
         changes.noteNewRecord(12, fields: [3])
         changes.noteNewRecord(13, fields: fields)  // a run is of consecutive records only
         #expect(changes.newRecords.map(\.records) == [[10, 11], [12], [13]])
-        var pairs: [UInt64] = []
-        changes.forEachField { pairs.append($0) }
-        #expect(pairs == [pack(10, 1), pack(10, 2), pack(11, 1), pack(11, 2), pack(12, 3), pack(13, 1), pack(13, 2)])
+        var pairs: [[UInt32]] = []
+        changes.forEachField { pairs.append([$0.record, $0.field]) }
+        #expect(pairs == [[10, 1], [10, 2], [11, 1], [11, 2], [12, 3], [13, 1], [13, 2]])
         #expect(changes.changedFields.count == 7)
     }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import NormCache
 
@@ -33,6 +34,19 @@ import Testing
         #expect(recorder.causes == [.initial, .write])
         #expect(recorder.last?.changed == ["Trip:1.name", "Trip:2.name"])
         #expect(recorder.last?.result.data?["trips"] == result)
+    }
+
+    /// A monitor hears each commit once, when it is done: the writes inside a transaction
+    /// (or inside commitOptimistic) are not commits of their own.
+    @Test func theMonitorHearsATransactionOnce() throws {
+        let commits = Mutex<[Commit]>([])
+        cache.monitor { commit in commits.withLock { $0.append(commit) } }
+        try cache.write(record: "Trip:1", fields: ["name": "Faro"])
+        try cache.transaction { cache in
+            try cache.write(record: "Trip:2", fields: ["name": "Braga"])
+            try cache.write(record: "Trip:1", fields: ["name": "Lagos"])
+        }
+        #expect(commits.withLock { $0.map(\.changed) } == [["Trip:1.name"], ["Trip:1.name", "Trip:2.name"]])
     }
 
     @Test func changesThatCancelOutEmitNothing() throws {

@@ -160,7 +160,7 @@ import Testing
         #expect(cache.watchers.first { $0.emissions == 2 }?.id == watches[417].id)
     }
 
-    /// docs/engine.md, "Watchers": a mutation returning an updated entity updates
+    /// Apollo iOS's watch semantics (docs/engine.md, "Watchers"): a mutation returning an updated entity updates
     /// a watched list; a mutation that creates an object does not add it to the list until the
     /// list is refetched.
     @Test func refetchAfterMutation() throws {

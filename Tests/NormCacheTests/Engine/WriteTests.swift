@@ -1,7 +1,7 @@
 import Testing
 @testable import NormCache
 
-/// Writing responses: the record keys and field keys of docs/keys.md, produced
+/// Writing responses: the record keys and field keys of Apollo iOS's format (docs/keys.md), produced
 /// from queries and responses, and the fixture's rows as Apollo iOS 1.25.7 wrote them.
 @Suite struct WriteTests {
     let cache: NormalizedCache
@@ -26,8 +26,7 @@ import Testing
         #expect(cache.takeWarnings().isEmpty)
     }
 
-    /// Rows in Apollo iOS's format (docs/persistence.md, "The file") with the key forms of
-    /// docs/keys.md (a path key, input-object arguments), from one query and one response.
+    /// The example rows of Apollo iOS's format (docs/keys.md, "Formats"), from one query and one response.
     @Test func theFormatDocumentsExampleRows() throws {
         let document = """
             query ($ids: [Int], $n: Int) {

@@ -1,4 +1,4 @@
-import CCore
+import NormPluginABI
 import Foundation
 
 /// A host written in Swift for the tests: its `nc_host_api` answers each reply-taking call
@@ -16,6 +16,7 @@ final class FakeHost: @unchecked Sendable {
         "read_record": (true, #"{"record": {"__typename": "Greeting", "id": "1", "text": "Hello, Ana!"}}"#),
         "write_record": (true, #"{"changed": ["Greeting:1.text"]}"#),
         "evict": (true, #"{"removed": ["Greeting:1.text"]}"#),
+        "entity_key": (true, #"{"key": "Greeting:1"}"#),
     ]
     private var records: [String] = []
     private var held: Set<String> = []
@@ -47,7 +48,8 @@ final class FakeHost: @unchecked Sendable {
             evict: { host($0).answer("evict", $1, $2, $3) },
             log: { host($0).record("log \(levelName($1)) \(String(cString: $2!))") },
             emit_state: { host($0).record("state \(String(cString: $1!)) \(String(cString: $2!)) \($3.map { String(cString: $0) } ?? "-")") },
-            cancel: { host($0).cancel($1) }
+            cancel: { host($0).cancel($1) },
+            entity_key: { host($0).answer("entity_key", $1, $2, $3) }
         )
     }
 

@@ -5,7 +5,7 @@
  * calls back and cancels that call at once.
  *
  * Not built by SwiftPM: tests build it with
- *   clang -std=c11 -Wall -Wextra -shared -fPIC -I CCore/include \
+ *   clang -std=c11 -Wall -Wextra -shared -fPIC -I NormPluginABI/include \
  *         Tests/Plugins/hello/hello.c -o libnormcache_hello.so
  */
 #include "normcache_plugin.h"

@@ -1,0 +1,32 @@
+/// Garbage collection, as Apollo Client's `cache.gc()`: records no reference chain reaches
+/// go, and the watchers that read them hear `gc`.
+extension NormalizedCache {
+    /// Removes the records that no reference chain reaches from the roots
+    /// (`QUERY_ROOT`, `MUTATION_ROOT`, `SUBSCRIPTION_ROOT`), from the records a restored
+    /// snapshot retained (Apollo Client's `__META.extraRootIds`, see ``RootState``) or
+    /// from `retaining`, through the base records or any optimistic layer.
+    /// Returns the keys removed.
+    @discardableResult
+    public func gc(retaining: [String] = []) throws(CacheError) -> [String] {
+        try commit(cause: .gc) { () throws(CacheError) in
+            var reached = Set<UInt32>()
+            var queue = (Operation.Kind.allRootKeys + state.roots.retained + retaining).compactMap { state.recordKeys.find($0)?.rawValue }
+            while let id = queue.popLast() {
+                guard reached.insert(id).inserted else { continue }
+                // The base's references and every layer's: a value a layer hides comes back
+                // when the layer goes, and so must the records it references.
+                for table in [state.base] + state.layers.map(\.table) {
+                    guard let stored = table[id] else { continue }
+                    for value in stored.values {
+                        value.forEachReference { target in
+                            if !reached.contains(target) { queue.append(target) }
+                        }
+                    }
+                }
+            }
+            let unreachable = state.base.ids.filter { !reached.contains($0) }
+            for id in unreachable { state.removeRecord(id) }
+            return unreachable.map(state.recordKey).sorted()
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Optimistic layers: a mutation's expected result, written over the records until the
+/// server answers (committed) or the mutation fails (rolled back).
+extension NormalizedCache {
+    /// Writes an optimistic response for a mutation in its own layer: reads and watchers
+    /// see it until ``commitOptimistic(_:response:for:variables:)`` or ``rollBackOptimistic(_:)``.
+    @discardableResult
+    public func writeOptimistic(_ layer: String, data: CacheObject, for operation: Operation,
+                                variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
+        try commit(cause: .optimistic) { () throws(CacheError) in
+            guard !state.layers.contains(where: { $0.id == layer }) else { throw .invalid("optimistic layer \"\(layer)\" exists already") }
+            state.layers.append(OptimisticLayer(id: layer))
+            state.undo.append(.layerAdded(layer))
+            return try normalize(data, for: operation, variables: variables, schema: schema, partial: true, layer: layer)
+        }
+    }
+
+    /// Replaces an optimistic layer with the server's result, in one commit.
+    @discardableResult
+    public func commitOptimistic(_ layer: String, response: CacheValue, for operation: Operation,
+                                 variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
+        try commit(cause: .write) { () throws(CacheError) in
+            try removeLayer(layer)
+            return try write(response: response, for: operation, variables: variables, schema: schema)
+        }
+    }
+
+    /// Removes an optimistic layer (the mutation failed); watchers hear `rollback`.
+    @discardableResult
+    public func rollBackOptimistic(_ layer: String) throws(CacheError) -> Changes {
+        try commit(cause: .rollback) { () throws(CacheError) in
+            try removeLayer(layer)
+            return changedNames()
+        }
+    }
+
+    private func removeLayer(_ id: String) throws(CacheError) {
+        guard let index = state.layers.firstIndex(where: { $0.id == id }) else { throw .invalid("no optimistic layer \"\(id)\"") }
+        let layer = state.layers[index]
+        var pairs: [RecordField] = []
+        for record in layer.table.ids {
+            for field in layer.table[record]!.fieldIDs { pairs.append(RecordField(record: record, field: field)) }
+        }
+        let before = pairs.map { state.value($0.record, $0.field) }
+        state.layers.remove(at: index)
+        state.undo.append(.layerRemoved(layer, at: index))
+        for (pair, old) in zip(pairs, before) where state.value(pair.record, pair.field) != old {
+            state.changes.fields.append(pair)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// The outcome of reading an operation from the cache.
+///
+/// ```swift
+/// let result = try cache.read(op, variables: ["id": "2"])
+/// result.complete     // false
+/// result.missing      // ["QUERY_ROOT.trip(id:2)"]: which field would go to the network
+/// result.data         // nil (ask for partial: true to get what is there)
+/// ```
+public struct ReadResult: Sendable, Equatable {
+    /// The data in the shape the operation asked for; `nil` when incomplete, unless the
+    /// read was partial (then missing fields are left out).
+    public let data: CacheValue?
+    /// True when every field was in the cache and none is invalidated.
+    public var complete: Bool { missing.isEmpty }
+    /// Record-field keys (`Trip:1.name`) that were absent or invalidated.
+    public let missing: [String]
+    /// Of ``missing``, those present but invalidated.
+    public let stale: [String]
+    /// Every record field the read looked at, found or not: what a watcher watches.
+    let dependencies: [RecordField]
+
+    public static func == (lhs: ReadResult, rhs: ReadResult) -> Bool {
+        lhs.data == rhs.data && lhs.missing == rhs.missing && lhs.stale == rhs.stale
+    }
+}

@@ -1,0 +1,253 @@
+/// Reads an operation's selections out of the records, following references.
+struct Reader {
+    let state: EngineState
+    let ids: [UInt32]
+    /// Coerced, defaults filled (``VariableCoercion``).
+    let variables: CacheObject
+    /// The base records, read directly when no optimistic layer lies over them (`layered`
+    /// false): a read changes nothing, so a copy of the table is only a reference to it.
+    let base: RecordTable
+    let layered: Bool
+    let checksInvalidation: Bool
+    var dependencies: [RecordField] = []
+    var missing: [String] = []
+    var stale: [String] = []
+    private var missingNames: Set<String> = []
+    /// How many lists of references the read is inside, and the last record read under
+    /// each selection there, with its result (``readReferenced(_:plan:)``).
+    private var listDepth = 0
+    private var lastRead: [(plan: ObjectIdentifier, record: UInt32, result: CacheObject)] = []
+
+    init(state: EngineState, operation: Operation, variables: CacheObject) throws(CacheError) {
+        self.state = state
+        self.base = state.base
+        self.layered = !state.layers.isEmpty
+        self.checksInvalidation = !state.invalidated.isEmpty
+        self.ids = try state.staticFieldIDs(operation)
+        self.variables = variables
+    }
+
+    static func read(_ operation: Operation, variables: CacheObject, partial: Bool, state: EngineState) throws(CacheError) -> ReadResult {
+        var reader = try Reader(state: state, operation: operation, variables: variables)
+        let rootKey = operation.kind.rootKey
+        let root = try state.recordID(rootKey)
+        let data = try reader.readRecord(root, plan: operation.selections, typename: state.rootType(operation.kind))
+        let complete = reader.missing.isEmpty
+        return ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
+                          stale: reader.stale, dependencies: reader.dependencies)
+    }
+
+    private mutating func readRecord(_ record: UInt32, plan: SelectionPlan, typename knownTypename: String?) throws(CacheError) -> CacheObject {
+        var typename = knownTypename ?? ""
+        if knownTypename == nil, plan.isConditional, case .value(.string(let name))? = state.value(record, state.typenameField) {
+            typename = name
+        }
+        if plan.isConditional {
+            var result = CacheObject(capacity: plan.fields.count)
+            try plan.forEachField { (index, field) throws(CacheError) in
+                guard let required = applies(field, typename: typename) else { return }
+                if let value = try readField(field, of: record, near: index, required: required) {
+                    merge(value, as: field.responseKey, into: &result)
+                }
+            }
+            return result
+        }
+        // Every field applies: the result shares the plan's response keys unless one is absent.
+        var values: [CacheValue] = []
+        values.reserveCapacity(plan.fields.count)
+        var keys: [String]? = nil
+        try plan.forEachField { (index, field) throws(CacheError) in
+            if let value = try readField(field, of: record, near: index) {
+                values.append(value)
+                keys?.append(field.responseKey)
+            } else if keys == nil {
+                keys = Array(plan.responseKeys[..<index])
+            }
+        }
+        return CacheObject(keys: keys ?? plan.responseKeys, values: values)
+    }
+
+    /// The value of one field of `record`, references followed, with the field noted as a
+    /// dependency; `nil` when it is absent (noted as missing unless it may be, or is not
+    /// `required`). `hint` is the field's place in its selection, where a record written by
+    /// it keeps the field.
+    private mutating func readField(_ field: FieldPlan, of record: UInt32, near hint: Int, required: Bool = true) throws(CacheError) -> CacheValue? {
+        let fid = try state.fieldID(of: field, ids: ids, variables: variables)
+        let pair = RecordField(record: record, field: fid)
+        dependencies.append(pair)
+        guard let value = layered ? state.value(record, fid) : base.value(record, fid, near: hint) else {
+            // A response may leave out a __typename its document did not ask for (the
+            // writer skips it), so a record without one is not a miss; a gone record is.
+            if field.name == "__typename", state.recordExists(record) { return nil }
+            if required { noteMissing(state.name(pair)) }
+            return nil
+        }
+        if checksInvalidation, state.invalidated.contains(pair) { noteMissing(state.name(pair), stale: true) }
+        guard let selections = field.selections else {
+            if case .value(let value) = value { return value }
+            return state.cacheValue(value)  // references where the operation asks for a scalar
+        }
+        return try resolve(value, selections: selections, at: pair)
+    }
+
+    /// Lists a record-field key as missing (and stale: present but invalidated), once
+    /// however often the read meets it.
+    private mutating func noteMissing(_ name: String, stale isStale: Bool = false) {
+        guard missingNames.insert(name).inserted else { return }
+        missing.append(name)
+        if isStale { stale.append(name) }
+    }
+
+    /// The record a single reference names, read under `plan`. Below a list's items the
+    /// same reference may come once per item (each post's author), and the same record
+    /// under the same selection reads the same within one read: so there the last one
+    /// read under each selection is kept, and a record met again shares that result
+    /// instead of being read again. (Its fields are already among the dependencies, and
+    /// the missing if any.) Elsewhere a selection is read once, and nothing is kept.
+    private mutating func readReferenced(_ record: UInt32, plan: SelectionPlan) throws(CacheError) -> CacheObject {
+        guard listDepth > 0 else { return try readRecord(record, plan: plan, typename: nil) }
+        let id = ObjectIdentifier(plan)
+        let last = lastRead.firstIndex { $0.plan == id }
+        if let last, lastRead[last].record == record { return lastRead[last].result }
+        let result = try readRecord(record, plan: plan, typename: nil)
+        if let last { lastRead[last] = (id, record, result) } else { lastRead.append((id, record, result)) }
+        return result
+    }
+
+    /// A kept value under `selections`: references followed by their record ids.
+    private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: RecordField) throws(CacheError) -> CacheValue {
+        switch value {
+        case .reference(let record):
+            return .object(try readReferenced(record, plan: selections))
+        case .list(let items):
+            var resolved: [CacheValue] = []
+            resolved.reserveCapacity(items.count)
+            listDepth += 1
+            defer { listDepth -= 1 }
+            for index in items.indices {
+                switch items[index] {
+                case .reference(let record):
+                    guard state.recordExists(record) else {
+                        try noteDangling(record, plan: selections)
+                        continue
+                    }
+                    resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
+                case .value(let item):
+                    let path: String = if case .object = item { ".\(index)" } else { "" }
+                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path))
+                case .list:
+                    resolved.append(try resolve(items[index], selections: selections, at: pair))
+                }
+            }
+            return .list(resolved)
+        case .value(let value):
+            return try resolveInline(value, selections: selections, at: pair)
+        }
+    }
+
+    /// A list's reference to a record that does not exist (evicted, or never stored) is
+    /// left out of the list, as Apollo Client 3 reads lists; the read still depends on the
+    /// record's fields, so it is read again when the record comes back.
+    private mutating func noteDangling(_ record: UInt32, plan: SelectionPlan) throws(CacheError) {
+        for field in plan.fields { dependencies.append(RecordField(record: record, field: try state.fieldID(of: field, ids: ids, variables: variables))) }
+    }
+
+    /// The record a reference kept as a key names (interned if it was never met).
+    private func inlineReference(_ key: String) throws(CacheError) -> UInt32 {
+        if let id = state.recordKeys.find(key) { return id.rawValue }
+        return try state.recordID(key)
+    }
+
+    /// `value` of the record field `pair` when it holds no record ids: null, objects kept
+    /// inline (restored from an Apollo Client snapshot) and lists of them, whose references
+    /// are keys; `path` names the place of an inline object's member below that field
+    /// (`.settings.theme`) for ``missing``.
+    private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: RecordField, path: String = "") throws(CacheError) -> CacheValue {
+        guard let selections else { return value }
+        switch value {
+        case .reference(let key):
+            return .object(try readRecord(try inlineReference(key), plan: selections, typename: nil))
+        case .list(let items):
+            var resolved: [CacheValue] = []
+            resolved.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                if case .reference(let key) = item {
+                    let record = try inlineReference(key)
+                    guard state.recordExists(record) else {
+                        try noteDangling(record, plan: selections)
+                        continue
+                    }
+                    resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
+                } else if case .object = item {
+                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path + ".\(index)"))
+                } else {
+                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path))
+                }
+            }
+            return .list(resolved)
+        case .object(let object):
+            // An object kept inline (restored from an Apollo Client snapshot): its members are
+            // field keys, and a member it lacks is missing like a record's field.
+            var typename = ""
+            if case .string(let name)? = object["__typename"] { typename = name }
+            var result = CacheObject()
+            for field in selections.fields {
+                var required = true
+                if selections.isConditional {
+                    guard let applying = applies(field, typename: typename) else { continue }
+                    required = applying
+                }
+                let key = try state.fieldKey(state.fieldID(of: field, ids: ids, variables: variables))
+                guard let member = object[key] else {
+                    if field.name != "__typename", required { noteMissing(state.name(pair) + path + "." + key) }
+                    continue
+                }
+                let resolved = try resolveInline(member, selections: field.selections, at: pair, path: path + "." + key)
+                if selections.isConditional { merge(resolved, as: field.responseKey, into: &result) }
+                else { result[field.responseKey] = resolved }
+            }
+            return .object(result)
+        default:
+            return value
+        }
+    }
+
+    /// Whether a guarded field is read for an object of type `typename`: `true` when it
+    /// applies (absent, it is missing), `nil` when it does not. `false` when nothing says
+    /// whether the type satisfies one of its type conditions (no schema knows the type, no
+    /// response showed it): then the field is read if the record has it, and is never
+    /// called missing, so a fragment's stored fields are not left out of the answer.
+    private func applies(_ field: FieldPlan, typename: String) -> Bool? {
+        guard field.isIncluded(under: variables) else { return nil }
+        var known = true
+        for condition in field.typeConditions {
+            switch state.satisfies(typename, condition: condition) {
+            case true?: continue
+            case false?: return nil
+            case nil: known = false
+            }
+        }
+        return known
+    }
+
+    /// Sets `key` in `object`, merging objects field by field when two fragments select it.
+    private func merge(_ value: CacheValue, as key: String, into object: inout CacheObject) {
+        guard let existing = object[key] else {
+            object.appendNew(key, value)
+            return
+        }
+        object[key] = Self.merged(existing, value)
+    }
+
+    private static func merged(_ a: CacheValue, _ b: CacheValue) -> CacheValue {
+        switch (a, b) {
+        case (.object(var left), .object(let right)):
+            for (key, value) in right.members { left[key] = left[key].map { merged($0, value) } ?? value }
+            return .object(left)
+        case (.list(let left), .list(let right)) where left.count == right.count:
+            return .list(zip(left, right).map { merged($0, $1) })
+        default:
+            return a
+        }
+    }
+}

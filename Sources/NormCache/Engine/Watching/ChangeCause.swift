@@ -1,0 +1,8 @@
+/// Why records changed, and so why a watcher emits.
+///
+/// ```swift
+/// try cache.evict("Trip:2")   // watchers that read Trip:2 emit with cause .evict
+/// ```
+public enum ChangeCause: String, Sendable, Equatable {
+    case initial, write, refetch, evict, optimistic, rollback, gc, clear
+}

@@ -1,0 +1,5 @@
+/// A callback and the emission to hand it, delivered once the engine's lock is released.
+struct WatchDelivery {
+    let callback: @Sendable (WatchEmission) -> Void
+    let emission: WatchEmission
+}

@@ -1,0 +1,16 @@
+/// One emission of a watcher: the current read, why it happened, and which record
+/// fields changed to cause it.
+///
+/// ```swift
+/// try cache.write(record: "Trip:1", fields: ["name": "Porto"])
+/// // emission.number 2, emission.cause .write, emission.changed ["Trip:1.name"]
+/// ```
+public struct WatchEmission: Sendable, Equatable {
+    public let watcher: Int
+    /// 1 for the first emission.
+    public let number: Int
+    public let cause: ChangeCause
+    public let result: ReadResult
+    /// Record-field keys (`Trip:2.name`) whose change caused this emission, sorted.
+    public let changed: [String]
+}

@@ -1,0 +1,26 @@
+extension WatcherRegistry {
+    /// One watcher: what it reads (operation, variables, the endpoint's knowledge), what
+    /// its last read depended on and returned, and the callback its emissions go to.
+    final class Watcher {
+        let id: Int
+        let operation: Operation
+        var variables: CacheObject
+        /// The knowledge of the endpoint the watched operation runs against.
+        let schema: SchemaKnowledge?
+        let partial: Bool
+        let callback: @Sendable (WatchEmission) -> Void
+        var dependencies: [RecordField] = []
+        var last: ReadResult?
+        var emissions = 0
+
+        init(id: Int, operation: Operation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
+             callback: @escaping @Sendable (WatchEmission) -> Void) {
+            self.id = id
+            self.operation = operation
+            self.variables = variables
+            self.schema = schema
+            self.partial = partial
+            self.callback = callback
+        }
+    }
+}

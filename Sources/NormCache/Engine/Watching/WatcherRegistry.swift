@@ -1,0 +1,108 @@
+/// The watchers, and an inverted index from record field to the watchers that depend
+/// on it, so a change costs O(affected watchers), not O(all).
+struct WatcherRegistry {
+    private(set) var watchers: [Int: Watcher] = [:]
+    private var index: [RecordField: WatcherSet] = [:]
+    private var nextID = 1
+
+    /// Most fields have one watcher; a set only when there are more.
+    private enum WatcherSet {
+        case one(Int)
+        case many(Set<Int>)
+    }
+
+    var count: Int { watchers.count }
+    var ids: [Int] { watchers.keys.sorted() }
+
+    mutating func add(_ operation: Operation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
+                      callback: @escaping @Sendable (WatchEmission) -> Void) -> Watcher {
+        let watcher = Watcher(id: nextID, operation: operation, variables: variables, schema: schema, partial: partial, callback: callback)
+        nextID += 1
+        watchers[watcher.id] = watcher
+        return watcher
+    }
+
+    mutating func remove(_ id: Int) {
+        guard let watcher = watchers.removeValue(forKey: id) else { return }
+        unindex(watcher)
+    }
+
+    func watcher(_ id: Int) -> Watcher? { watchers[id] }
+
+    /// Reads the watcher's operation, re-indexes its dependencies, and returns an
+    /// emission if the result differs from the last one (always for the first).
+    mutating func refresh(_ watcher: Watcher, cause: ChangeCause, changed: [String], state: EngineState) throws(CacheError) -> WatchDelivery? {
+        let result = try state.withSchema(watcher.schema) { () throws(CacheError) in
+            try Reader.read(watcher.operation, variables: watcher.variables, partial: watcher.partial, state: state)
+        }
+        let dependencies = Array(Set(result.dependencies)).sorted()
+        if dependencies != watcher.dependencies {
+            unindex(watcher)
+            watcher.dependencies = dependencies
+            for pair in dependencies {
+                switch index[pair] {
+                case nil: index[pair] = .one(watcher.id)
+                case .one(let other)?: index[pair] = .many([other, watcher.id])
+                case .many(var set)?:
+                    index[pair] = nil
+                    set.insert(watcher.id)
+                    index[pair] = .many(set)
+                }
+            }
+        }
+        if let last = watcher.last, last == result { return nil }
+        watcher.last = result
+        watcher.emissions += 1
+        return WatchDelivery(callback: watcher.callback,
+                             emission: WatchEmission(watcher: watcher.id, number: watcher.emissions, cause: cause, result: result, changed: changed))
+    }
+
+    private mutating func unindex(_ watcher: Watcher) {
+        for pair in watcher.dependencies {
+            switch index[pair] {
+            case .one(let id)? where id == watcher.id: index[pair] = nil
+            case .many(var set)?:
+                index[pair] = nil
+                set.remove(watcher.id)
+                index[pair] = set.count == 1 ? .one(set.first!) : .many(set)
+            default: break
+            }
+        }
+    }
+
+    /// Ids of the watchers that depend on any of `pairs`, sorted.
+    func affected(by pairs: Set<RecordField>) -> [Int] {
+        var ids = Set<Int>()
+        for pair in pairs {
+            switch index[pair] {
+            case .one(let id)?: ids.insert(id)
+            case .many(let set)?: ids.formUnion(set)
+            case nil: break
+            }
+        }
+        return ids.sorted()
+    }
+
+    /// Re-reads the watchers a change set touches; returns the emissions to deliver.
+    mutating func notify(_ changes: ChangeSet, state: EngineState) -> [WatchDelivery] {
+        guard !watchers.isEmpty, !changes.isEmpty else { return [] }
+        var affected: [Int: [RecordField]] = [:]
+        changes.forEachField { pair in
+            switch index[pair] {
+            case .one(let id)?: affected[id, default: []].append(pair)
+            case .many(let set)?: for id in set { affected[id, default: []].append(pair) }
+            case nil: break
+            }
+        }
+        var deliveries: [WatchDelivery] = []
+        for id in affected.keys.sorted() {
+            guard let watcher = watchers[id] else { continue }
+            let changed = Set(affected[id]!).map(state.name).sorted()
+            // A read that fails now (a key refused) leaves the watcher as it was.
+            if let delivery = try? refresh(watcher, cause: changes.cause, changed: changed, state: state) {
+                deliveries.append(delivery)
+            }
+        }
+        return deliveries
+    }
+}

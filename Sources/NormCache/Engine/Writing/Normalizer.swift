@@ -1,0 +1,383 @@
+/// Writes a response's data into records: objects with key fields become entity
+/// records (`Trip:2`), others path records (`QUERY_ROOT.trips.0`), and each field is
+/// stored under its field key. The whole response is checked and turned into staged
+/// records before any record changes, so a rejected response leaves no trace.
+struct Normalizer {
+    let state: EngineState
+    let operation: Operation
+    let ids: [UInt32]
+    /// Coerced, defaults filled (``VariableCoercion``).
+    let variables: CacheObject
+    /// With GraphQL errors beside the data, missing fields are expected: skip them.
+    let partial: Bool
+    /// The schema the response's values are checked against (the endpoint's, else the cache's).
+    let schema: PossibleTypes
+    /// The fields each record of the response writes, in the order the records were first
+    /// met; an object met again (a shared child in every item of a list) merges into its
+    /// record's staging, and the later one wins, field by field.
+    let staged = StagedRecords()
+    /// Records whose old fields go first: they held an object of another type.
+    var replaced: [UInt32] = []
+    /// The list indices down to the value being stored, as a stack; those from
+    /// `listBase` on belong to the current field, and an unkeyed object's path key ends
+    /// with them (`QUERY_ROOT.trips.0`). Numbers, turned into text only for a path key.
+    private var listIndices: [Int] = []
+    private var listBase = 0
+
+    init(state: EngineState, operation: Operation, variables: CacheObject, partial: Bool) throws(CacheError) {
+        self.state = state
+        self.operation = operation
+        self.ids = try state.staticFieldIDs(operation)
+        self.variables = variables
+        self.partial = partial
+        self.schema = state.declaredTypes
+        state.stagingSlots.beginWrite()
+    }
+
+    mutating func normalize(_ data: CacheObject, rootKey: String) throws(CacheError) {
+        let root = try state.recordID(rootKey)
+        do {
+            try writeObject(data, plan: operation.selections, record: root, typename: state.rootType(operation.kind))
+        } catch {
+            throw .response(ResponseError(message: error.message, path: "data" + error.path.reversed().joined()))
+        }
+    }
+
+    struct Failure: Error {
+        let message: String
+        var path: [String] = []
+    }
+
+    private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, typename: String) throws(Failure) {
+        let slot: Int
+        // A record staged here first, under a plan whose fields all have their own name,
+        // meets each field key once: it is built aside, with no search, and staged at the
+        // end. Otherwise (met before, or two fields of one name) fields go into the
+        // staging one by one, each replacing any earlier value.
+        var builder: RecordBuilder?
+        var expected: [UInt32]?
+        if let earlier = state.stagingSlots.slot(of: record) {
+            slot = earlier
+        } else {
+            slot = staged.append(record, plan.hasDistinctNames ? StoredRecord() : StoredRecord(capacity: plan.fields.count))
+            state.stagingSlots.mark(record, slot: slot)
+            if plan.hasDistinctNames {
+                expected = builtFieldIDs.first { $0.plan == ObjectIdentifier(plan) }?.ids
+                builder = RecordBuilder(expecting: expected ?? [], capacity: plan.fields.count)
+            }
+        }
+        var next = 0
+        let declared = declaredTypes(of: typename, in: plan)
+        /// Under fragments: the response keys written, and fields whose fragment does not apply.
+        var written: [String] = []
+        var notApplying: [(field: FieldPlan, condition: String)] = []
+        try plan.forEachField { (index, field) throws(Failure) in
+            if plan.isConditional {
+                switch guards(of: field, typename: typename, object: object, plan: plan) {
+                case .hold: written.append(field.responseKey)
+                case .leaveOut: return
+                case .typeNotSatisfying(let condition):
+                    notApplying.append((field, condition))
+                    return
+                }
+            }
+            guard let position = object.index(of: field.responseKey, from: next) else {
+                if partial || field.name == "__typename" { return }
+                throw Failure(message: "missing field \"\(field.responseKey)\"", path: ["." + field.responseKey])
+            }
+            next = position + 1
+            let value = object.values[position]
+            let fid: UInt32
+            do { fid = try state.fieldID(of: field, ids: ids, variables: variables) }
+            catch { throw Failure(message: "\(error)", path: ["." + field.responseKey]) }
+            do throws(Failure) {
+                if let declared, let type = declared[index] { try check(value, of: field, in: typename, against: type) }
+                let stored: StoredValue
+                if let selections = field.selections {
+                    let outerBase = listBase
+                    listBase = listIndices.count
+                    defer { listBase = outerBase }
+                    stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid)
+                    if builder != nil, !staged[slot].isEmpty { stage(builder.take()!, before: slot) }
+                } else if case .reference = value {
+                    throw Failure(message: "a reference is not a response value")
+                } else if case .list = value {
+                    // Scalars, or references kept by record id (EngineState.stored).
+                    do { stored = try state.stored(value) } catch { throw Failure(message: "\(error)") }
+                } else {
+                    stored = .value(value)  // a scalar: without the call, which cost a write a tenth
+                }
+                if builder != nil { builder!.append(new: fid, stored) } else { staged[slot].merge(fid, stored) }
+            } catch var failure {
+                failure.path.append("." + field.responseKey)
+                throw failure
+            }
+        }
+        // A field the response carries is never dropped: if only a fragment the schema says
+        // does not apply selects it, the response and the schema disagree.
+        for (field, condition) in notApplying where field.name != "__typename" && !written.contains(field.responseKey)
+            && object[field.responseKey] != nil {
+            throw Failure(message: "the response has \"\(field.responseKey)\", selected by a fragment on \(condition), "
+                + "but the schema says \(typename) is not a \(condition)", path: ["." + field.responseKey])
+        }
+        if let builder = builder.take() {
+            let fields = builder.record()
+            if expected == nil { builtFieldIDs.append((ObjectIdentifier(plan), fields.fieldIDs)) }
+            staged[slot] = fields
+        }
+    }
+
+    /// The schema's type of each field of `plan` in an object of type `typename`, by the
+    /// field's place; `nil` when the schema of the write does not define the type.
+    private mutating func declaredTypes(of typename: String, in plan: SelectionPlan) -> [TypeReference?]? {
+        let id = ObjectIdentifier(plan)
+        if let known = fieldTypes.first(where: { $0.plan == id && $0.typename == typename }) { return known.types }
+        let types = schema.outputFields(of: typename).map { fields in plan.fields.map { fields[$0.name] } }
+        fieldTypes.append((id, typename, types))
+        return types
+    }
+
+    /// The schema's field types met so far in this write, by selection and type.
+    private var fieldTypes: [(plan: ObjectIdentifier, typename: String, types: [TypeReference?]?)] = []
+
+    /// Refuses a value that does not fit the type the schema gives its field.
+    private func check(_ value: CacheValue, of field: FieldPlan, in typename: String, against type: TypeReference) throws(Failure) {
+        guard let misfit = schema.misfit(of: value, to: type, nullsAllowed: partial) else { return }
+        throw Failure(message: "the schema's \(typename).\(field.name) is \(type), not \(misfit.problem)",
+                      path: misfit.path.isEmpty ? [] : [misfit.path])
+    }
+
+    /// Stages what `builder` holds under fields that an object nested in itself (the same
+    /// key) staged meanwhile: the built fields came first, so the nested ones win.
+    @inline(never)
+    private mutating func stage(_ builder: consuming RecordBuilder, before slot: Int) {
+        var fields = builder.record()
+        let nested = staged[slot]
+        for (field, value) in zip(nested.fieldIDs, nested.values) { fields.merge(field, value) }
+        staged[slot] = fields
+    }
+
+    /// The field ids of the first record built under each plan in this write: later ones
+    /// share the array when theirs are the same.
+    private var builtFieldIDs: [(plan: ObjectIdentifier, ids: [UInt32])] = []
+
+    /// The value to keep for `value` of an object-typed field: objects become references
+    /// to their records.
+    private mutating func store(_ value: CacheValue, selections: SelectionPlan, field: FieldPlan, parent: UInt32, fieldKey: UInt32) throws(Failure) -> StoredValue {
+        switch value {
+        case .null: return .value(.null)
+        case .list(let items):
+            // A list's objects are mostly new records the first time: room for their keys,
+            // stagings and slots at once instead of growing item by item.
+            state.recordKeys.reserve(items.count)
+            staged.reserveRoom(for: items.count)
+            state.stagingSlots.reserve(upTo: state.recordKeys.count + items.count)
+            var stored: [StoredValue] = []
+            stored.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                listIndices.append(index)
+                defer { listIndices.removeLast() }
+                do { stored.append(try store(item, selections: selections, field: field, parent: parent, fieldKey: fieldKey)) }
+                catch var failure {
+                    failure.path.append("[\(index)]")
+                    throw failure
+                }
+            }
+            return .list(of: stored)
+        case .object(let object):
+            let typename: String?
+            switch object.value(of: "__typename", near: 0) {  // first, where it is added
+            case .string(let name)?: typename = name
+            case nil, .null?: typename = nil
+            case let other?: throw Failure(message: "__typename is \(other.kindDescription), not a string", path: [".__typename"])
+            }
+            let record = try recordID(for: object, typename: typename, selections: selections, parent: parent, fieldKey: fieldKey)
+            if let typename, case .value(.string(let old))? = state.base.value(record, state.typenameField), old != typename {
+                state.warnings.append("\(state.recordKey(record)) held a \(old) and now holds a \(typename): its old fields were dropped")
+                replaced.append(record)
+            }
+            try writeObject(object, plan: selections, record: record, typename: typename ?? "")
+            return .reference(record)
+        default:
+            throw Failure(message: "expected an object or null for \"\(field.responseKey)\", found \(value.kindDescription)")
+        }
+    }
+
+    /// How objects of one type under one selection get their key: the key's type part,
+    /// the response keys that hold the key fields' values and where the selection asks
+    /// for them, and, when the type part needs no escaping or normalisation, a buffer that
+    /// starts with the bytes of `group:`, where each plain key is put together. (A class:
+    /// the memo below hands it out without copying its strings.)
+    private final class Keying {
+        let group: String
+        let fields: [String]
+        let responseKeys: [String]
+        let positions: [Int]
+        /// The length of `group:` at the start of `keyBytes`; nil when the group needs
+        /// escaping or normalisation, and keys are made by the key builder instead.
+        let prefixLength: Int?
+        private var keyBytes: UnsafeMutableRawBufferPointer
+        /// The key field's text of the last plain key made here, and its record: a child
+        /// shared by every item of a list (each post's author) repeats it.
+        var lastText: String? = nil
+        var lastRecord: UInt32 = 0
+
+        init(group: String, fields: [String], in selections: SelectionPlan) {
+            let selected = fields.map { name in
+                selections.fields.firstIndex { $0.name == name && $0.arguments.isEmpty }
+            }
+            self.group = group
+            self.fields = fields
+            self.responseKeys = zip(fields, selected).map { name, position in position.map { selections.fields[$0].responseKey } ?? name }
+            self.positions = selected.map { $0 ?? 0 }
+            let prefix = Normalizer.isPlainASCII(group) ? Array(group.utf8) + [UInt8(ascii: ":")] : []
+            self.prefixLength = prefix.isEmpty ? nil : prefix.count
+            keyBytes = .allocate(byteCount: prefix.count + 32, alignment: 1)
+            keyBytes.copyBytes(from: prefix)
+        }
+
+        deinit { keyBytes.deallocate() }
+
+        /// The bytes of `group:` + `text`, valid until the next call (`prefixLength` is set).
+        @inline(__always) func plainKey(_ text: String) -> UnsafeRawBufferPointer {
+            let prefix = prefixLength!
+            let length = prefix + text.utf8.count
+            if length > keyBytes.count {
+                let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 1)
+                grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: keyBytes[..<prefix]))
+                keyBytes.deallocate()
+                keyBytes = grown
+            }
+            UnsafeMutableRawBufferPointer(rebasing: keyBytes[prefix...]).copyBytes(from: text.utf8)
+            return UnsafeRawBufferPointer(rebasing: keyBytes[..<length])
+        }
+
+        /// The value of key field `i` in `object`, looked for first where the selection
+        /// has it (a response lists an object's members in the selection's order).
+        @inline(__always) func value(_ i: Int, in object: CacheObject) -> CacheValue? {
+            object.value(of: responseKeys[i], near: positions[i])
+        }
+    }
+
+    /// Keyings looked up so far, by selection and type: a response repeats a few of each.
+    private var keyings: [(plan: ObjectIdentifier, typename: String, keying: Keying?)] = []
+
+    @inline(__always) private mutating func keying(for typename: String, in selections: SelectionPlan) -> Keying? {
+        let plan = ObjectIdentifier(selections)
+        for i in keyings.indices where keyings[i].plan == plan && keyings[i].typename == typename { return keyings[i].keying }
+        return newKeying(for: typename, in: selections)
+    }
+
+    /// The keying of a type first met under `selections` in this write (out of line: rare).
+    @inline(never) private mutating func newKeying(for typename: String, in selections: SelectionPlan) -> Keying? {
+        let plan = ObjectIdentifier(selections)
+        let keying = state.keying(for: typename).map { Keying(group: $0.group, fields: $0.fields, in: selections) }
+        keyings.append((plan, typename, keying))
+        return keying
+    }
+
+    /// The record of an object: its entity key from the type policy and key fields, or
+    /// else its path key, interned.
+    private mutating func recordID(for object: CacheObject, typename: String?, selections: SelectionPlan,
+                                   parent: UInt32, fieldKey: UInt32) throws(Failure) -> UInt32 {
+        let key: String
+        if let typename, let keying = keying(for: typename, in: selections) {
+            if keying.responseKeys.count == 1, let text = keying.value(0, in: object).flatMap(Self.keyText) {
+                if text == keying.lastText { return keying.lastRecord }
+                // The common case: nothing to escape or normalise.
+                if keying.prefixLength != nil, Self.isPlainASCII(text) {
+                    do { keying.lastRecord = try state.recordKeys.intern(utf8: keying.plainKey(text)).rawValue }
+                    catch { throw Failure(message: "\(CacheError.key(error))") }
+                    keying.lastText = text
+                    return keying.lastRecord
+                }
+            }
+            let values = keying.responseKeys.indices.compactMap { keying.value($0, in: object).flatMap(Self.keyText) }
+            if values.count == keying.fields.count {
+                do { key = try state.keyBuilder.entityKey(type: keying.group, values: values) }
+                catch { throw Failure(message: "\(error)") }
+            } else {
+                key = pathKey(parent, fieldKey)
+                // A key field present but not a String, Int or Float (a Boolean, null, a list or an object).
+                let unusable = keying.responseKeys.indices.compactMap { i in
+                    keying.value(i, in: object).flatMap { Self.keyText($0) == nil ? "\($0.kindDescription) as its \(keying.fields[i])" : nil }
+                }
+                let why = unusable.isEmpty ? "has no \(keying.fields.joined(separator: ", "))"
+                    : "has \(unusable.joined(separator: " and ")), not a string or a number"
+                state.warnings.append("\(typename) at \(key) \(why): stored under its path key")
+            }
+        } else {
+            key = pathKey(parent, fieldKey)
+        }
+        do { return try state.recordID(key) } catch { throw Failure(message: "\(error)") }
+    }
+
+    /// The key of an unkeyed object: its parent's key, the field key and the list indices
+    /// down to it (`QUERY_ROOT.trips.0`).
+    private func pathKey(_ parent: UInt32, _ fieldKey: UInt32) -> String {
+        listIndices[listBase...].reduce(state.recordKey(parent) + "." + state.fieldKey(fieldKey)) { $0 + ".\($1)" }
+    }
+
+    /// A key field's value as it goes into a key: a String, Int or Float, as Apollo iOS
+    /// takes them; `nil` for a Boolean, null, an object or a list (no key value).
+    @inline(__always) private static func keyText(_ value: CacheValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .int(let number): String(number)
+        case .double(let number): number.description
+        default: nil
+        }
+    }
+
+    /// ASCII without NUL: already canonical, so a key of it needs no normalisation.
+    @inline(__always) private static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 &- 1 < 0x7F } }
+            ?? text.utf8.allSatisfy { $0 &- 1 < 0x7F }
+    }
+
+    /// What a guarded field's conditions say for an object of type `typename`.
+    private enum Guards {
+        case hold
+        /// An `@include` or `@skip` leaves the field out.
+        case leaveOut
+        /// The object's type does not satisfy this type condition of the field's.
+        case typeNotSatisfying(String)
+    }
+
+    /// Whether a guarded field applies to an object of type `typename`.
+    ///
+    /// Where neither the endpoint's schema nor the cache knows whether the type satisfies a
+    /// condition, the response tells: a server sends a fragment's fields only when the
+    /// fragment applies, so an object that carries a field only that fragment selects
+    /// satisfies it, and the cache learns so (for reads and later writes).
+    private func guards(of field: FieldPlan, typename: String, object: CacheObject, plan: SelectionPlan) -> Guards {
+        guard field.isIncluded(under: variables) else { return .leaveOut }
+        for condition in field.typeConditions {
+            switch state.satisfies(typename, condition: condition) {
+            case true?: continue
+            case false?: return .typeNotSatisfying(condition)
+            case nil:
+                guard carriesFieldSelectedOnlyUnder(condition, object: object, plan: plan) else { return .typeNotSatisfying(condition) }
+                if !typename.isEmpty { state.possibleTypes.learn(typename, satisfies: condition) }
+            }
+        }
+        return .hold
+    }
+
+    /// Whether `object` has a member that, in `plan`, only fields under the type condition `condition` select.
+    private func carriesFieldSelectedOnlyUnder(_ condition: String, object: CacheObject, plan: SelectionPlan) -> Bool {
+        plan.fields.contains { field in
+            field.typeConditions.contains(condition) && field.name != "__typename" && object[field.responseKey] != nil
+                && !plan.fields.contains { $0.responseKey == field.responseKey && !$0.typeConditions.contains(condition) }
+        }
+    }
+
+    /// Applies the records staged by ``normalize(_:rootKey:)``.
+    mutating func apply(layer: String?) {
+        if layer == nil { state.base.reserve(upTo: state.recordKeys.count) }
+        for record in replaced {
+            for (field, _) in state.visibleFields(record) { state.setField(record, field, nil, layer: layer) }
+        }
+        staged.moveOut { record, fields in state.setFields(record, consume fields, layer: layer) }
+    }
+}

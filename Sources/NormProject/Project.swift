@@ -1,0 +1,95 @@
+import GraphQL
+import NormCache
+
+/// An app's GraphQL project, as Apollo iOS's codegen reads it: the schema with its
+/// `@typePolicy` / `@fieldPolicy` extension files, and the app's operations and fragments,
+/// every operation validated against the schema. A project loads whole or not at all: a
+/// ``ProjectError`` names every file, line and column at fault.
+///
+/// The files: with `apollo-codegen-config.json` in the directory, its
+/// `input.schemaSearchPaths` and `input.operationSearchPaths` (path patterns relative to the
+/// directory, `**` included); without it, every `*.graphqls` and `schema.json`, and every
+/// `*.graphql`, under the directory. docs/project.md has the details.
+///
+/// ```swift
+/// let project = try Project(directory: "examples/TripsApp")
+/// project.operations.map(\.name)                         // ["CreateTrip", "DeleteTrip", "RenameTrip", "TripDetail", "TripList"]
+/// let text = try project.document(forOperation: "TripDetail")   // the query and its fragments
+/// project.schemaKnowledge.typePolicies["Airport"]        // .keyFields(["code"])
+/// project.fieldPolicies["Query", "trip"]                 // ["id"]
+/// project.validate(document: "{ trips { nmae } }")       // 1:11: Cannot query field "nmae" on type "Trip". Did you mean "name"?
+/// ```
+public struct Project: Sendable {
+    /// The directory the project was loaded from, as given.
+    public let directory: String
+    /// The schema files read (SDL, extensions, or one `.json` introspection result),
+    /// relative to ``directory``, sorted.
+    public let schemaFiles: [String]
+    /// The operation files read, relative to ``directory``, sorted.
+    public let operationFiles: [String]
+    /// What the schema tells the cache: possible types from the SDL, and key fields from
+    /// `@typePolicy` (an interface's policy applies to the types that implement it and
+    /// have none of their own).
+    public let schemaKnowledge: SchemaKnowledge
+    /// The schema's `@fieldPolicy` directives: the input of cache redirects.
+    public let fieldPolicies: FieldPolicies
+    /// The named operations, sorted by name.
+    public let operations: [ProjectDefinition]
+    /// The fragments, sorted by name.
+    public let fragments: [ProjectDefinition]
+
+    private let schema: ProjectSchema
+    private let catalog: OperationCatalog
+
+    /// Loads and validates the project in `directory`.
+    public init(directory: String) throws(ProjectError) {
+        let files = try ProjectFiles(directory: directory)
+        var problems: [ProjectError.Problem] = []
+        let schema = ProjectSchema.load(files, problems: &problems)
+        let catalog = OperationCatalog(files, problems: &problems)
+        if let schema {
+            problems += DocumentValidator(schema: schema.schema, catalog: catalog).problems()
+        }
+        guard let schema, problems.isEmpty else { throw ProjectError(problems) }
+        self.directory = directory
+        schemaFiles = files.schema
+        operationFiles = files.operations
+        schemaKnowledge = schema.knowledge
+        fieldPolicies = schema.fieldPolicies
+        operations = catalog.operations.values.sorted { $0.name < $1.name }
+        fragments = catalog.fragments.values.sorted { $0.name < $1.name }
+        self.schema = schema
+        self.catalog = catalog
+    }
+
+    /// The operation named `name`, if the project has one.
+    public func operation(named name: String) -> ProjectDefinition? { catalog.operations[name] }
+
+    /// The document that runs the operation `name`: its text, then the text of every fragment
+    /// it uses (transitively, in order of first use), each as written in its file.
+    public func document(forOperation name: String) throws(ProjectError) -> String {
+        guard let operation = catalog.operations[name] else {
+            throw ProjectError([.init(file: nil, message: "no operation named \(name) in the project (\(operations.count) operations)")])
+        }
+        return ([operation] + catalog.fragments(usedBy: operation.fragmentNames)).map(\.text).joined(separator: "\n\n")
+    }
+
+    /// The problems of `document` (an operation typed at the REPL) against the project's
+    /// schema, with line and column in the text; the project's fragments it spreads
+    /// without defining are taken from the project. Empty when it is valid.
+    public func validate(document: String) -> [ProjectError.Problem] {
+        var problems: [ProjectError.Problem] = []
+        guard let parsed = Document.read(document, file: Self.typedSourceName, problems: &problems) else { return problems }
+        let spreads = parsed.definitions.flatMap { definition -> [String] in
+            switch definition {
+            case let operation as OperationDefinition: ProjectDefinition.spreads(in: operation.selectionSet).map(\.name.value)
+            case let fragment as FragmentDefinition: ProjectDefinition.spreads(in: fragment.selectionSet).map(\.name.value)
+            default: []
+            }
+        }
+        return ProjectError(DocumentValidator(schema: schema.schema, catalog: catalog).validate(parsed.definitions, spreading: spreads)).problems
+    }
+
+    /// The source name of a document typed at the REPL: its problems have no file.
+    static let typedSourceName = "(typed)"
+}

@@ -1,0 +1,112 @@
+import GraphQL
+import NormCache
+
+/// Apollo iOS's cache directives, read from the schema's definitions and extensions:
+/// `extend type Trip @typePolicy(keyFields: "id")` on object types and interfaces, and
+/// `extend type Query @fieldPolicy(forField: "trip", keyArgs: "id")`, several on one type.
+/// Each names fields and arguments the type has, or it is a problem at the directive.
+struct CacheDirectives {
+    /// The declarations the schema gets when its files do not declare the directives.
+    static let declarations = """
+        directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE
+        directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE
+        """
+
+    private(set) var typePolicies = TypePolicies()
+    private(set) var fieldPolicies = FieldPolicies()
+    private(set) var problems: [ProjectError.Problem] = []
+
+    init(_ definitions: [Definition], outline: SchemaOutline) {
+        var declared: Set<String> = []   // "Trip" and "Query.trip": those that have a policy
+        for definition in definitions {
+            guard let (type, directives) = Self.typeAndDirectives(definition) else { continue }
+            for directive in directives {
+                switch directive.name.value {
+                case "typePolicy":
+                    guard let keyFields = argument("keyFields", of: directive) else { continue }
+                    guard declared.insert(type).inserted else {
+                        problem(at: directive, "a second @typePolicy for \(type): a type has one")
+                        continue
+                    }
+                    for field in keyFields where outline.fields[type]?[field] == nil {
+                        problem(at: directive, "@typePolicy(keyFields:) names \"\(field)\", which \(type) does not have")
+                    }
+                    for field in keyFields {
+                        if let fieldType = outline.fields[type]?[field]?.type, !outline.isLeaf(fieldType) {
+                            problem(at: directive, "@typePolicy(keyFields:) names \"\(field)\", a \(fieldType): key fields are scalars")
+                        }
+                    }
+                    typePolicies[type] = .keyFields(keyFields)
+                case "fieldPolicy":
+                    guard let field = argument("forField", of: directive)?.joined(separator: " "),
+                          let keyArgs = argument("keyArgs", of: directive) else { continue }
+                    guard let definition = outline.fields[type]?[field] else {
+                        problem(at: directive, "@fieldPolicy(forField:) names \"\(field)\", which \(type) does not have")
+                        continue
+                    }
+                    guard declared.insert(type + "." + field).inserted else {
+                        problem(at: directive, "a second @fieldPolicy for \(type).\(field): a field has one")
+                        continue
+                    }
+                    for path in keyArgs where !Self.hasArgument(path, of: definition, outline: outline) {
+                        problem(at: directive, "@fieldPolicy(keyArgs:) names \"\(path)\", which \(type).\(field) has no argument for")
+                    }
+                    fieldPolicies[type, field] = keyArgs
+                default: continue
+                }
+            }
+        }
+        applyInterfacePolicies(outline)
+    }
+
+    /// The type a definition or extension is about, and its directives (object types and
+    /// interfaces: the directives' locations).
+    private static func typeAndDirectives(_ definition: Definition) -> (String, [Directive])? {
+        switch definition {
+        case let object as ObjectTypeDefinition: (object.name.value, object.directives)
+        case let object as TypeExtensionDefinition: (object.definition.name.value, object.definition.directives)
+        case let interface as InterfaceTypeDefinition: (interface.name.value, interface.directives)
+        case let interface as InterfaceExtensionDefinition: (interface.definition.name.value, interface.definition.directives)
+        default: nil
+        }
+    }
+
+    /// A string argument split at spaces (`"firstName lastName"`); a missing, non-string or
+    /// empty one is a problem.
+    private mutating func argument(_ name: String, of directive: Directive) -> [String]? {
+        let value = directive.arguments.first { $0.name.value == name }?.value as? StringValue
+        let words = value?.value.split(separator: " ").map(String.init) ?? []
+        if words.isEmpty { problem(at: directive, "@\(directive.name.value) needs \(name): \"…\" naming at least one \(name == "keyArgs" ? "argument" : "field")") }
+        return words.isEmpty ? nil : words
+    }
+
+    /// Whether `path` (`id`, or `input.id` into an input object) names an argument of `field`.
+    private static func hasArgument(_ path: String, of field: SchemaOutline.Field, outline: SchemaOutline) -> Bool {
+        let steps = path.split(separator: ".").map(String.init)
+        guard var type = steps.first.flatMap({ field.arguments[$0] }) else { return false }
+        for step in steps.dropFirst() {
+            guard let next = outline.fields[type]?[step]?.type, outline.kinds[type] == .inputObject else { return false }
+            type = next
+        }
+        return true
+    }
+
+    /// An interface's policy applies to the object types that implement it and have none of
+    /// their own; two interfaces with different key fields leave such a type undecided.
+    private mutating func applyInterfacePolicies(_ outline: SchemaOutline) {
+        for (type, kind) in outline.kinds where kind == .object && typePolicies[type] == nil {
+            let inherited = (outline.interfaces[type] ?? []).compactMap { interface in typePolicies[interface].map { (interface, $0) } }
+            guard let first = inherited.first else { continue }
+            if inherited.allSatisfy({ $0.1 == first.1 }) {
+                typePolicies[type] = first.1
+            } else {
+                problems.append(.init(at: outline.places[type], "\(type) implements \(inherited.map(\.0).joined(separator: " and ")), "
+                                      + "whose @typePolicy key fields differ: give \(type) a @typePolicy of its own"))
+            }
+        }
+    }
+
+    private mutating func problem(at directive: Directive, _ message: String) {
+        problems.append(.init(at: directive.loc, message))
+    }
+}

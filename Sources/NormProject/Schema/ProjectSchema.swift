@@ -1,0 +1,80 @@
+import GraphQL
+import NormCache
+
+/// A project's schema: its SDL files (or one introspection result) and the extension files
+/// beside them, built into one GraphQLSwift schema that operations are validated against,
+/// and what it tells the cache (possible types, @typePolicy, @fieldPolicy).
+struct ProjectSchema: Sendable {
+    let schema: GraphQLSchema
+    let knowledge: SchemaKnowledge
+    let fieldPolicies: FieldPolicies
+
+    /// The name of the source that declares the cache directives when the files do not.
+    static let declarationsSourceName = "(cache directive declarations)"
+
+    /// The schema of the project's schema files; `nil` with the problems added when it has any.
+    static func load(_ files: ProjectFiles, problems: inout [ProjectError.Problem]) -> ProjectSchema? {
+        let problemsBefore = problems.count
+        var definitions: [Definition] = []
+        var sdl: [String] = []
+        let jsonFiles = files.schema.filter { $0.hasSuffix(".json") }
+        for file in jsonFiles.dropFirst() {
+            problems.append(.init(file: file, message: "a second JSON schema (after \(jsonFiles[0])): give one introspection result, and extensions in .graphqls files"))
+        }
+        for file in files.schema {
+            guard let text = files.texts[file], let fileSDL = Self.sdl(text, file: file, problems: &problems),
+                  let document = Document.read(fileSDL, file: file, problems: &problems) else { continue }
+            definitions += document.definitions
+            sdl.append(fileSDL)
+        }
+        let declared = Set(definitions.compactMap { ($0 as? DirectiveDefinition)?.name.value })
+        if !declared.contains("typePolicy") || !declared.contains("fieldPolicy"),
+           let declarations = Document.read(CacheDirectives.declarations, file: declarationsSourceName, problems: &problems) {
+            definitions += declarations.definitions.filter { !declared.contains(($0 as? DirectiveDefinition)?.name.value ?? "") }
+            sdl.append(CacheDirectives.declarations)
+        }
+        guard problems.count == problemsBefore else { return nil }
+
+        let outline = SchemaOutline(definitions)
+        let directives = CacheDirectives(definitions, outline: outline)
+        problems += directives.problems
+        let schema: GraphQLSchema
+        do { schema = try buildASTSchema(documentAST: Document.of(definitions)) } catch let error as GraphQLError where error.nodes.isEmpty && error.locations.isEmpty {
+            // The SDL rules' errors come joined, without places: each is placed at the first
+            // type or directive it quotes.
+            problems += error.message.components(separatedBy: "\n\n").map { message in
+                outline.place(of: message).map { .init(at: $0, message) } ?? .init(file: files.schema.joined(separator: ", "), message: message)
+            }
+            return nil
+        } catch let error as GraphQLError {
+            problems.append(.init(error))
+            return nil
+        } catch {
+            problems.append(.init(file: files.schema.first, message: "\(error)"))
+            return nil
+        }
+        let possibleTypes: PossibleTypes
+        do { possibleTypes = try PossibleTypes(sdl: sdl.joined(separator: "\n")) } catch {
+            problems.append(.init(file: files.schema.first, message: error.message))
+            return nil
+        }
+        guard problems.count == problemsBefore else { return nil }
+        return ProjectSchema(schema: schema, knowledge: SchemaKnowledge(possibleTypes: possibleTypes, typePolicies: directives.typePolicies),
+                             fieldPolicies: directives.fieldPolicies)
+    }
+
+    /// The file's SDL: its text, or for a `.json` file the introspection result written as SDL.
+    private static func sdl(_ text: String, file: String, problems: inout [ProjectError.Problem]) -> String? {
+        guard file.hasSuffix(".json") else { return text }
+        do {
+            guard let sdl = IntrospectionSDL.sdl(try JSON.parse(text)) else {
+                problems.append(.init(file: file, message: "not an introspection result: it has no __schema.types list"))
+                return nil
+            }
+            return sdl
+        } catch {
+            problems.append(.init(file: file, line: error.line, column: error.column, message: "not JSON: \(error.message)"))
+            return nil
+        }
+    }
+}

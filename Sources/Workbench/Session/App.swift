@@ -1,0 +1,74 @@
+import Foundation
+import Logging
+import NormCache
+import NormClient
+import NormEnvironment
+
+/// The app a session runs, wired the way an iOS app wires its Environment: the cache
+/// scope (memory, a file, per-user stores), the ``Client`` over that cache, the
+/// ``Environment`` of utilities and services, the plugins whose services make up the app,
+/// and the endpoint operations go to. Everything it does is reported through the
+/// session's ``Printer`` and recorded in its ``ExpectationLedger``.
+///
+/// ```swift
+/// let app = try App(options: SessionOptions(), printer: printer, ledger: ledger)
+/// app.endpoint?.name                 // "donuts": the first plugin loaded
+/// try app.switchScope { try app.scope.login("alice") }   // the client moves to alice's store
+/// ```
+final class App {
+    /// The cache the commands work on, and where it persists.
+    let scope: CacheScope
+    let environment = Environment()
+    let client: Client
+    let plugins: PluginHost
+    /// Where operations typed or run by name go; the first plugin loaded until `.use` or `.endpoint`.
+    var endpoint: (any Transport)?
+    /// Plugins that failed to load, for the session to report.
+    let loadFailures: [PluginError]
+
+    /// The app over the cache `options` describe, with the plugins they name loaded;
+    /// throws when that cache cannot open (a bad file, a lock held too long) or the
+    /// endpoint given is no HTTP URL.
+    init(options: SessionOptions, printer: Printer, ledger: ExpectationLedger) throws {
+        scope = try CacheScope(options: options)
+        client = Client(cache: scope.cache)
+        environment.set(client)
+        environment.set(client.network)
+        var logger = Logger(label: "normcache")
+        logger.logLevel = .warning   // plugins' errors and warnings reach standard error; info stays quiet
+        environment.set(logger)
+        environment.set(CacheFiles(directory: options.cacheDirectory))
+        client.network.observe { printer.emit(.network($0)) }
+        let watchLog = ledger.watchLog, serviceStates = ledger.serviceStates
+        client.watchEvents = { watch, event in
+            switch event {
+            case .emission(let number, let emission):
+                watchLog.append(emission, of: watch.id)
+                printer.emit(.watch(id: watch.id, operation: watch.operation.name, number: number, emission: emission, previous: nil))
+            case .incomplete(let emission):
+                printer.emit(.watchIncomplete(id: watch.id, operation: watch.operation.name, cause: emission.cause, missing: emission.result.missing))
+            case .failure(let error):
+                printer.emit(.watchFailure(id: watch.id, message: "\(error)"))
+            }
+        }
+        plugins = PluginHost(client: client, environment: environment) { service, state, detail in
+            serviceStates.record(state, of: service)
+            printer.emit(.state(service: service, state: state, detail: detail))
+        }
+        var failures: [PluginError] = []
+        if options.loadsBundledPlugins { failures += plugins.loadDirectory(PluginHost.bundledDirectory) }
+        for directory in options.pluginDirectories { failures += plugins.loadDirectory(directory, everySharedLibrary: true) }
+        loadFailures = failures
+        endpoint = try options.endpoint.map(HTTPEndpoint.transport(for:)) ?? plugins.plugins.first?.endpoint
+    }
+
+    deinit { plugins.unloadAll() }
+
+    /// Lets the scope switch caches (login, logout, `.open`); the client moves to the new
+    /// cache, stopping the old cache's watchers, whose ids it returns.
+    func switchScope(_ change: () throws -> Void) throws -> [Int] {
+        try change()
+        guard scope.cache !== client.cache else { return [] }
+        return client.replaceCache(with: scope.cache)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Synchronization
+
+/// Waiting for what a command set off: the session reads its next line only when a
+/// command's async work has ended, or Ctrl-C interrupted it.
+extension Session {
+    /// Runs async work to its end (the workbench reads its next line only then), or
+    /// until ``interrupt()`` cancels it: then it throws ``CommandError`` "interrupted".
+    func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let task = Task {
+            box.result = await Result(catching: body)
+            done.signal()
+        }
+        running.withLock { $0 = task }
+        done.wait()
+        let interrupted = running.withLock { running in
+            defer { running = nil }
+            return running == nil
+        }
+        if interrupted, case .failure = box.result! { throw CommandError("interrupted") }
+        return try box.result!.get()
+    }
+
+    /// Ctrl-C: cancels the request or command in flight; the session stays usable and its
+    /// next line runs as usual. Safe to call from any thread, e.g. a signal handler's queue.
+    public func interrupt() {
+        running.withLock { task in
+            task?.cancel()
+            task = nil
+        }
+    }
+
+    /// Waits for the fetches and refetches the last command set off.
+    func settle() {
+        guard client.isBusy else { return }
+        let client = self.client
+        _ = try? wait { await client.settle() }
+    }
+}
+
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
