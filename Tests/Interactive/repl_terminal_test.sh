@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Drives the normcache REPL in a real terminal (tmux) as a person would: the prompt,
-# .help, an unknown command, history recall with the Up arrow, Tab completion, an
-# operation typed over several lines, a watcher's emission arriving while the prompt
-# waits, Ctrl-C during a slow request and at the prompt, Ctrl-D to leave, and Ctrl-Z
-# and fg under a shell with job control.
+# .help, an unknown command, history recall with the Up arrow, Tab completion (of
+# commands, and of a type's fields inside an operation), an operation typed over several
+# lines, a watcher's emission arriving while the prompt waits, Ctrl-C during a slow
+# request and at the prompt, Ctrl-D to leave, and Ctrl-Z and fg under a shell with job
+# control.
 # Usage: repl_terminal_test.sh PATH/TO/normcache   (the plugins are found beside it)
 set -uo pipefail
 binary=$(realpath "$1")
@@ -87,6 +88,17 @@ keys "{" Enter
 expect_screen "...>" "the continuation prompt"
 keys " trips { id name }" Enter "}" Enter
 expect_screen "Lisbon" "the operation typed over three lines runs"
+
+# Inside an operation Tab completes the fields of the type being selected, from the
+# schema, across the lines typed so far: a Destination's country (the schema's other
+# fields that begin "co", Airport's code and Reservation's confirmation, do not fit).
+keys C-l
+keys "{ trips {" Enter
+expect_prompt "*...>" "the continuation prompt, before the next line is typed"
+keys "destination { co" Tab
+expect_prompt "*...> destination { country*" "Tab completes a field of the innermost selection's type"
+keys "} } }" Enter
+expect_screen "Portugal" "the completed operation runs"
 
 # A watcher's first emission arrives 1.5 s after the prompt came back (the cache is
 # emptied first), without a key pressed, above the prompt and what was typed at it.

@@ -1,3 +1,4 @@
+import NormCache
 import TestSupport
 import Testing
 @testable import Workbench
@@ -47,11 +48,6 @@ import Testing
         #expect(try await completion(of: ".use ").candidates == ["donuts", "feed", "purls", "trips"])
     }
 
-    @Test func operationNamesOfTheCurrentPlugin() async throws {
-        #expect(try await completion(of: ".run TripL", after: ".use trips").action == .insert("ist "))
-        #expect(try await completion(of: ".watch Trip", after: ".use trips").action == .list(["TripDetail", "TripList"]))
-    }
-
     @Test func recordKeys() async throws {
         let writes = [#".write Trip:1 {"name":"Lisbon"}"#, #".write Trip:2 {"name":"Porto"}"#, #".write User:1 {"name":"Ana"}"#]
         for command in [".inspect", ".refs", ".evict", ".write", ".expect record"] {
@@ -62,37 +58,147 @@ import Testing
         #expect(try await completion(of: ".expect data Tr", after: writes[0]).action == .none)
     }
 
-    @Test func schemaFieldsInsideAnOperation() async throws {
+    @Test func fieldsOfTheEndpointsSchemaInsideAnOperation() async throws {
         #expect(try await completion(of: "{ trips { na", after: ".use trips").action == .insert("me "))
         #expect(try await completion(of: "query { tri", after: ".use trips").action == .insert("p"))
         #expect(try await completion(of: ".watch { trips { desti", after: ".use trips").action == .insert("nation "))
-        // A line that continues an operation begun on an earlier one.
-        #expect(try await completion(of: "  trips { starts", after: ".use trips", "{").action == .insert("On "))
-        #expect(try await completion(of: "{ trips { na", after: ".use purls").candidates == ["name"])
+        #expect(try await completion(of: "{ trips { destination { co", after: ".use trips").action == .insert("untry "))
+        // A line that continues an operation begun on earlier ones.
+        #expect(try await completion(of: "  starts", after: ".use trips", "{", "trips {").action == .insert("On "))
+        #expect(try await completion(of: "co", after: ".use trips", "query {", "trips { destination {").candidates == ["country"])
+        // Another plugin's schema: its own fields, none of the trips plugin's.
+        #expect(try await completion(of: "{ pur", after: ".use purls").action == .insert("ls "))
+        #expect(try await completion(of: "{ purls(address: \"a\", page: 1) { items { ti", after: ".use purls").candidates == ["title"])
+        #expect(try await completion(of: "{ tri", after: ".use purls").action == .none)
+    }
+
+    @Test func anHTTPEndpointCompletesNoFieldBeforeItsSchemaIsKnown() async throws {
+        #expect(try await completion(of: "{ tri", after: ".endpoint http://127.0.0.1:9/graphql").action == .none)
+    }
+
+    @Test func operationNamesOfTheCurrentPlugin() async throws {
+        #expect(try await completion(of: ".run TripL", after: ".use trips").action == .insert("ist "))
+        #expect(try await completion(of: ".watch Trip", after: ".use trips").action == .list(["TripDetail", "TripList"]))
+        #expect(try await completion(of: ".run ", after: ".use purls").candidates.allSatisfy { !$0.contains("Trip") })
+    }
+
+    // MARK: inside an operation, from the schema alone
+
+    static let schema = try! PossibleTypes(sdl: """
+        schema { query: Root mutation: Change }
+        type Root { trips(first: Int, after: String): [Trip!]! trip(id: ID!): Trip node(id: ID!): Node search(text: String!): [Result!]! }
+        type Change { renameTrip(id: ID!, name: String!): Trip }
+        interface Node { id: ID! }
+        type Trip implements Node { id: ID! name: String! destination: Destination journeys(last: Int): [Journey!]! }
+        type Destination { city: String! country: String! }
+        type Journey implements Node { id: ID! from: Endpoint! to: Endpoint! }
+        union Endpoint = Station | Airport
+        union Result = Trip | Station
+        type Station implements Node { id: ID! name: String! platform: String }
+        type Airport { code: ID! name: String! }
+        """)
+
+    /// The candidates for the name at the end of `operation`.
+    func candidates(_ operation: String, schema: PossibleTypes? = Self.schema) -> [String] {
+        Completion(operation: operation, schema: schema).candidates
+    }
+
+    @Test func theFieldsOfTheInnermostSelectionsType() {
+        #expect(candidates("{ ") == ["__typename", "node", "search", "trip", "trips"])
+        #expect(candidates("query Trips { trips { ") == ["__typename", "destination", "id", "journeys", "name"])
+        #expect(candidates("{ trips { destination { c") == ["city", "country"])
+        #expect(candidates("{ trips { destination { city } na") == ["name"])   // back out of a closed selection
+        #expect(candidates("{ trips { id } tr") == ["trip", "trips"])
+        #expect(candidates("mutation { re") == ["renameTrip"])
+        #expect(candidates("mutation Rename($id: ID!) { renameTrip(id: $id, name: \"x\") { na") == ["name"])
+        #expect(candidates("fragment Where on Destination { ci") == ["city"])
+        #expect(candidates("{ node(id: 1) { ") == ["__typename", "id"])   // an interface's own fields
+    }
+
+    @Test func aliasesArgumentsAndDirectivesAreWalkedPast() {
+        #expect(candidates("{ first: trips(first: 1) { where: destination { c") == ["city", "country"])
+        #expect(candidates("{ first: ") == ["__typename", "node", "search", "trip", "trips"])
+        #expect(candidates(#"{ trip(id: "a{b}(c") @include(if: true) { journeys(last: 2) { from { __t"#) == ["__typename"])
+        #expect(candidates("{ trips @skip(if: false) { destination @include(if: true) { ci") == ["city"])
+        #expect(candidates("{ trips # a comment { naming nothing\n { na") == ["name"])
+        #expect(candidates(#"{ trips(after: """ { """) { na"#) == ["name"])
+    }
+
+    @Test func typeConditionsAndInlineFragments() {
+        #expect(candidates("{ search(text: \"x\") { ") == ["__typename"])   // a union has no fields of its own
+        #expect(candidates("{ search(text: \"x\") { ... ") == ["on"])
+        #expect(candidates("{ search(text: \"x\") { ... on ") == ["Result", "Station", "Trip"])
+        #expect(candidates("{ node(id: 1) { ...on S") == ["Station"])
+        #expect(candidates("{ search(text: \"x\") { ... on Station { pl") == ["platform"])
+        #expect(candidates("{ trips { journeys { to { ... on Airport { code } ... on Station { id } na") == [])   // Endpoint has no name
+        #expect(candidates("{ node(id: 1) { ... on Trip { destination { ci") == ["city"])
+        #expect(candidates("{ node(id: 1) { ... @include(if: true) { i") == ["id"])   // no type condition: the same type
+        #expect(candidates("{ trips { ...TripFields na") == ["name"])
+        #expect(Completion(operation: "{ trips { ... o", schema: Self.schema).action == .insert("n "))
+    }
+
+    @Test func argumentNamesAndVariables() {
+        #expect(candidates("{ trips(") == ["after:", "first:"])
+        #expect(candidates("{ trips(first: 2 a") == ["after:"])
+        #expect(candidates("{ trips { journeys(") == ["last:"])
+        #expect(Completion(operation: "{ trip(i", schema: Self.schema).action == .insert("d: "))
+        #expect(candidates("{ trips(first: ") == [])   // a value
+        #expect(candidates("{ trips @include(") == [])   // a directive's
+        #expect(candidates("query Page($first: Int, $after: String = \"$none\") { trips(first: $") == ["after", "first"])
+        #expect(candidates("query Page($first: Int) { trips(first: $f") == ["first"])
+        #expect(candidates("query Page($first: Int) { trips(first: $first) { id } } query Other { trips(first: $") == [])
+        #expect(candidates("query Page($fi") == [])   // declaring one
+    }
+
+    @Test func theSchemasOwnRootTypeNamesAndIntrospection() throws {
+        let introspection = try JSON.parse("""
+            {"__schema": {"queryType": {"name": "Q"}, "types": [
+              {"kind": "OBJECT", "name": "Q", "fields": [
+                {"name": "pets", "args": [{"name": "kind"}, {"name": "limit"}], "type": {"kind": "LIST", "ofType": {"kind": "INTERFACE", "name": "Pet"}}}]},
+              {"kind": "INTERFACE", "name": "Pet", "fields": [{"name": "name", "args": [], "type": {"kind": "SCALAR", "name": "String"}}],
+               "possibleTypes": [{"kind": "OBJECT", "name": "Dog"}]},
+              {"kind": "OBJECT", "name": "Dog", "fields": [{"name": "barks", "args": [], "type": {"kind": "SCALAR", "name": "Boolean"}}]}]}}
+            """)
+        let schema = try PossibleTypes(introspection: introspection)
+        #expect(candidates("{ pets(", schema: schema) == ["kind:", "limit:"])
+        #expect(candidates("{ pets { ", schema: schema) == ["__typename", "name"])
+        #expect(candidates("{ pets { ... on ", schema: schema) == ["Dog", "Pet"])
+        #expect(candidates("{ pets { ... on Dog { b", schema: schema) == ["barks"])
+    }
+
+    @Test func nothingWithoutASchemaOrWhereNoNameFits() {
+        #expect(candidates("{ tri", schema: nil) == [])
+        #expect(candidates("{ tri", schema: PossibleTypes()) == [])
+        #expect(candidates("{ trips { name { ") == [])   // a scalar
+        #expect(candidates("{ trips { nmae { ") == [])   // a field the schema does not know
+        #expect(candidates("{ trips(first: \"na") == [])   // inside a string
+        #expect(candidates("{ trips # na") == [])   // inside a comment
+        #expect(candidates("{ trips { @") == [])
+    }
+
+    /// Half-typed and malformed text of every kind completes to something or nothing, and
+    /// never traps: every prefix of an operation, and random strings of GraphQL's characters.
+    @Test func malformedTextNeverTraps() {
+        let operation = #"""
+            query Q($id: ID!, $n: [Int!] = [1, 2]) @live { a: trip(id: $id) { ... on Trip @include(if: true) { journeys(last: $n) {
+              from { ... on Station { name } ...Frag } } } # done }
+              "\"" """block""" search(text: "}{)(") { __typename } } } fragment Frag on Endpoint { __typename }
+            """#
+        for end in operation.indices { _ = Completion(operation: String(operation[..<end]), schema: Self.schema) }
+        // Its strings, comments, directives and spreads are walked past: what follows completes.
+        #expect(candidates(operation + " fragment More on Trip { na") == ["name"])
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("{}()[]:$@!=.\"#\n ,a_1on")
+        for _ in 0..<2000 {
+            let text = String((0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            _ = Completion(operation: text, schema: Self.schema)
+            _ = Completion(operation: "{ trips { " + text, schema: Self.schema)
+        }
     }
 
     @Test func columnsFitTheWidth() {
         let candidates = ["CreateTrip", "DeleteTrip", "RenameTrip", "TripDetail", "TripList"]
         #expect(Completion.columns(candidates, width: 40) == ["CreateTrip  DeleteTrip  RenameTrip", "TripDetail  TripList"])
         #expect(Completion.columns(candidates, width: 5) == candidates)
-    }
-
-    @Test func schemaFieldNames() {
-        let sdl = #"""
-            "The root." type Query {
-              "Page `page`: { braces } in a description."
-              trips(first: Int = 3, "described" after: String): [Trip!]! @deprecated(reason: "use trip")
-              trip(id: ID!): Trip  # a comment: notAField: Int
-            }
-            """
-            A trip.
-            """
-            interface Named { name: String! }
-            extend type Trip implements Named { id: ID!, name: String! }
-            input TripInput { inputField: String }
-            enum Kind { TRAIN PLANE }
-            union Endpoint = Station | Airport
-            """#
-        #expect(SchemaFields.names(in: sdl) == ["id", "name", "trip", "trips"])
     }
 }

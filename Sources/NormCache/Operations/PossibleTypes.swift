@@ -24,6 +24,8 @@ public struct PossibleTypes: Sendable, Equatable {
     private var inputFields: [String: [String: TypeReference]] = [:]
     /// The type of each object's and interface's fields: `Trip` → `seats` → `Int!`.
     private var outputFields: [String: [String: TypeReference]] = [:]
+    /// The argument names of each object's and interface's fields: `Query` → `trip` → `["id"]`.
+    private var fieldArguments: [String: [String: [String]]] = [:]
     /// The enum types: a response value of one is a string, whatever its values are now.
     private var enumTypes: Set<String> = []
 
@@ -42,11 +44,9 @@ public struct PossibleTypes: Sendable, Equatable {
             case let extensionDefinition as TypeExtensionDefinition:
                 define(extensionDefinition.definition)
             case let interface as InterfaceTypeDefinition:
-                for field in interface.fields { outputFields[interface.name.value, default: [:]][field.name.value] = TypeReference(field.type) }
+                define(interface.fields, of: interface.name.value)
             case let interface as InterfaceExtensionDefinition:
-                for field in interface.definition.fields {
-                    outputFields[interface.definition.name.value, default: [:]][field.name.value] = TypeReference(field.type)
-                }
+                define(interface.definition.fields, of: interface.definition.name.value)
             case let enumeration as EnumTypeDefinition:
                 enumTypes.insert(enumeration.name.value)
             case let union as UnionTypeDefinition:
@@ -70,8 +70,16 @@ public struct PossibleTypes: Sendable, Equatable {
     /// Takes in an object type's definition: its fields' types and the interfaces it implements.
     private mutating func define(_ object: ObjectTypeDefinition) {
         objectTypes.insert(object.name.value)
-        for field in object.fields { outputFields[object.name.value, default: [:]][field.name.value] = TypeReference(field.type) }
+        define(object.fields, of: object.name.value)
         for interface in object.interfaces { learn(object.name.value, satisfies: interface.name.value) }
+    }
+
+    /// Takes in the fields of an object or interface type: their types and argument names.
+    private mutating func define(_ fields: [FieldDefinition], of type: String) {
+        for field in fields {
+            outputFields[type, default: [:]][field.name.value] = TypeReference(field.type)
+            fieldArguments[type, default: [:]][field.name.value] = field.arguments.map(\.name.value)
+        }
     }
 
     /// The possible types in an introspection result (`{"__schema": {"types": [...]}}`,
@@ -94,7 +102,13 @@ public struct PossibleTypes: Sendable, Equatable {
                 return types
             }
             if case .list? = type["inputFields"] { inputFields[name] = fieldTypes("inputFields") }
-            if case .list? = type["fields"] { outputFields[name] = fieldTypes("fields") }
+            if case .list(let fields)? = type["fields"] {
+                outputFields[name] = fieldTypes("fields")
+                for field in fields {
+                    guard case .string(let fieldName)? = field["name"], case .list(let arguments)? = field["args"] else { continue }
+                    fieldArguments[name, default: [:]][fieldName] = arguments.compactMap { if case .string(let name)? = $0["name"] { name } else { nil } }
+                }
+            }
             guard case .string(let name)? = type["name"], case .list(let possible)? = type["possibleTypes"] else { continue }
             for member in possible {
                 if case .string(let member)? = member["name"] { learn(member, satisfies: name) }
@@ -120,7 +134,33 @@ public struct PossibleTypes: Sendable, Equatable {
     func inputFieldType(_ type: String, _ field: String) -> TypeReference? { inputFields[type]?[field] }
 
     /// The types of the fields of the object or interface type `type`, if the schema defines it.
-    func outputFields(of type: String) -> [String: TypeReference]? { outputFields[type] }
+    ///
+    /// ```swift
+    /// let types = try PossibleTypes(sdl: "type Query { trip(id: ID!): Trip } type Trip { id: ID! }")
+    /// types.outputFields(of: "Query")?["trip"]   // .named("Trip")
+    /// types.outputFields(of: "Nothing")          // nil
+    /// ```
+    public func outputFields(of type: String) -> [String: TypeReference]? { outputFields[type] }
+
+    /// The argument names of `field` of the object or interface type `type`, as the schema
+    /// declares them; `nil` when it does not know the field.
+    ///
+    /// ```swift
+    /// let types = try PossibleTypes(sdl: "type Query { trips(first: Int, after: String): [ID!]! }")
+    /// types.arguments(of: "trips", on: "Query")   // ["first", "after"]
+    /// ```
+    public func arguments(of field: String, on type: String) -> [String]? { fieldArguments[type]?[field] }
+
+    /// The types known to satisfy `condition` (an interface's implementations, a union's
+    /// members), sorted; empty for an object type.
+    ///
+    /// ```swift
+    /// let types = try PossibleTypes(sdl: "union Endpoint = Station | Airport")
+    /// types.types(satisfying: "Endpoint")   // ["Airport", "Station"]
+    /// ```
+    public func types(satisfying condition: String) -> [String] {
+        supertypes.filter { $0.value.contains(condition) }.map(\.key).sorted()
+    }
 
     /// Whether the schema declares `name` an enum.
     func isEnum(_ name: String) -> Bool { enumTypes.contains(name) }

@@ -1,9 +1,11 @@
+import NormCache
+
 /// What Tab completes at the workbench prompt, given the line up to the cursor:
 /// dot-commands (`.he` → `.help`), command names after `.help`, plugin names after `.use`,
 /// service commands (`tri` → `trips.`, `trips.re` → `trips.rename`), operation names after
 /// `.run` and `.watch`, record keys after `.inspect`, `.refs`, `.evict`, `.write` and
-/// `.expect record`, and inside a GraphQL operation the field names of the current
-/// plugin's schema.
+/// `.expect record`, and inside a GraphQL operation what the endpoint's schema allows
+/// there (``init(operation:schema:)``).
 ///
 /// ```swift
 /// let completion = Completion(for: "trips.re", in: session)
@@ -24,15 +26,32 @@ struct Completion {
 
     /// The completion of `line`, the text before the cursor, from what `session` holds now.
     init(for line: String, in session: Session) {
-        if session.isContinuing || Self.startsGraphQL(line) {
-            let word = String(line.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
-            let schema = (try? session.currentPlugin())?.manifest.schema ?? ""
-            self.init(word: word, choices: SchemaFields.names(in: schema))
+        if let operation = Self.operation(endingWith: line, in: session) {
+            self.init(operation: operation, schema: session.endpoint?.schemaKnowledge?.possibleTypes)
         } else {
             let word = String(line.reversed().prefix { !$0.isWhitespace }.reversed())
             let before = line.dropLast(word.count).split(whereSeparator: \.isWhitespace).map(String.init)
             self.init(word: word, choices: Self.choices(after: before, typing: word, in: session))
         }
+    }
+
+    /// The completion of the name before the cursor in `operation`, the GraphQL typed so
+    /// far, from the endpoint's `schema` (none: nothing completes): the fields of the
+    /// innermost selection's type and `__typename`, the types after `... on`, a field's
+    /// argument names, the variables the header declares after `$`.
+    ///
+    /// ```swift
+    /// Completion(operation: "{ trips { destination { ci", schema: trips).candidates   // ["city"]
+    /// Completion(operation: "{ trip(i", schema: trips).action                         // .insert("d: ")
+    /// ```
+    init(operation: String, schema: PossibleTypes?) {
+        let word = String(operation.reversed().prefix(while: GraphQLTokens.isNameCharacter).reversed())
+        guard let schema else {
+            self.init(word: word, choices: [])
+            return
+        }
+        let cursor = OperationCursor(before: operation.dropLast(word.count), schema: schema)
+        self.init(word: word, choices: Self.choices(at: cursor, in: schema))
     }
 
     /// What Tab does.
@@ -65,11 +84,27 @@ struct Completion {
         }
     }
 
-    /// Whether the line is GraphQL: typed at the prompt, or after `.watch`.
-    private static func startsGraphQL(_ line: String) -> Bool {
+    /// The GraphQL typed so far when the cursor is in an operation: the lines taken in of
+    /// one continued over lines, then `line`; or `line` alone (after `.watch`) when it begins one.
+    private static func operation(endingWith line: String, in session: Session) -> String? {
+        if let earlier = session.operationSoFar { return earlier + "\n" + line }
         let text = line.trimmingWhitespace
         let watched = text.hasPrefix(".watch ") ? text.dropFirst(".watch ".count).trimmingWhitespace : text
-        return GraphQLInput.starts(watched)
+        return GraphQLInput.starts(watched) ? String(watched) : nil
+    }
+
+    /// The names that may stand at `cursor`, as `schema` tells them.
+    private static func choices(at cursor: OperationCursor, in schema: PossibleTypes) -> [String] {
+        switch cursor.place {
+        case .selection(let type):
+            let fields = schema.outputFields(of: type).map { Array($0.keys) } ?? []
+            return fields.isEmpty && schema.types(satisfying: type).isEmpty ? [] : fields + ["__typename"]
+        case .typeCondition(let type): return [type] + schema.types(satisfying: type)
+        case .fragmentSpread: return ["on"]
+        case .argument(let field, let type): return (schema.arguments(of: field, on: type) ?? []).map { $0 + ":" }
+        case .variable: return cursor.variables
+        case .elsewhere: return []
+        }
     }
 
     /// The words that may stand where `word` is being typed, after the words `before` it.
@@ -84,7 +119,7 @@ struct Completion {
         case (".use", 1):
             return plugins.map(\.name)
         case (".run", 1), (".watch", 1):
-            return (try? session.currentPlugin())?.manifest.operations.keys.sorted() ?? []
+            return session.operationNames
         case (".inspect", 1), (".refs", 1), (".evict", 1), (".write", 1):
             return session.client.cache.keys()
         case (".expect", 2) where before[1] == "record":

@@ -55,6 +55,9 @@ extension Session {
         return try plugins.operation(named: nameOrDocument, of: try currentPlugin())
     }
 
+    /// The names ``operation(named:)`` takes, sorted: what Tab offers after `.run` and `.watch`.
+    var operationNames: [String] { (try? currentPlugin())?.manifest.operations.keys.sorted() ?? [] }
+
     // MARK: watchers
 
     func startWatch(_ operation: NormCache.Operation, variables: CacheObject) throws {

@@ -141,6 +141,9 @@ public final class Session {
     /// Whether a GraphQL operation is still being typed (the prompt shows it).
     public var isContinuing: Bool { pendingOperation != nil }
 
+    /// The lines taken in so far of a GraphQL operation being typed over several lines (Tab completes from them).
+    var operationSoFar: String? { pendingOperation?.text }
+
     /// Ctrl-C at the prompt: forgets the GraphQL operation being typed over several lines.
     public func abandonInput() { pendingOperation = nil }
 
