@@ -102,7 +102,7 @@ let package = Package(
         // The REPL workbench and the benchmarks it runs.
         .target(
             name: "Workbench",
-            dependencies: ["NormClient", "NormCache", "NormEnvironment", "CEdit", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormProject", "CEdit", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "CCore", "CSQLite"]),
 

@@ -26,16 +26,23 @@ struct SessionArguments: ParsableArguments {
     @Option(name: .customLong("plugins"), help: ArgumentHelp("Also load every plugin library (*.so) in DIR; repeatable. The plugins beside the executable always load.", valueName: "DIR"))
     var pluginDirectories: [String] = []
 
-    @Option(help: ArgumentHelp("An HTTP GraphQL endpoint to start with (default: the first plugin's in-process server).", valueName: "URL"))
+    @Option(help: ArgumentHelp("An HTTP GraphQL endpoint to start with (default: the project's, else the first plugin's in-process server).", valueName: "URL"))
     var endpoint: String?
 
+    @OptionGroup var project: ProjectArgument
     @OptionGroup var lock: LockOptions
     @OptionGroup var script: ScriptArguments
 
     func session() -> SessionOptions {
         script.apply(to: SessionOptions(cacheDirectory: cacheDirectory, user: user, busyTimeout: lock.busyTimeout,
-                                        pluginDirectories: pluginDirectories, endpoint: endpoint))
+                                        pluginDirectories: pluginDirectories, endpoint: endpoint, projectDirectory: project.directory))
     }
+}
+
+/// An app's GraphQL project to load, for every subcommand that starts a session.
+struct ProjectArgument: ParsableArguments {
+    @Option(name: .customLong("project"), help: ArgumentHelp("An app's GraphQL project: apollo-codegen-config.json, or every *.graphqls / schema.json and *.graphql under DIR. A project that does not load stops the session (exit 2).", valueName: "DIR"))
+    var directory: String?
 }
 
 /// How commands run and print, shared by every subcommand that starts a session.
@@ -115,11 +122,13 @@ struct Inspect: ParsableCommand {
     @Argument(help: ArgumentHelp("The SQLite cache file, e.g. one pulled off an iOS device.", valueName: "CACHE.sqlite"))
     var file: String
 
+    @OptionGroup var project: ProjectArgument
     @OptionGroup var lock: LockOptions
     @OptionGroup var script: ScriptArguments
 
     func run() throws {
-        let status = REPL.run(options: script.apply(to: SessionOptions(inspectFile: file, busyTimeout: lock.busyTimeout)))
+        let options = SessionOptions(inspectFile: file, busyTimeout: lock.busyTimeout, projectDirectory: project.directory)
+        let status = REPL.run(options: script.apply(to: options))
         if status != 0 { throw ExitCode(status) }
     }
 }

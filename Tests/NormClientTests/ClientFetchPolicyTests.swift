@@ -190,19 +190,42 @@ import Testing
     }
 
     @Test func unknownPolicyNamesDoNotParse() {
-        for name in ["", "cacheFirst", "Cache-First", "cache_first", "returncachedataelsefetch", "network-and-cache", "fetch"] {
+        for name in ["", "CacheFirst", "Cache-First", "cache_first", "returncachedataelsefetch", "network-and-cache", "fetch"] {
             #expect(FetchPolicy(name: name) == nil, "\(name)")
         }
     }
 
-    @Test func eachPolicyRoundTripsThroughBothNames() {
+    @Test func eachPolicyRoundTripsThroughEveryName() {
         for policy in FetchPolicy.allCases {
-            #expect(FetchPolicy(name: policy.name) == policy)
-            #expect(FetchPolicy(name: policy.apolloIOSName) == policy)
+            for name in policy.names { #expect(FetchPolicy(name: name) == policy) }
         }
         #expect(FetchPolicy.cacheAndNetwork.name == "cache-and-network")
-        #expect(FetchPolicy.cacheOnly.apolloIOSName == "returnCacheDataDontFetch")
-        #expect(Set(FetchPolicy.names).count == 10)
+        #expect(FetchPolicy.cacheOnly.apolloIOS1Name == "returnCacheDataDontFetch")
+        // Apollo iOS 2.x's names.
+        #expect(FetchPolicy(name: "cacheFirst") == .cacheFirst)
+        #expect(FetchPolicy(name: "cacheOnly") == .cacheOnly)
+        #expect(FetchPolicy(name: "networkOnly") == .networkOnly)
+        #expect(FetchPolicy(name: "cacheAndNetwork") == .cacheAndNetwork)
+        #expect(FetchPolicy(name: "networkFirst") == .networkFirst)
+        #expect(FetchPolicy(name: "cache-first ") == nil)
+        #expect(Set(FetchPolicy.names).count == 16)
+    }
+
+    /// network-first (Apollo iOS 2.x): the network; with no response, the cache's whole answer.
+    @Test func networkFirstFallsBackToTheCacheWhenNoResponseComes() async throws {
+        let client = Client(cache: try NormalizedCache())
+        let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["1": "Lisboa"]))
+        let trip = try client.cache.operation(ClientTesting.tripDetail)
+        let fresh = try await client.fetch(trip, variables: ["id": "1"], policy: .networkFirst, from: fake)
+        #expect(fresh.source == .network)
+        client.network.isOffline = true
+        let fallback = try await client.fetch(trip, variables: ["id": "1"], policy: .networkFirst, from: fake)
+        #expect(fallback.source == .cache)
+        #expect(fallback.data == fresh.data)
+        // With nothing whole in the cache, the failure stands, naming what was missing.
+        await #expect(throws: ClientError.transport(.offline)) {
+            try await client.fetch(trip, variables: ["id": "2"], policy: .networkFirst, from: fake)
+        }
     }
 
     // MARK: the request sent

@@ -98,7 +98,9 @@ public final class Client: @unchecked Sendable {
             // A query that got no answer says what the cache holds for it (the fields that
             // sent it to the network), read now if the policy did not read it before.
             guard operation.kind == .query, case .transport(let failure, nil) = error else { throw error }
-            throw .transport(failure, cached: cached ?? (try? cachedResult(of: operation, variables: variables, from: transport)))
+            let answer = cached ?? (try? cachedResult(of: operation, variables: variables, from: transport))
+            if policy.fallsBackToCache, let answer, answer.complete { return answer }
+            throw .transport(failure, cached: answer)
         }
     }
 

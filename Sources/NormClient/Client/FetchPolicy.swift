@@ -1,9 +1,11 @@
-/// Where a query's result may come from: Apollo Client's five policies, under their
-/// Apollo Client names, with Apollo iOS 1.x's names accepted as aliases.
+/// Where a query's result may come from: Apollo Client's five policies and Apollo iOS
+/// 2.x's network-first, under Apollo Client's spelling, with Apollo iOS's 1.x and 2.x
+/// names accepted as aliases.
 ///
 /// ```swift
 /// FetchPolicy(name: "cache-first")                // .cacheFirst
-/// FetchPolicy(name: "returnCacheDataDontFetch")   // .cacheOnly
+/// FetchPolicy(name: "returnCacheDataDontFetch")   // .cacheOnly (Apollo iOS 1.x)
+/// FetchPolicy(name: "networkFirst")               // .networkFirst (Apollo iOS 2.x)
 /// FetchPolicy.cacheAndNetwork.name                // "cache-and-network"
 /// ```
 public enum FetchPolicy: String, Sendable, CaseIterable {
@@ -17,29 +19,50 @@ public enum FetchPolicy: String, Sendable, CaseIterable {
     case noCache = "no-cache"
     /// A cache hit at once, then the network's result (written).
     case cacheAndNetwork = "cache-and-network"
+    /// The network (the result is written); when no response comes, the cache's answer
+    /// if it is whole (Apollo iOS 2.x's `networkFirst`; Apollo Client has none).
+    case networkFirst = "network-first"
 
     /// The Apollo Client name, e.g. `cache-first`.
     public var name: String { rawValue }
 
-    /// The Apollo iOS 1.x name, e.g. `returnCacheDataElseFetch`.
-    public var apolloIOSName: String {
+    /// The Apollo iOS 1.x name (`CachePolicy`), e.g. `returnCacheDataElseFetch`; nil for
+    /// network-first, which 1.x does not have.
+    public var apolloIOS1Name: String? {
         switch self {
         case .cacheFirst: "returnCacheDataElseFetch"
         case .cacheOnly: "returnCacheDataDontFetch"
         case .networkOnly: "fetchIgnoringCacheData"
         case .noCache: "fetchIgnoringCacheCompletely"
         case .cacheAndNetwork: "returnCacheDataAndFetch"
+        case .networkFirst: nil
         }
     }
 
-    /// The policy of either name; nil for an unknown one.
+    /// The Apollo iOS 2.x name (`CachePolicy`), e.g. `cacheFirst`; nil for no-cache, which
+    /// 2.x spells as network-only with `writeResultsToCache` off.
+    public var apolloIOS2Name: String? {
+        switch self {
+        case .cacheFirst: "cacheFirst"
+        case .cacheOnly: "cacheOnly"
+        case .networkOnly: "networkOnly"
+        case .noCache: nil
+        case .cacheAndNetwork: "cacheAndNetwork"
+        case .networkFirst: "networkFirst"
+        }
+    }
+
+    /// The policy of any of its names; nil for an unknown one.
     public init?(name: String) {
-        guard let policy = Self.allCases.first(where: { $0.name == name || $0.apolloIOSName == name }) else { return nil }
+        guard let policy = Self.allCases.first(where: { $0.names.contains(name) }) else { return nil }
         self = policy
     }
 
+    /// This policy's names: Apollo Client's spelling, then Apollo iOS 1.x's and 2.x's.
+    public var names: [String] { [name, apolloIOS1Name, apolloIOS2Name].compactMap { $0 } }
+
     /// Every accepted name, for messages and completion.
-    public static var names: [String] { allCases.map(\.name) + allCases.map(\.apolloIOSName) }
+    public static var names: [String] { allCases.flatMap(\.names) }
 
     /// Whether a request may be sent: every policy but cache-only.
     var mayUseNetwork: Bool { self != .cacheOnly }
@@ -49,9 +72,11 @@ public enum FetchPolicy: String, Sendable, CaseIterable {
         switch self {
         case .cacheOnly: false
         case .cacheFirst: !complete
-        case .networkOnly, .noCache, .cacheAndNetwork: true
+        case .networkOnly, .noCache, .cacheAndNetwork, .networkFirst: true
         }
     }
+    /// Whether a query that got no response answers from the cache, when the cache can.
+    var fallsBackToCache: Bool { self == .networkFirst }
     /// Whether a result may come from the cache.
     var readsCache: Bool { self == .cacheFirst || self == .cacheOnly || self == .cacheAndNetwork }
     /// Whether network results are written to the cache.

@@ -65,8 +65,8 @@ public enum CommandTable {
             }
             session.endpoint = plugin.endpoint
         },
-        Command(name: "endpoint", usage: "URL", help: "Send operations to an HTTP GraphQL endpoint (POST application/json)") { session, input in
-            session.endpoint = try HTTPEndpoint.transport(for: try input.words(1...1)[0])
+        Command(name: "endpoint", usage: "URL", help: "Send operations to an HTTP GraphQL endpoint (POST application/json); with a project loaded, the project's") { session, input in
+            session.app.use(try HTTPEndpoint.transport(for: try input.words(1...1)[0]))
         },
         Command(name: "header", usage: "NAME: VALUE", help: "Add a header to every request to the HTTP endpoint, e.g. .header Authorization: Bearer abc") { session, input in
             guard var http = session.endpoint as? HTTPTransport else { throw CommandError("the endpoint is not an HTTP one: .endpoint URL first") }
@@ -82,16 +82,21 @@ public enum CommandTable {
             guard let shown else { throw CommandError("the schema has no type \"\(type!)\"") }
             session.say("schema", ["sdl": .string(shown)], shown)
         },
-        Command(name: "ops", help: "Named operations of the current plugin") { session, input in
+        Command(name: "project", usage: "[DIR]", help: "Load an app's GraphQL project (apollo-codegen-config.json, or the .graphqls/schema.json and .graphql files under DIR) and run on its endpoint; alone, show it") { session, input in
+            guard let directory = try input.words(0...1).first else { return session.showProject() }
+            try session.loadProject(directory)
+        },
+        Command(name: "ops", help: "Named operations of the project (on its endpoint) or of the current plugin, with file and line") { session, input in
             _ = try input.words(0...0)
+            if session.app.onProjectEndpoint, let project = session.app.project { return session.showProjectOperations(project) }
             let operations = try session.currentPlugin().manifest.operations.sorted { $0.key < $1.key }
             session.say("ops", ["operations": .object(CacheObject(members: operations.map { ($0.key, .string($0.value)) }))],
                         lines: operations.map { "\($0.key)  " + ($0.value.split(separator: "\n").first.map(String.init) ?? "") })
         },
-        Command(name: "run", usage: "OP [JSON]", help: "Run a named operation of the current plugin, with JSON variables (default: .vars)") { session, input in
+        Command(name: "run", usage: "OP [JSON]", help: "Run a named operation of the project (on its endpoint) or of the current plugin, with JSON variables (default: .vars)") { session, input in
             guard let name = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
             let variables = try input.rest(after: 1).isEmpty ? nil : JSONArgument.object(input.rest(after: 1), for: ".run")
-            try session.run(try session.plugins.operation(named: name, of: try session.currentPlugin()), variables: variables ?? session.variables)
+            try session.run(try session.operation(named: name), variables: variables ?? session.variables)
         },
         Command(name: "commands", help: "Service commands of the loaded plugins, and the refetches that follow each") { session, input in
             _ = try input.words(0...0)
@@ -122,10 +127,10 @@ public enum CommandTable {
             session.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
         },
         // watching
-        Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (current plugin); emissions print live, as diffs") { session, input in
+        Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (the project's or the current plugin's); emissions print live, as diffs") { session, input in
             guard let first = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
             let text = input.rest(after: 0)
-            if GraphQLInput.starts(text[...]) { return try session.startWatch(try session.client.cache.operation(text), variables: session.variables) }
+            if GraphQLInput.starts(text[...]) { return try session.startWatch(try session.compile(text), variables: session.variables) }
             let variables = try input.rest(after: 1).isEmpty ? session.variables : JSONArgument.object(input.rest(after: 1), for: ".watch")
             try session.startWatch(try session.operation(named: first), variables: variables)
         },

@@ -3,12 +3,14 @@ import Logging
 import NormCache
 import NormClient
 import NormEnvironment
+import NormProject
 
 /// The app a session runs, wired the way an iOS app wires its Environment: the cache
 /// scope (memory, a file, per-user stores), the ``Client`` over that cache, the
 /// ``Environment`` of utilities and services, the plugins whose services make up the app,
-/// and the endpoint operations go to. Everything it does is reported through the
-/// session's ``Printer`` and recorded in its ``ExpectationLedger``.
+/// the app's GraphQL project when one is loaded, and the endpoint operations go to.
+/// Everything it does is reported through the session's ``Printer`` and recorded in its
+/// ``ExpectationLedger``.
 ///
 /// ```swift
 /// let app = try App(options: SessionOptions(), printer: printer, ledger: ledger)
@@ -21,8 +23,12 @@ final class App {
     let environment = Environment()
     let client: Client
     let plugins: PluginHost
-    /// Where operations typed or run by name go; the first plugin loaded until `.use` or `.endpoint`.
+    /// Where operations typed or run by name go: the project's endpoint when a project is
+    /// loaded, else the first plugin loaded, until `.use` or `.endpoint`.
     var endpoint: (any Transport)?
+    /// The app's GraphQL project (`--project`, `.project`): its schema knowledge belongs to
+    /// its endpoint, and its operations run by name there.
+    private(set) var project: Project?
     /// Plugins that failed to load, for the session to report.
     let loadFailures: [PluginError]
 
@@ -60,6 +66,36 @@ final class App {
         for directory in options.pluginDirectories { failures += plugins.loadDirectory(directory, everySharedLibrary: true) }
         loadFailures = failures
         endpoint = try options.endpoint.map(HTTPEndpoint.transport(for:)) ?? plugins.plugins.first?.endpoint
+        if let directory = options.projectDirectory { use(try Self.project(in: directory)) }
+    }
+
+    /// The project in `directory`, or an error that names it and every file, line and column at fault.
+    static func project(in directory: String) throws(CommandError) -> Project {
+        do { return try Project(directory: directory) } catch {
+            throw CommandError("the project \(directory) did not load:\n" + error.problems.map { "  \($0)" }.joined(separator: "\n"))
+        }
+    }
+
+    /// Makes `project` the app's, and its endpoint the current one: the HTTP endpoint in
+    /// use, or none yet (`.endpoint URL` gives it one), either with the project's schema knowledge.
+    func use(_ project: Project) {
+        self.project = project
+        endpoint = projectEndpoint(endpoint as? HTTPTransport)
+    }
+
+    /// An HTTP endpoint as the app sends to it: with the project's schema knowledge, if a
+    /// project is loaded (its server is the project's).
+    func use(_ http: HTTPTransport) {
+        endpoint = project == nil ? http : projectEndpoint(http)
+    }
+
+    /// Whether operations go to the project's endpoint (and so are the project's to name and validate).
+    var onProjectEndpoint: Bool { project != nil && !(endpoint is PluginEndpoint) }
+
+    private func projectEndpoint(_ http: HTTPTransport?) -> any Transport {
+        guard var http else { return NoEndpoint(schemaKnowledge: project?.schemaKnowledge) }
+        http.schemaKnowledge = project?.schemaKnowledge
+        return http
     }
 
     deinit { plugins.unloadAll() }

@@ -11,7 +11,7 @@ extension Session {
     /// Runs a GraphQL document against the current endpoint with the session's policy
     /// and variables, and prints its result (a cache answer first under cache-and-network).
     func runOperation(_ document: String, name: String? = nil, variables: CacheObject? = nil) throws {
-        let operation = try client.cache.operation(document, name: name)
+        let operation = try compile(document, name: name)
         try run(operation, variables: variables ?? self.variables)
     }
 
@@ -49,9 +49,13 @@ extension Session {
         return plugin
     }
 
-    /// An operation given as a document, or as the name of one of the current plugin's.
+    /// An operation given as a document, or as the name of one of the project's (on its
+    /// endpoint) or the current plugin's; a document is validated first, as ``compile(_:)`` does.
     func operation(named nameOrDocument: String) throws -> NormCache.Operation {
-        if GraphQLInput.starts(nameOrDocument[...]) { return try client.cache.operation(nameOrDocument) }
+        if GraphQLInput.starts(nameOrDocument[...]) { return try compile(nameOrDocument) }
+        if app.onProjectEndpoint, let project = app.project {
+            return try client.cache.operation(try project.document(forOperation: nameOrDocument), name: nameOrDocument)
+        }
         return try plugins.operation(named: nameOrDocument, of: try currentPlugin())
     }
 
@@ -116,6 +120,8 @@ extension Session {
 
 /// The endpoint of a session that has none, for reads that never leave the cache.
 struct NoEndpoint: Transport {
+    /// A project's, when the session runs a project with no server (reads of a cache file).
+    var schemaKnowledge: SchemaKnowledge? = nil
     var name: String { "none" }
     func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
         throw .unreachable("no endpoint is set (.use PLUGIN or .endpoint URL)")

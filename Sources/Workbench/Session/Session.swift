@@ -86,6 +86,8 @@ public final class Session {
         echoes = options.echoes
         bails = options.bails
         app = try App(options: options, printer: printer, ledger: ledger)
+        // A cache file pulled off a device is read, never refreshed: inspect answers from it.
+        if options.inspectFile != nil { policy = .cacheOnly }
         reportOpened()
         for failure in app.loadFailures { warn("\(failure)") }
     }
@@ -204,7 +206,12 @@ public final class Session {
 
     /// Where in the GraphQL `text` a syntax error is, for a caret under it.
     private static func place(of error: any Error, in text: String) -> SourceText? {
-        guard case CacheError.operation(let problem) = error, let line = problem.line, let column = problem.column else { return nil }
+        let place: (line: Int?, column: Int?)? = switch error {
+        case CacheError.operation(let problem): (problem.line, problem.column)
+        case let invalid as InvalidOperation: invalid.problems.first.map { ($0.line, $0.column) }
+        default: nil
+        }
+        guard let line = place?.line, let column = place?.column else { return nil }
         return SourceText(text: text, line: line, column: column)
     }
 

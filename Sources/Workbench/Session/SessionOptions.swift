@@ -21,6 +21,8 @@ public struct SessionOptions: Sendable {
     public var pluginDirectories: [String]
     /// `--endpoint URL`: an HTTP GraphQL endpoint to start with, instead of the first plugin.
     public var endpoint: String?
+    /// `--project DIR`: an app's GraphQL project to load; the session starts on its endpoint.
+    public var projectDirectory: String?
     /// Finish each command's consequences (background fetches, refetches, emissions)
     /// before the next line runs: true for scripts and pipes, false at an interactive
     /// prompt, where emissions print whenever they happen.
@@ -41,7 +43,7 @@ public struct SessionOptions: Sendable {
     public static let defaultUser = "default"
 
     public init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil,
-                busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil,
+                busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil, projectDirectory: String? = nil,
                 settlesEachCommand: Bool = true, mode: OutputMode = .tree, colour: Bool = false,
                 echoes: Bool = false, bails: Bool = false, initFile: String? = nil, commands: [String] = []) {
         self.cacheDirectory = cacheDirectory
@@ -51,6 +53,7 @@ public struct SessionOptions: Sendable {
         self.loadsBundledPlugins = loadsBundledPlugins
         self.pluginDirectories = pluginDirectories
         self.endpoint = endpoint
+        self.projectDirectory = projectDirectory
         self.settlesEachCommand = settlesEachCommand
         self.mode = mode
         self.colour = colour

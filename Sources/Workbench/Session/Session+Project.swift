@@ -1,0 +1,68 @@
+import NormCache
+import NormClient
+import NormProject
+
+/// What the session does with an app's GraphQL project: `.project` to load or show it,
+/// `.ops` of it, and the validation of every operation typed for its endpoint.
+extension Session {
+    /// `.project DIR` and `--project`: loads the project in `directory` (relative to the
+    /// script running) and runs on its endpoint. A project that does not load changes
+    /// nothing; the error names every file, line and column at fault.
+    func loadProject(_ directory: String) throws {
+        app.use(try App.project(in: resolve(directory)))
+        showProject()
+    }
+
+    /// `.project` alone: what is loaded.
+    func showProject() {
+        guard let project = app.project else { return say("project", ["project": .null], "no project (.project DIR loads one)") }
+        let knowledge = project.schemaKnowledge
+        let fields: CacheObject = [
+            "directory": .string(project.directory),
+            "schemaFiles": .list(project.schemaFiles.map(CacheValue.string)),
+            "operationFiles": .list(project.operationFiles.map(CacheValue.string)),
+            "operations": .list(project.operations.map { .string($0.name) }),
+            "fragments": .list(project.fragments.map { .string($0.name) }),
+            "typePolicies": .list(knowledge.typePolicies.types.map(CacheValue.string)),
+        ]
+        say("project", ["project": .object(fields)], lines: [
+            "project \(project.directory)",
+            "  schema: " + project.schemaFiles.joined(separator: ", "),
+            "  \(project.operations.count) operations and \(project.fragments.count) fragments in \(project.operationFiles.count) files",
+            "  type policies: " + (knowledge.typePolicies.types.isEmpty ? "none" : knowledge.typePolicies.types.joined(separator: ", ")),
+            app.onProjectEndpoint ? "  its endpoint: \(endpoint?.name ?? "none")" : "  the endpoint is a plugin's: .project DIR again returns to the project's",
+        ])
+    }
+
+    /// `.ops` on the project's endpoint: its operations and fragments, with file and line.
+    func showProjectOperations(_ project: Project) {
+        let definitions = project.operations + project.fragments
+        say("ops", ["operations": .list(definitions.map { definition in
+            ["name": .string(definition.name), "kind": .string(definition.kind.rawValue), "file": .string(definition.file),
+             "line": .int(Int64(definition.line))]
+        })], lines: definitions.map { "\($0.name)  \($0.kind.rawValue)  \($0.file):\($0.line)" })
+    }
+
+    /// The compiled operation of `document` typed at the REPL; on the project's endpoint
+    /// it is first validated against the project's schema (an invalid one is refused
+    /// before any request, with its line and column).
+    func compile(_ document: String, name: String? = nil) throws -> NormCache.Operation {
+        if app.onProjectEndpoint, let project = app.project {
+            let problems = project.validate(document: document)
+            if !problems.isEmpty { throw InvalidOperation(problems: problems) }
+        }
+        return try client.cache.operation(document, name: name)
+    }
+}
+
+/// An operation the schema rejects, with every problem's line and column in its text.
+struct InvalidOperation: Error, CustomStringConvertible {
+    let problems: [ProjectError.Problem]
+
+    var description: String {
+        problems.map { problem in
+            let place = problem.line.map { line in "GraphQL error at line \(line)" + (problem.column.map { ", column \($0)" } ?? "") + ": " } ?? "GraphQL error: "
+            return place + problem.message
+        }.joined(separator: "\n")
+    }
+}
