@@ -104,7 +104,8 @@ let package = Package(
             name: "Workbench",
             dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormProject", "CEdit", .product(name: "Logging", package: "swift-log")]
         ),
-        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "CCore", "CSQLite"]),
+        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "NormProject", "CCore", "CSQLite",
+                                                  .product(name: "GraphQL", package: "GraphQL")]),
 
         // The executable: argument parsing and subcommands only.
         .executableTarget(

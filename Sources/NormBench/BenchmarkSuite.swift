@@ -5,6 +5,7 @@ public enum BenchmarkSuite {
     public static let all: [Benchmark] = [
         KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
         SQLiteBenchmarks.write, SQLiteBenchmarks.open, WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch,
+        ProjectBenchmarks.load,
     ]
 
     /// Runs the benchmarks called `names` (all when empty), printing each result as it

@@ -26,5 +26,20 @@ check "bench --json prints a keys.intern event" 0 \
   '^\{"event":"bench","name":"keys.intern","value":[0-9.e+]+,"unit":"keys/s","baseline":[0-9.e+]+,"ratio":[0-9.e+-]+\}$' \
   "$normcache" bench --json --runs 1 keys.intern
 
+# An app's project over a device's cache file: inspect is read-only and cache-only.
+device=$(mktemp -d)
+trap 'rm -rf "$device"' EXIT
+"$normcache" --cache-dir "$device" --user app -c '.use trips' -c '.run TripList' -c '.run TripDetail {"id": "1"}' </dev/null >/dev/null 2>&1
+before=$(sha256sum "$device/app.sqlite")
+check "inspect --project answers a named operation from the file" 0 '^TripDetail from cache$' \
+  bash -c "printf '.run TripDetail {\"id\": \"1\"}\n' | '$normcache' inspect '$device/app.sqlite' --project examples/TripsApp"
+check "inspect --project names what a screen lacks, without a request" 2 'cache-only: the cache cannot answer; missing: QUERY_ROOT\.trip\(id:2\)' \
+  bash -c "printf '.run TripDetail {\"id\": \"2\"}\n' | '$normcache' inspect '$device/app.sqlite' --project examples/TripsApp"
+check "inspect leaves the file as it was" 0 '^same$' bash -c "[ \"\$(sha256sum '$device/app.sqlite')\" = '$before' ] && echo same"
+check "a missing project stops the session" 2 'the project /nonexistent did not load:' "$normcache" --project /nonexistent -c .quit
+printf 'type Query { a: Int }\n' > "$device/schema.graphqls"; printf 'query A { b }\n' > "$device/ops.graphql"
+check "a project at fault names the file, line and column" 2 'ops\.graphql:1:11: Cannot query field "b" on type "Query"' \
+  "$normcache" run --project "$device" /dev/null
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

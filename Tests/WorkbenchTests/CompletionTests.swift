@@ -25,6 +25,15 @@ import Testing
         #expect(try await completion(of: ".nothing").action == .none)
     }
 
+    /// On a project's endpoint, `.run` and `.watch` complete the project's operations, and
+    /// fields complete from the project's schema.
+    @Test func aProjectsOperationsAndSchema() async throws {
+        let project = fixturesDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples/TripsApp").path
+        #expect(try await completion(of: ".run Trip", after: ".project \(project)").candidates == ["TripDetail", "TripList"])
+        #expect(try await completion(of: ".watch TripD", after: ".project \(project)").action == .insert("etail "))
+        #expect(try await completion(of: "{ trips { destination { ci", after: ".project \(project)").action == .insert("ty "))
+    }
+
     @Test func commandNamesAfterHelp() async throws {
         #expect(try await completion(of: ".help qu").action == .insert("it "))
         #expect(try await completion(of: ".help .qu").action == .insert("it "))

@@ -727,6 +727,41 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(try await bench.run(".keys").names == ["keys"], "the next line is a command again, not more of the operation")
     }
 
+    // MARK: .project
+
+    static let tripsApp = fixturesDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples/TripsApp").path
+
+    /// A project that does not load names every place at fault and leaves the loaded one as it was.
+    @Test func aProjectThatDoesNotLoadChangesNothing() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        let loaded = try await bench.run(".project \(Self.tripsApp)").event("project")
+        #expect(loaded["project"]?["operations"] == ["CreateTrip", "DeleteTrip", "RenameTrip", "TripDetail", "TripList"])
+        let missing = try await bench.run(".project /nonexistent").event("error")
+        #expect(missing.string("message")?.hasPrefix("the project /nonexistent did not load:") == true, "\(missing)")
+        #expect(try await bench.run(".project").event("project")["project"]?["directory"] == .string(Self.tripsApp))
+    }
+
+    /// On the project's endpoint, operations are the project's; `.use` returns to a plugin's.
+    @Test func theProjectsOperationsRunByNameUntilUse() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        try await bench.run(".use trips", ".run TripList", ".project \(Self.tripsApp)", ".policy cache-only")
+        let result = try await bench.run(".run TripList").event("result")
+        #expect(result["source"] == "cache")
+        #expect(try await bench.run(".run Menu").event("error").string("message")?.contains("no operation named Menu in the project") == true)
+        try await bench.run(".use donuts")
+        #expect(try await bench.run(".ops").event("ops")["operations"]?["Menu"] != nil)
+    }
+
+    /// A typed operation the project's schema refuses fails before any request, at its line and column.
+    @Test func aTypedOperationIsValidatedAgainstTheProjectsSchema() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        try await bench.run(".project \(Self.tripsApp)")
+        let error = try await bench.run("{ trips { nmae } }").event("error")
+        #expect(error.string("message") == #"GraphQL error at line 1, column 11: Cannot query field "nmae" on type "Trip". Did you mean "name"?"#)
+        #expect(error.int("column") == 11)
+        #expect(try await bench.run(".expect requests == 0").event("expect")["ok"] == true)
+    }
+
     // MARK: .nowait
 
     @Test func nowaitLetsTheNextCommandCancelAFetchStillInFlight() async throws {

@@ -60,7 +60,10 @@ extension Session {
     }
 
     /// The names ``operation(named:)`` takes, sorted: what Tab offers after `.run` and `.watch`.
-    var operationNames: [String] { (try? currentPlugin())?.manifest.operations.keys.sorted() ?? [] }
+    var operationNames: [String] {
+        if app.onProjectEndpoint, let project = app.project { return project.operations.map(\.name) }
+        return (try? currentPlugin())?.manifest.operations.keys.sorted() ?? []
+    }
 
     // MARK: watchers
 
