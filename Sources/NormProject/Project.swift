@@ -27,12 +27,12 @@ public struct Project: Sendable {
     public let schemaFiles: [String]
     /// The operation files read, relative to ``directory``, sorted.
     public let operationFiles: [String]
-    /// What the schema tells the cache: possible types from the SDL, and key fields from
+    /// What the schema tells the cache: possible types from the SDL, key fields from
     /// `@typePolicy` (an interface's policy applies to the types that implement it and
-    /// have none of their own).
+    /// have none of their own), and cache redirects from `@fieldPolicy`.
     public let schemaKnowledge: SchemaKnowledge
-    /// The schema's `@fieldPolicy` directives: the input of cache redirects.
-    public let fieldPolicies: FieldPolicies
+    /// The schema's `@fieldPolicy` directives (part of ``schemaKnowledge``).
+    public var fieldPolicies: FieldPolicies { schemaKnowledge.fieldPolicies }
     /// The named operations, sorted by name.
     public let operations: [ProjectDefinition]
     /// The fragments, sorted by name.
@@ -55,7 +55,6 @@ public struct Project: Sendable {
         schemaFiles = files.schema
         operationFiles = files.operations
         schemaKnowledge = schema.knowledge
-        fieldPolicies = schema.fieldPolicies
         operations = catalog.operations.values.sorted { $0.name < $1.name }
         fragments = catalog.fragments.values.sorted { $0.name < $1.name }
         self.schema = schema

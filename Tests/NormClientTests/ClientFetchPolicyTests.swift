@@ -57,6 +57,25 @@ import Testing
         #expect(client.cache.record("Trip:1")?["name"] == "Lisbon")
     }
 
+    /// The endpoint's field policy sends the detail read to the trip the list wrote: the
+    /// result comes from the cache, says so, and no request goes out.
+    @Test func cacheFirstFollowsTheEndpointsFieldPolicy() async throws {
+        var schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
+            type Trip { id: ID! name: String! }
+            type Query { trips: [Trip!]! trip(id: ID!): Trip }
+            """))
+        schema.fieldPolicies["Query", "trip"] = ["id"]
+        let client = Client(cache: try NormalizedCache())
+        let fake = FakeTransport(name: "trips", schema: schema)
+        fake.respond(to: "TripList", with: ClientTesting.tripsResponse(lisbonPorto))
+        try await client.fetch(try client.cache.operation(ClientTesting.tripList), from: fake)
+        let detail = try await client.fetch(try client.cache.operation(ClientTesting.tripDetail), variables: ["id": "2"], from: fake)
+        #expect(detail.source == .cache)
+        #expect(detail.data?["trip"]?["name"] == "Porto")
+        #expect(detail.redirects == ["QUERY_ROOT.trip(id:2) → Trip:2"])
+        #expect(fake.requestCount == 1)
+    }
+
     // MARK: cache-only
 
     @Test func cacheOnlyAnswersFromAFullCache() async throws {

@@ -28,9 +28,13 @@ final class FakeTransport: Transport, @unchecked Sendable {
     private var _cancelled: [GraphQLRequest] = []
     private var gate: FakeTransportGate?
 
-    init(name: String = "fake", handler: Handler? = nil) {
+    /// The endpoint's schema knowledge, as a plugin's manifest gives it.
+    let schemaKnowledge: SchemaKnowledge?
+
+    init(name: String = "fake", handler: Handler? = nil, schema: SchemaKnowledge? = nil) {
         self.name = name
         self.handler = handler
+        self.schemaKnowledge = schema
     }
 
     // MARK: configuration

@@ -77,6 +77,25 @@ import Testing
         #expect(cache.record("Trip:3")?["name"] == "Lisbon")
     }
 
+    /// `@fieldPolicy(forField: "trip", keyArgs: "id")` at work: after the list, the detail
+    /// view's read of `trip(id: "3")` finds `Trip:3` and names the fields the list did not
+    /// fetch; a read of what the list fetched is whole.
+    @Test func theFieldPolicyRedirectsTheDetailReadToTheListsTrip() throws {
+        let cache = try NormalizedCache()
+        let tripList = try cache.operation(try project.document(forOperation: "TripList"))
+        try cache.write(data: ["trips": [["__typename": "Trip", "id": "3", "name": "Lisbon"]]], for: tripList,
+                        schema: project.schemaKnowledge)
+        let tripDetail = try cache.operation(try project.document(forOperation: "TripDetail"))
+        let detail = try cache.read(tripDetail, variables: ["id": "3"], schema: project.schemaKnowledge)
+        #expect(detail.redirects.map(\.description) == ["QUERY_ROOT.trip(id:3) → Trip:3"])
+        #expect(detail.missing == ["Trip:3.startsOn", "Trip:3.endsOn", "Trip:3.destination", "Trip:3.owner",
+                                   "Trip:3.journeys", "Trip:3.reservations"])
+        let header = try cache.read(try cache.operation("query Header($id: ID!) { trip(id: $id) { id name } }"),
+                                    variables: ["id": "3"], schema: project.schemaKnowledge)
+        #expect(header.complete)
+        #expect(header.data?["trip"]?["name"] == "Lisbon")
+    }
+
     @Test func aTypedOperationIsValidatedWithTheProjectsFragments() {
         #expect(project.validate(document: "query Mine { trip(id: 3) { ...TripHeader } }").isEmpty)
         #expect(project.validate(document: "{ trips { nmae } }").map(\.description)

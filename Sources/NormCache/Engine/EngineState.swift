@@ -136,7 +136,7 @@ final class EngineState {
     }
 
     /// `field`'s arguments with `variables` substituted; arguments of variables not given are left out.
-    private func arguments(of field: FieldPlan, variables: CacheObject) -> [String: ArgumentValue] {
+    func arguments(of field: FieldPlan, variables: CacheObject) -> [String: ArgumentValue] {
         var arguments: [String: ArgumentValue] = [:]
         for argument in field.arguments {
             if let value = argument.value.resolve(with: variables) { arguments[argument.name] = value }

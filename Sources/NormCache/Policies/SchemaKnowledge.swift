@@ -1,5 +1,6 @@
 /// What one endpoint's schema tells the cache about the responses that endpoint sends:
-/// which object types satisfy which interfaces and unions, and how its types are keyed.
+/// which object types satisfy which interfaces and unions, how its types are keyed, and
+/// which arguments of its fields name the object they return (cache redirects).
 /// It belongs to the endpoint it came from (a plugin's manifest, an HTTP endpoint's
 /// schema), and a read, write or watcher is given the knowledge of the endpoint its
 /// operation runs against, so one endpoint's schema never decides another's responses.
@@ -12,6 +13,7 @@
 /// ```swift
 /// var trips = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: manifestSDL))
 /// trips.typePolicies["Airport"] = .keyFields(["code"])
+/// trips.fieldPolicies["Query", "trip"] = ["id"]                        // trip(id: 3) reads Trip:3
 /// try cache.write(response: response, for: tripList, schema: trips)   // Airport:LIS
 /// let result = try cache.read(tripList, schema: trips)
 /// ```
@@ -21,9 +23,14 @@ public struct SchemaKnowledge: Sendable, Equatable {
     /// The key fields the endpoint declares per type. Only the types named here count:
     /// a type without a policy here is keyed as the cache's own policies say.
     public var typePolicies: TypePolicies
+    /// The arguments that name the object a field returns: a read of such a field that
+    /// finds it absent reads that object's record instead.
+    public var fieldPolicies: FieldPolicies
 
-    public init(possibleTypes: PossibleTypes = PossibleTypes(), typePolicies: TypePolicies = TypePolicies()) {
+    public init(possibleTypes: PossibleTypes = PossibleTypes(), typePolicies: TypePolicies = TypePolicies(),
+                fieldPolicies: FieldPolicies = FieldPolicies()) {
         self.possibleTypes = possibleTypes
         self.typePolicies = typePolicies
+        self.fieldPolicies = fieldPolicies
     }
 }

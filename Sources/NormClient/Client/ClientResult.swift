@@ -22,21 +22,27 @@ public struct ClientResult: Sendable, Equatable {
     public let errors: [CacheValue]
     /// Record-field keys the cache read lacked, e.g. `Trip:1.name`.
     public let missing: [String]
+    /// Absent fields the cache read answered from the records their field policies name,
+    /// e.g. `QUERY_ROOT.trip(id:3) → Trip:3` (``CacheRedirect``).
+    public let redirects: [String]
 
     /// True when the data is whole: nothing was missing from the cache.
     public var complete: Bool { missing.isEmpty }
 
-    init(operation: Operation, source: Source, data: CacheValue?, errors: [CacheValue] = [], missing: [String] = []) {
+    init(operation: Operation, source: Source, data: CacheValue?, errors: [CacheValue] = [], missing: [String] = [],
+         redirects: [String] = []) {
         self.operationName = operation.name
         self.source = source
         self.data = data
         self.errors = errors
         self.missing = missing
+        self.redirects = redirects
     }
 
     /// A result read from the cache.
     init(operation: Operation, read: ReadResult) {
-        self.init(operation: operation, source: .cache, data: read.data, missing: read.missing)
+        self.init(operation: operation, source: .cache, data: read.data, missing: read.missing,
+                  redirects: read.redirects.map(\.description))
     }
 
     init(operation: Operation, response: CacheValue) {

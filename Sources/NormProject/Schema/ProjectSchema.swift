@@ -7,7 +7,6 @@ import NormCache
 struct ProjectSchema: Sendable {
     let schema: GraphQLSchema
     let knowledge: SchemaKnowledge
-    let fieldPolicies: FieldPolicies
 
     /// The name of the source that declares the cache directives when the files do not.
     static let declarationsSourceName = "(cache directive declarations)"
@@ -59,8 +58,9 @@ struct ProjectSchema: Sendable {
             return nil
         }
         guard problems.count == problemsBefore else { return nil }
-        return ProjectSchema(schema: schema, knowledge: SchemaKnowledge(possibleTypes: possibleTypes, typePolicies: directives.typePolicies),
-                             fieldPolicies: directives.fieldPolicies)
+        let knowledge = SchemaKnowledge(possibleTypes: possibleTypes, typePolicies: directives.typePolicies,
+                                        fieldPolicies: directives.fieldPolicies)
+        return ProjectSchema(schema: schema, knowledge: knowledge)
     }
 
     /// The file's SDL: its text, or for a `.json` file the introspection result written as SDL.

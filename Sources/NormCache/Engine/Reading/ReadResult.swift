@@ -16,10 +16,13 @@ public struct ReadResult: Sendable, Equatable {
     public let missing: [String]
     /// Of ``missing``, those present but invalidated.
     public let stale: [String]
+    /// Absent fields answered from the records their field policies name
+    /// (`QUERY_ROOT.trip(id:3) → Trip:3`), in the order the read met them.
+    public let redirects: [CacheRedirect]
     /// Every record field the read looked at, found or not: what a watcher watches.
     let dependencies: [RecordField]
 
     public static func == (lhs: ReadResult, rhs: ReadResult) -> Bool {
-        lhs.data == rhs.data && lhs.missing == rhs.missing && lhs.stale == rhs.stale
+        lhs.data == rhs.data && lhs.missing == rhs.missing && lhs.stale == rhs.stale && lhs.redirects == rhs.redirects
     }
 }

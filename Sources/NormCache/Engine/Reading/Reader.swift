@@ -9,9 +9,14 @@ struct Reader {
     let base: RecordTable
     let layered: Bool
     let checksInvalidation: Bool
+    /// Whether the endpoint has field policies: only then may an absent field redirect.
+    let followsFieldPolicies: Bool
     var dependencies: [RecordField] = []
     var missing: [String] = []
     var stale: [String] = []
+    var redirects: [CacheRedirect] = []
+    /// The operation's root record and its type, the parent type of its fields' policies.
+    private var root: (record: UInt32, typename: String) = (NC_ID_NONE_VALUE, "")
     private var missingNames: Set<String> = []
     /// How many lists of references the read is inside, and the last record read under
     /// each selection there, with its result (``readReferenced(_:plan:)``).
@@ -23,6 +28,7 @@ struct Reader {
         self.base = state.base
         self.layered = !state.layers.isEmpty
         self.checksInvalidation = !state.invalidated.isEmpty
+        self.followsFieldPolicies = state.schema?.fieldPolicies.isEmpty == false
         self.ids = try state.staticFieldIDs(operation)
         self.variables = variables
     }
@@ -30,11 +36,11 @@ struct Reader {
     static func read(_ operation: Operation, variables: CacheObject, partial: Bool, state: EngineState) throws(CacheError) -> ReadResult {
         var reader = try Reader(state: state, operation: operation, variables: variables)
         let rootKey = operation.kind.rootKey
-        let root = try state.recordID(rootKey)
-        let data = try reader.readRecord(root, plan: operation.selections, typename: state.rootType(operation.kind))
+        reader.root = (try state.recordID(rootKey), state.rootType(operation.kind))
+        let data = try reader.readRecord(reader.root.record, plan: operation.selections, typename: reader.root.typename)
         let complete = reader.missing.isEmpty
         return ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
-                          stale: reader.stale, dependencies: reader.dependencies)
+                          stale: reader.stale, redirects: reader.redirects, dependencies: reader.dependencies)
     }
 
     private mutating func readRecord(_ record: UInt32, plan: SelectionPlan, typename knownTypename: String?) throws(CacheError) -> CacheObject {
@@ -79,6 +85,7 @@ struct Reader {
             // A response may leave out a __typename its document did not ask for (the
             // writer skips it), so a record without one is not a miss; a gone record is.
             if field.name == "__typename", state.recordExists(record) { return nil }
+            if followsFieldPolicies, let redirected = try redirect(field, at: pair) { return redirected }
             if required { noteMissing(state.name(pair)) }
             return nil
         }
@@ -88,6 +95,38 @@ struct Reader {
             return state.cacheValue(value)  // references where the operation asks for a scalar
         }
         return try resolve(value, selections: selections, at: pair)
+    }
+
+    /// The value of the absent field `pair` when its field policy names records that all
+    /// exist: they are read under the field's selections (their absent fields are the
+    /// missing ones) and the redirect is noted. `nil` otherwise: then the field itself is
+    /// missing, and the read depends on the fields of the named records that do not exist,
+    /// to be read again when they come. (It depends on the absent field already.)
+    @inline(never)
+    private mutating func redirect(_ field: FieldPlan, at pair: RecordField) throws(CacheError) -> CacheValue? {
+        guard let selections = field.selections, let parentType = typename(of: pair.record),
+              let targets = try state.redirectTargets(of: field, on: parentType, variables: variables) else { return nil }
+        var records: [UInt32] = []
+        for keys in targets.candidates {
+            var ids: [UInt32] = []
+            for key in keys { ids.append(try recordID(forKey: key)) }
+            if let found = ids.first(where: state.recordExists) {
+                records.append(found)
+            } else {
+                for id in ids { try noteDangling(id, plan: selections) }
+            }
+        }
+        guard records.count == targets.candidates.count else { return nil }
+        redirects.append(CacheRedirect(field: state.name(pair), records: records.map(state.recordKey)))
+        let target: StoredValue = targets.isList ? .list(records.map(StoredValue.reference)) : .reference(records[0])
+        return try resolve(target, selections: selections, at: pair)
+    }
+
+    /// The type of the object `record` holds: the root's, or its stored `__typename`.
+    private func typename(of record: UInt32) -> String? {
+        if record == root.record { return root.typename }
+        if case .value(.string(let name))? = state.value(record, state.typenameField) { return name }
+        return nil
     }
 
     /// Lists a record-field key as missing (and stale: present but invalidated), once
@@ -152,8 +191,9 @@ struct Reader {
         for field in plan.fields { dependencies.append(RecordField(record: record, field: try state.fieldID(of: field, ids: ids, variables: variables))) }
     }
 
-    /// The record a reference kept as a key names (interned if it was never met).
-    private func inlineReference(_ key: String) throws(CacheError) -> UInt32 {
+    /// The record `key` names (interned if it was never met): a reference kept as a key, a
+    /// redirect's target.
+    private func recordID(forKey key: String) throws(CacheError) -> UInt32 {
         if let id = state.recordKeys.find(key) { return id.rawValue }
         return try state.recordID(key)
     }
@@ -166,13 +206,13 @@ struct Reader {
         guard let selections else { return value }
         switch value {
         case .reference(let key):
-            return .object(try readRecord(try inlineReference(key), plan: selections, typename: nil))
+            return .object(try readRecord(try recordID(forKey: key), plan: selections, typename: nil))
         case .list(let items):
             var resolved: [CacheValue] = []
             resolved.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
                 if case .reference(let key) = item {
-                    let record = try inlineReference(key)
+                    let record = try recordID(forKey: key)
                     guard state.recordExists(record) else {
                         try noteDangling(record, plan: selections)
                         continue

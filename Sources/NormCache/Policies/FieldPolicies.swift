@@ -1,10 +1,11 @@
-/// The `@fieldPolicy` directives of a project's schema: for a field with arguments, which
-/// arguments name the object it returns. They are the input of a cache redirect: with
-/// `extend type Query @fieldPolicy(forField: "trip", keyArgs: "id")`, a cache-first or
-/// cache-only read of `trip(id: "3")` that finds no `QUERY_ROOT.trip(id:3)` field reads the
-/// record `Trip:3` instead (the returned type, then the key argument values joined by `+`,
-/// as Apollo iOS resolves them). A path such as `input.id` names a field of an input
-/// object argument.
+/// Field policies (Apollo's `@fieldPolicy`): for a field with arguments, which arguments
+/// name the object it returns. They make cache redirects: with
+/// `extend type Query @fieldPolicy(forField: "trip", keyArgs: "id")`, a read of
+/// `trip(id: "3")` that finds no `QUERY_ROOT.trip(id:3)` field reads the record `Trip:3`
+/// instead (the returned type's key space, then the key argument values joined by `+`, as
+/// entity keys are). A path such as `input.id` names a field of an input object argument.
+/// An endpoint's policies come with its ``SchemaKnowledge``; docs/engine.md, "Cache
+/// redirects", has the rules.
 ///
 /// ```swift
 /// var policies = FieldPolicies()
