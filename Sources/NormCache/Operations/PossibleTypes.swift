@@ -130,12 +130,6 @@ public struct PossibleTypes: Sendable, Equatable {
         typename == condition || supertypes[typename]?.contains(condition) == true
     }
 
-    /// The types known to satisfy the interface or union `abstractType` (its implementations,
-    /// its members), sorted; empty for an object type.
-    func types(satisfying abstractType: String) -> [String] {
-        supertypes.compactMap { $0.value.contains(abstractType) ? $0.key : nil }.sorted()
-    }
-
     /// The type of `field` of the input object type `type`, if the schema says.
     func inputFieldType(_ type: String, _ field: String) -> TypeReference? { inputFields[type]?[field] }
 

@@ -75,6 +75,7 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
         case .transport(let error, _): "\(error)"
         case .cacheMiss(let result):
             "cache-only: the cache cannot answer; missing: " + result.missing.joined(separator: ", ")
+                + (result.redirects.isEmpty ? "" : " (a field policy redirected " + result.redirects.joined(separator: ", ") + ")")
         case .cache(let error): "\(error)"
         case .graphQLErrors(let errors):
             "the server answered with errors: " + errors.map { error in

@@ -18,7 +18,7 @@ enum JSONRenderer {
         case .result(let result):
             return ["event": "result", "op": name(result.operationName), "source": .string(result.source.rawValue),
                     "data": result.data ?? .null, "errors": .list(result.errors), "missing": strings(result.missing),
-                    "complete": .bool(result.complete)]
+                    "complete": .bool(result.complete), "redirects": strings(result.redirects)]
         case .watch(let id, let operation, let number, let emission, _):
             return ["event": "watch", "id": .int(Int64(id)), "op": name(operation), "emission": .int(Int64(number)),
                     "cause": .string(emission.cause.rawValue), "data": emission.result.data ?? .null,

@@ -18,6 +18,7 @@ struct TextRenderer {
         case .result(let result):
             return (heading(result.operationName ?? "result", style.dim("from " + result.source.rawValue)) + data(result.data)
                     + result.errors.map { style.failure("server error: ") + Self.errorText($0) }
+                    + result.redirects.map { style.dim("redirected by a field policy: ") + $0 }
                     + missing(result.missing), [])
         case .watch(let id, let operation, let number, let emission, let previous):
             let changed = emission.changed.isEmpty ? "" : " " + style.dim("(" + emission.changed.joined(separator: ", ") + ")")
