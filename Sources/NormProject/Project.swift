@@ -38,7 +38,8 @@ public struct Project: Sendable {
     /// The fragments, sorted by name.
     public let fragments: [ProjectDefinition]
 
-    private let schema: ProjectSchema
+    /// The project's schema with its fragments, that operations are validated against.
+    public let validator: SchemaValidator
     private let catalog: OperationCatalog
 
     /// Loads and validates the project in `directory`.
@@ -47,17 +48,16 @@ public struct Project: Sendable {
         var problems: [ProjectError.Problem] = []
         let schema = ProjectSchema.load(files, problems: &problems)
         let catalog = OperationCatalog(files, problems: &problems)
-        if let schema {
-            problems += DocumentValidator(schema: schema.schema, catalog: catalog).problems()
-        }
-        guard let schema, problems.isEmpty else { throw ProjectError(problems) }
+        let validator = schema.map { SchemaValidator(schema: $0.schema, catalog: catalog) }
+        problems += validator?.projectProblems() ?? []
+        guard let schema, let validator, problems.isEmpty else { throw ProjectError(problems) }
         self.directory = directory
         schemaFiles = files.schema
         operationFiles = files.operations
         schemaKnowledge = schema.knowledge
         operations = catalog.operations.values.sorted { $0.name < $1.name }
         fragments = catalog.fragments.values.sorted { $0.name < $1.name }
-        self.schema = schema
+        self.validator = validator
         self.catalog = catalog
     }
 
@@ -76,19 +76,5 @@ public struct Project: Sendable {
     /// The problems of `document` (an operation typed at the REPL) against the project's
     /// schema, with line and column in the text; the project's fragments it spreads
     /// without defining are taken from the project. Empty when it is valid.
-    public func validate(document: String) -> [ProjectError.Problem] {
-        var problems: [ProjectError.Problem] = []
-        guard let parsed = Document.read(document, file: Self.typedSourceName, problems: &problems) else { return problems }
-        let spreads = parsed.definitions.flatMap { definition -> [String] in
-            switch definition {
-            case let operation as OperationDefinition: ProjectDefinition.spreads(in: operation.selectionSet).map(\.name.value)
-            case let fragment as FragmentDefinition: ProjectDefinition.spreads(in: fragment.selectionSet).map(\.name.value)
-            default: []
-            }
-        }
-        return ProjectError(DocumentValidator(schema: schema.schema, catalog: catalog).validate(parsed.definitions, spreading: spreads)).problems
-    }
-
-    /// The source name of a document typed at the REPL: its problems have no file.
-    static let typedSourceName = "(typed)"
+    public func validate(document: String) -> [ProjectError.Problem] { validator.validate(document: document) }
 }

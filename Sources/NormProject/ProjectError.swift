@@ -75,7 +75,7 @@ extension ProjectError.Problem {
 
     /// The file a source was read from; `nil` for a document typed at the REPL.
     private static func file(of source: Source) -> String? {
-        source.name == Project.typedSourceName ? nil : source.name
+        source.name == SchemaValidator.typedSourceName ? nil : source.name
     }
 
     /// The message without the parser's decorations: "Syntax Error FILE (1:11) Expected

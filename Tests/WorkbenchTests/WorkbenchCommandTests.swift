@@ -762,6 +762,41 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(try await bench.run(".expect requests == 0").event("expect")["ok"] == true)
     }
 
+    /// Off a project, a typed operation is validated against the endpoint's own schema: a
+    /// plugin's manifest SDL.
+    @Test func aTypedOperationIsValidatedAgainstThePluginsSchema() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        try await bench.run(".use trips")
+        let error = try await bench.run("{ trips {\n id nmae } }").event("error")
+        #expect(error.string("message") == #"GraphQL error at line 2, column 5: Cannot query field "nmae" on type "Trip". Did you mean "name"?"#)
+        #expect(try await bench.run("{ trips { id name } }").event("result")["source"] == "network")
+        #expect(try await bench.run(".expect requests == 1").event("expect")["ok"] == true)
+        // A cache-only read goes by the cache alone: what .write put there reads back.
+        try await bench.run(#".write QUERY_ROOT {"greeting":"hi"}"#, ".policy cache-only")
+        #expect(try await bench.run("{ greeting }").event("result")["data"] == ["greeting": "hi"])
+    }
+
+    /// An HTTP endpoint's operations are validated once `.schema` has fetched its SDL
+    /// (here given as introspection would); a schema that does not build is said, once.
+    @Test func anHTTPEndpointsTypedOperationsAreValidatedOnceItsSchemaIsKnown() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(".endpoint http://127.0.0.1:9/graphql")
+        let unvalidated = try await bench.run("{ trips { nmae } }").event("error").string("message") ?? ""
+        #expect(!unvalidated.contains("Cannot query field"), "\(unvalidated)")
+        bench.session.learnSchema("type Query { trips: [Trip!]! } type Trip { id: ID! name: String! }")
+        let refused = try await bench.run("{ trips { nmae } }").event("error")
+        #expect(refused.string("message") == #"GraphQL error at line 1, column 11: Cannot query field "nmae" on type "Trip". Did you mean "name"?"#)
+        #expect(try await bench.run(".expect requests == 1").event("expect")["ok"] == true)
+
+        var warnings: [String] = []
+        bench.session.app.learn("type Query { trip: Tirp }", of: "http://127.0.0.1:9/graphql") { warnings.append($0) }
+        #expect(warnings == ["the schema of http://127.0.0.1:9/graphql does not build, so operations typed for it go unvalidated:\n"
+                             + #"  the schema of http://127.0.0.1:9/graphql:1:20: Unknown type "Tirp"."#])
+        let unbuilt = try await bench.run("{ trip }")
+        #expect(try unbuilt.event("error").string("message")?.hasPrefix("cannot reach the endpoint") == true)
+        #expect(try unbuilt.events("warning").isEmpty)
+    }
+
     // MARK: .nowait
 
     @Test func nowaitLetsTheNextCommandCancelAFetchStillInFlight() async throws {

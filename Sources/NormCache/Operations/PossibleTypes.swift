@@ -37,7 +37,12 @@ public struct PossibleTypes: Sendable, Equatable {
         do { document = try parse(source: sdl) } catch let error as GraphQLError {
             throw OperationError("schema: " + error.message, line: error.locations.first?.line, column: error.locations.first?.column)
         } catch { throw OperationError("schema: \(error)") }
-        for definition in document.definitions {
+        self.init(schema: document.definitions)
+    }
+
+    /// The possible types of SDL already parsed (as ``init(sdl:)`` reads its text).
+    public init(schema definitions: [any Definition]) {
+        for definition in definitions {
             switch definition {
             case let object as ObjectTypeDefinition:
                 define(object)

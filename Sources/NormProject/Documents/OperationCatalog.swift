@@ -7,6 +7,9 @@ struct OperationCatalog: Sendable {
     private(set) var operations: [String: ProjectDefinition] = [:]
     private(set) var fragments: [String: ProjectDefinition] = [:]
 
+    /// No operations or fragments: what an endpoint's schema alone validates against.
+    init() {}
+
     /// Parses the operation files; syntax errors, anonymous operations, type definitions,
     /// duplicate names and unknown fragments are problems.
     init(_ files: ProjectFiles, problems: inout [ProjectError.Problem]) {

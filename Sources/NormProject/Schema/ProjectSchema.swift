@@ -13,24 +13,28 @@ struct ProjectSchema: Sendable {
 
     /// The schema of the project's schema files; `nil` with the problems added when it has any.
     static func load(_ files: ProjectFiles, problems: inout [ProjectError.Problem]) -> ProjectSchema? {
+        load(files.schema.compactMap { file in files.texts[file].map { (file, $0) } }, problems: &problems)
+    }
+
+    /// The schema of `sources`, each a file name (or a name for messages) and its text: SDL,
+    /// or an introspection result in a `.json` file. `nil` with the problems added when it has any.
+    static func load(_ sources: [(file: String, text: String)], problems: inout [ProjectError.Problem]) -> ProjectSchema? {
         let problemsBefore = problems.count
         var definitions: [Definition] = []
-        var sdl: [String] = []
-        let jsonFiles = files.schema.filter { $0.hasSuffix(".json") }
+        let files = sources.map(\.file)
+        let jsonFiles = files.filter { $0.hasSuffix(".json") }
         for file in jsonFiles.dropFirst() {
             problems.append(.init(file: file, message: "a second JSON schema (after \(jsonFiles[0])): give one introspection result, and extensions in .graphqls files"))
         }
-        for file in files.schema {
-            guard let text = files.texts[file], let fileSDL = Self.sdl(text, file: file, problems: &problems),
+        for (file, text) in sources {
+            guard let fileSDL = Self.sdl(text, file: file, problems: &problems),
                   let document = Document.read(fileSDL, file: file, problems: &problems) else { continue }
             definitions += document.definitions
-            sdl.append(fileSDL)
         }
         let declared = Set(definitions.compactMap { ($0 as? DirectiveDefinition)?.name.value })
         if !declared.contains("typePolicy") || !declared.contains("fieldPolicy"),
            let declarations = Document.read(CacheDirectives.declarations, file: declarationsSourceName, problems: &problems) {
             definitions += declarations.definitions.filter { !declared.contains(($0 as? DirectiveDefinition)?.name.value ?? "") }
-            sdl.append(CacheDirectives.declarations)
         }
         guard problems.count == problemsBefore else { return nil }
 
@@ -42,23 +46,18 @@ struct ProjectSchema: Sendable {
             // The SDL rules' errors come joined, without places: each is placed at the first
             // type or directive it quotes.
             problems += error.message.components(separatedBy: "\n\n").map { message in
-                outline.place(of: message).map { .init(at: $0, message) } ?? .init(file: files.schema.joined(separator: ", "), message: message)
+                outline.place(of: message).map { .init(at: $0, message) } ?? .init(file: files.joined(separator: ", "), message: message)
             }
             return nil
         } catch let error as GraphQLError {
             problems.append(.init(error))
             return nil
         } catch {
-            problems.append(.init(file: files.schema.first, message: "\(error)"))
-            return nil
-        }
-        let possibleTypes: PossibleTypes
-        do { possibleTypes = try PossibleTypes(sdl: sdl.joined(separator: "\n")) } catch {
-            problems.append(.init(file: files.schema.first, message: error.message))
+            problems.append(.init(file: files.first, message: "\(error)"))
             return nil
         }
         guard problems.count == problemsBefore else { return nil }
-        let knowledge = SchemaKnowledge(possibleTypes: possibleTypes, typePolicies: directives.typePolicies,
+        let knowledge = SchemaKnowledge(possibleTypes: PossibleTypes(schema: definitions), typePolicies: directives.typePolicies,
                                         fieldPolicies: directives.fieldPolicies)
         return ProjectSchema(schema: schema, knowledge: knowledge)
     }

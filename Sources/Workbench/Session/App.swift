@@ -84,10 +84,43 @@ final class App {
     }
 
     /// An HTTP endpoint as the app sends to it: with the project's schema knowledge, if a
-    /// project is loaded (its server is the project's).
+    /// project is loaded (its server is the project's). What `.schema` taught of it before is
+    /// forgotten, as the endpoint's knowledge is.
     func use(_ http: HTTPTransport) {
         endpoint = project == nil ? http : projectEndpoint(http)
+        endpointSchemas[http.name] = nil
     }
+
+    /// The schema that operations typed for the current endpoint are validated against:
+    /// the project's on its endpoint, a plugin's manifest SDL (built on first use), an HTTP
+    /// endpoint's once `.schema` fetched it. nil when none is known or it does not build;
+    /// `warn` hears why, once.
+    func validator(warn: (String) -> Void) -> SchemaValidator? {
+        if onProjectEndpoint { return project?.validator }
+        guard let endpoint else { return nil }
+        if let known = endpointSchemas[endpoint.name] { return known }
+        guard let plugin = endpoint as? PluginEndpoint, !plugin.plugin.manifest.schema.isEmpty else { return nil }
+        return learn(plugin.plugin.manifest.schema, of: endpoint.name, warn: warn)
+    }
+
+    /// Validates the operations typed for the endpoint `name` against `sdl` from now on.
+    @discardableResult
+    func learn(_ sdl: String, of name: String, warn: (String) -> Void) -> SchemaValidator? {
+        do {
+            let validator = try SchemaValidator(sdl: sdl, source: "the schema of \(name)")
+            endpointSchemas[name] = validator
+            return validator
+        } catch {
+            warn("the schema of \(name) does not build, so operations typed for it go unvalidated:\n"
+                 + error.problems.map { "  \($0)" }.joined(separator: "\n"))
+            endpointSchemas[name] = .some(nil)
+            return nil
+        }
+    }
+
+    /// The schemas of plugin and HTTP endpoints by name (see ``validator(warn:)``); nil
+    /// for one whose SDL does not build.
+    private var endpointSchemas: [String: SchemaValidator?] = [:]
 
     /// Whether operations go to the project's endpoint (and so are the project's to name and validate).
     var onProjectEndpoint: Bool { project != nil && !(endpoint is PluginEndpoint) }

@@ -51,12 +51,15 @@ extension Session {
     }
 
     /// Makes `sdl`, fetched from the HTTP endpoint by introspection, the knowledge that
-    /// endpoint's responses are normalized and read with (a plugin's comes from its
-    /// manifest). SDL that does not parse is shown all the same, and changes nothing.
+    /// endpoint's responses are normalized and read with, and the schema its typed
+    /// operations are validated against (a plugin's come from its manifest; on the
+    /// project's endpoint the project's schema stays). SDL that does not parse is shown all
+    /// the same, and changes nothing.
     func learnSchema(_ sdl: String) {
-        guard var http = endpoint as? HTTPTransport, let types = try? PossibleTypes(sdl: sdl) else { return }
+        guard !app.onProjectEndpoint, var http = endpoint as? HTTPTransport, let types = try? PossibleTypes(sdl: sdl) else { return }
         http.schemaKnowledge = SchemaKnowledge(possibleTypes: types)
         endpoint = http
+        app.learn(sdl, of: http.name, warn: warn)
     }
 
     /// `.dump [FILE]`, `.export FILE`: the cache as an Apollo Client snapshot, a record a line.

@@ -3,7 +3,8 @@ import NormClient
 import NormProject
 
 /// What the session does with an app's GraphQL project: `.project` to load or show it,
-/// `.ops` of it, and the validation of every operation typed for its endpoint.
+/// `.ops` of it, and the validation of every operation typed (against its schema, or the
+/// endpoint's).
 extension Session {
     /// `.project DIR` and `--project`: loads the project in `directory` (relative to the
     /// script running) and runs on its endpoint. A project that does not load changes
@@ -43,12 +44,15 @@ extension Session {
         })], lines: definitions.map { "\($0.name)  \($0.kind.rawValue)  \($0.file):\($0.line)" })
     }
 
-    /// The compiled operation of `document` typed at the REPL; on the project's endpoint
-    /// it is first validated against the project's schema (an invalid one is refused
-    /// before any request, with its line and column).
+    /// The compiled operation of `document` typed at the REPL, first validated against the
+    /// schema it answers to: the project's, always; off a project, the endpoint's when one is
+    /// known (a plugin's manifest, an HTTP endpoint's after `.schema`) and the policy may
+    /// send it there. An invalid one is refused before any request, with its line and
+    /// column. (A cache-only read off a project goes by the cache alone, so that what
+    /// `.write` put there can be read whatever the endpoint's schema says.)
     func compile(_ document: String, name: String? = nil) throws -> NormCache.Operation {
-        if app.onProjectEndpoint, let project = app.project {
-            let problems = project.validate(document: document)
+        if app.onProjectEndpoint || policy != .cacheOnly, let validator = app.validator(warn: warn) {
+            let problems = validator.validate(document: document)
             if !problems.isEmpty { throw InvalidOperation(problems: problems) }
         }
         return try client.cache.operation(document, name: name)
