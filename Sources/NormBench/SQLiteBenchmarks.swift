@@ -8,10 +8,10 @@ enum SQLiteBenchmarks {
     static let writeCount = 10_000
     static let openCount = 100_000
 
-    /// `Item:i` records as the engine hands them to the store: 9 fields and a reference each.
-    static func records(_ count: Int) -> [Record] {
+    /// `Item:i` records as the engine hands new ones to the store: 9 fields and a reference each.
+    static func records(_ count: Int) -> [RecordChange] {
         (0..<count).map { i in
-            Record(key: "Item:\(i)", fields: [
+            RecordChange(key: "Item:\(i)", fields: [
                 "__typename": "Item", "id": .string("\(i)"), "f1": .string("name \(i)"), "f2": .int(Int64(i)),
                 "f3": .double(Double(i) * 0.5), "f4": .bool(i % 2 == 0), "f5": "constant/with a slash", "f6": .null,
                 "f7": .int(42), "owner": .reference("User:1"),
@@ -28,8 +28,8 @@ enum SQLiteBenchmarks {
 
     static let write = Benchmark(
         name: "sqlite.write", unit: "records/s",
-        summary: "write-through of 10,000 changed records into a new file (records → Apollo iOS JSON → upsert, one "
-            + "transaction); baseline: raw SQLite upserts of the same JSON text, same pragmas, one transaction"
+        summary: "write-through of 10,000 new records into a new file (each looked up to merge into, records → Apollo iOS "
+            + "JSON → upsert, one transaction); baseline: raw SQLite upserts of the same JSON text, same pragmas, one transaction"
     ) { trial in
         let records = records(writeCount)
         let texts = records.map { JSON.string(.object($0.fields), references: .apollo, escapeSlash: true) }
@@ -56,7 +56,7 @@ enum SQLiteBenchmarks {
         let path = scratchFile("open", trial)
         trial.must {
             let store = try SQLiteStore(path: path)
-            try store.write(merging: records(openCount) + [Record(key: "QUERY_ROOT", fields: ["item(id:77)": .reference("Item:77")])],
+            try store.write(merging: records(openCount) + [RecordChange(key: "QUERY_ROOT", fields: ["item(id:77)": .reference("Item:77")])],
                             removing: [])
             store.close()
         }

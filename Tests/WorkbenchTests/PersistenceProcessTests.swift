@@ -261,6 +261,31 @@ import Testing
         #expect(try storedRecords(at: file).keys.sorted() == ["Trip:1", "Trip:2", "Trip:3", "Trip:4"])
     }
 
+    /// Each process writes the fields it changed into the record as the file holds it, so
+    /// a process that opened before another wrote does not put back what it read then.
+    @Test func twoProcessesWritingOneRecordLoseNoWrite() async throws {
+        let first = try await writer(sending: [#".write Trip:1 {"name":"Porto FIRST-91","seats":2}"#], until: "FIRST-91")
+        defer { first.stop() }
+        let second = try await normcache(options, input: #".write Trip:1 {"seats":3}"#)
+        #expect(second.status == 0 && second.stderr == "", "\(second.stderr)")
+        try first.send(#".write Trip:1 {"name":"Lisbon FIRST-93"}"#)
+        #expect(await Disk.waitUntil { !Disk.files(under: self.dir.url, containing: "FIRST-93").isEmpty }, "stderr: \(first.stderr.text)")
+        #expect(try storedRecords(at: file)["Trip:1"] == ["name": "Lisbon FIRST-93", "seats": 3])
+
+        // Both at once, a field of their own per write, into one record and one each.
+        let lines = { (name: String) in (0..<100).flatMap { i in
+            [#".write Shared:1 {"\#(name)\#(i)":\#(i)}"#, #".write \#(name.capitalized):\#(i) {"n":\#(i)}"#]
+        }.joined(separator: "\n") }
+        try first.send(lines("a"))
+        let racing = try await normcache(options, input: lines("b"))
+        #expect(racing.status == 0 && racing.stderr == "", "\(racing.stderr)")
+        let done = try await first.finish()
+        #expect(done.status == 0 && done.stderr == "", "\(done.stderr)")
+        let stored = try storedRecords(at: file)
+        #expect(stored["Shared:1"]?.count == 200, "\(stored["Shared:1"]?.keys ?? [])")
+        #expect(stored.keys.filter { $0.hasPrefix("A:") || $0.hasPrefix("B:") }.count == 200)
+    }
+
     @Test func aLogoutWhileAnotherProcessHasTheStoreOpenIsRefusedAndChangesNothing() async throws {
         let first = try await writer(sending: [#".write Trip:1 {"name":"Porto FIRST-91"}"#], until: "FIRST-91")
         defer { first.stop() }

@@ -229,7 +229,7 @@ final class EngineState {
                 continue
             }
             if keepsUndo { undo.append(.field(layer: layer, record: record, field: field, old: old)) }
-            if layer == nil, store != nil { changes.dirtyRecords.insert(record) }
+            if layer == nil, store != nil { changes.noteStoreChange(record, field) }
             if visibleBefore != self.value(record, field) { changes.fields.append(RecordField(record: record, field: field)) }
             if value != nil, layer == nil, !invalidated.isEmpty { revalidate(record, field) }
         }
@@ -239,7 +239,7 @@ final class EngineState {
     /// the change set, and (when `written`, not removed) freshness.
     private func noteBaseChange(_ record: UInt32, _ field: UInt32, old: StoredValue?, written: Bool) {
         if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
-        if store != nil { changes.dirtyRecords.insert(record) }
+        if store != nil { changes.noteStoreChange(record, field) }
         changes.fields.append(RecordField(record: record, field: field))
         if written, !invalidated.isEmpty { revalidate(record, field) }
     }
@@ -248,7 +248,7 @@ final class EngineState {
     /// made once, and the change set names the record once.
     private func noteNewRecord(_ record: UInt32, _ fields: [UInt32]) {
         if keepsUndo { for field in fields { undo.append(.field(layer: nil, record: record, field: field, old: nil)) } }
-        if store != nil { changes.dirtyRecords.insert(record) }
+        if store != nil { changes.storeChanges[record] = .whole }
         changes.noteNewRecord(record, fields: fields)
         if !invalidated.isEmpty { for field in fields { revalidate(record, field) } }
     }
@@ -271,7 +271,7 @@ final class EngineState {
             setRoots(gone)
         }
         changes.removedRecords.insert(record)
-        changes.dirtyRecords.remove(record)
+        changes.storeChanges[record] = nil
     }
 
     // MARK: transactions
@@ -335,23 +335,36 @@ final class EngineState {
         changes = ChangeSet()
     }
 
+    /// Hands the store what the commit changed: of each record the fields it set and
+    /// removed (a new record's, or one removed and made again, whole), and the records
+    /// removed.
     private func writeThrough() throws(CacheError) {
         guard let store else { return }
         if changes.cleared, base.ids.isEmpty {
             do { try store.clear() } catch { throw .storage("\(error)") }
             return
         }
-        guard !(changes.dirtyRecords.isEmpty && changes.removedRecords.isEmpty) else { return }
-        var records: [Record] = []
+        guard !(changes.storeChanges.isEmpty && changes.removedRecords.isEmpty) else { return }
+        var records: [RecordChange] = []
         var removed: [String] = []
-        for id in changes.dirtyRecords {
-            if let stored = base[id] {
-                var fields = CacheObject()
-                for (field, value) in zip(stored.fieldIDs, stored.values) { fields.appendNew(fieldKey(field), cacheValue(value)) }
-                records.append(Record(key: recordKey(id), fields: fields))
-            } else {
+        for (id, change) in changes.storeChanges {
+            guard let stored = base[id] else {
                 removed.append(recordKey(id))
+                continue
             }
+            let remade = changes.removedRecords.contains(id)
+            var fields = CacheObject()
+            var removedFields: [String] = []
+            switch remade ? .whole : change {
+            case .whole:
+                for (field, value) in zip(stored.fieldIDs, stored.values) { fields.appendNew(fieldKey(field), cacheValue(value)) }
+            case .fields(let ids):
+                for field in ids {
+                    if let value = stored.value(of: field) { fields.appendNew(fieldKey(field), cacheValue(value)) } else { removedFields.append(fieldKey(field)) }
+                }
+            }
+            if remade { removed.append(recordKey(id)) }   // replaced: the stored record goes first
+            records.append(RecordChange(key: recordKey(id), fields: fields, removedFields: removedFields))
         }
         removed += changes.removedRecords.filter { base[$0] == nil }.map(recordKey)
         do { try store.write(merging: records, removing: removed) } catch { throw .storage("\(error)") }

@@ -14,10 +14,41 @@ public struct Record: Equatable, Sendable {
     }
 }
 
+/// What one commit changed of one stored record: the fields it set, with their values,
+/// and the fields it removed. A store merges it into the record it holds (creating the
+/// record when it holds none), so that fields another process wrote in the meantime stay.
+///
+/// ```swift
+/// RecordChange(key: "Trip:1", fields: ["name": "Porto"], removedFields: ["seats"])
+/// ```
+public struct RecordChange: Equatable, Sendable {
+    public let key: String
+    /// The fields set, with their new values.
+    public var fields: CacheObject
+    /// The fields removed.
+    public var removedFields: [String]
+
+    public init(key: String, fields: CacheObject, removedFields: [String] = []) {
+        self.key = key
+        self.fields = fields
+        self.removedFields = removedFields
+    }
+
+    /// The fields of the record `stored` (nil: none yet) once this change is merged in.
+    func merged(into stored: CacheObject?) -> CacheObject {
+        guard var merged = stored, !merged.isEmpty else { return fields }
+        for (field, value) in fields.members { merged[field] = value }
+        for field in removedFields { merged[field] = nil }
+        return merged
+    }
+}
+
 /// Where records persist behind the engine. The engine keeps every record in memory
-/// and writes through: after each commit it hands the store every changed record whole
-/// (Apollo iOS rewrites changed records whole too) and the keys of the records it
-/// removed, in one ``write(merging:removing:)``.
+/// and writes through: after each commit it hands the store the fields it changed of
+/// each record and the keys of the records it removed, in one
+/// ``write(merging:removing:)``. (Apollo iOS rewrites changed records whole; merging
+/// field by field is what keeps two processes writing one file from losing each other's
+/// writes.)
 ///
 /// Implementations: ``InMemoryStore``, and ``SQLiteStore`` in Apollo iOS's file format.
 ///
@@ -34,9 +65,9 @@ public protocol RecordStore: AnyObject {
     func load(_ keys: [String]) throws -> [Record]
     /// Every record the store holds, for a cache opening over it.
     func loadAll() throws -> [Record]
-    /// One commit: inserts or replaces `records` whole and removes the records keyed
-    /// `removing`, all or none.
-    func write(merging records: [Record], removing: [String]) throws
+    /// One commit, all or none: removes the records keyed `removing`, then merges each
+    /// change into its record (fields set or removed; a record it does not hold is created).
+    func write(merging changes: [RecordChange], removing: [String]) throws
     /// Removes every record.
     func clear() throws
 }
@@ -50,7 +81,7 @@ extension RecordStore {
 ///
 /// ```swift
 /// let store = InMemoryStore()
-/// try store.write(merging: [Record(key: "QUERY_ROOT", fields: ["hero": .reference("Droid:2001")])], removing: [])
+/// try store.write(merging: [RecordChange(key: "QUERY_ROOT", fields: ["hero": .reference("Droid:2001")])], removing: [])
 /// try store.keys()   // ["QUERY_ROOT"]
 /// ```
 public final class InMemoryStore: RecordStore {
@@ -64,9 +95,9 @@ public final class InMemoryStore: RecordStore {
         keys.compactMap { key in records[key].map { Record(key: key, fields: $0) } }
     }
 
-    public func write(merging records: [Record], removing: [String]) {
-        for key in removing { self.records[key] = nil }
-        for record in records { self.records[record.key] = record.fields }
+    public func write(merging changes: [RecordChange], removing: [String]) {
+        for key in removing { records[key] = nil }
+        for change in changes { records[change.key] = change.merged(into: records[change.key]) }
     }
 
     public func clear() { records.removeAll() }

@@ -133,7 +133,7 @@ final class CountingStore: RecordStore {
     let inner = InMemoryStore()
     var fail = false
     var merges = 0
-    var merged: [[Record]] = []
+    var merged: [[RecordChange]] = []
 
     struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
 
@@ -144,7 +144,7 @@ final class CountingStore: RecordStore {
 
     func load(_ keys: [String]) throws -> [Record] { inner.load(keys) }
 
-    func write(merging records: [Record], removing: [String]) throws {
+    func write(merging records: [RecordChange], removing: [String]) throws {
         if fail { throw DiskFull() }
         if !records.isEmpty {
             merges += 1

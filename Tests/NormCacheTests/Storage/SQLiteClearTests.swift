@@ -103,7 +103,7 @@ import Testing
     /// Another process with the file open, idle between transactions, would go on writing
     /// to files no one could open again: nothing is deleted, and the error names it.
     @Test func removeFilesIsRefusedWhileAnotherProcessHasTheFileOpen() throws {
-        try SQLiteStore(path: path).write(merging: [Record(key: "Trip:1", fields: ["name": "Lisbon"])], removing: [])
+        try SQLiteStore(path: path).write(merging: [RecordChange(key: "Trip:1", fields: ["name": "Lisbon"])], removing: [])
         let other = try LockHolder(path, begin: "SELECT count(*) FROM records")
         defer { other.stop() }
         let before = directory.fileNames().map { directory.bytes($0) }

@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func theFileHoldsExactlyApollosTablesAndIndexes() throws {
-        try SQLiteStore(path: path).write(merging: [Record(key: "QUERY_ROOT", fields: ["a": 1])], removing: [])
+        try SQLiteStore(path: path).write(merging: [RecordChange(key: "QUERY_ROOT", fields: ["a": 1])], removing: [])
         let objects = "SELECT type || ' ' || name || ' ' || tbl_name FROM sqlite_master ORDER BY name"
         let ours = try RawDatabase(path, readOnly: true).strings(objects)
         #expect(ours == ["table records records", "index sqlite_autoindex_records_1 records", "table sqlite_sequence sqlite_sequence"])
@@ -46,7 +46,7 @@ import Testing
 
     @Test func theJournalModeIsWAL() throws {
         let store = try SQLiteStore(path: path)
-        try store.write(merging: [Record(key: "QUERY_ROOT", fields: ["a": 1])], removing: [])
+        try store.write(merging: [RecordChange(key: "QUERY_ROOT", fields: ["a": 1])], removing: [])
         #expect(store.warnings.isEmpty)
         #expect(try RawDatabase(path, readOnly: true).strings("PRAGMA journal_mode") == ["wal"])
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
@@ -70,7 +70,7 @@ import Testing
 
     @Test func referencesSlashesAndUnicodeAreWrittenAsApolloWritesThem() throws {
         try SQLiteStore(path: path).write(merging: [
-            Record(key: "Droid:2001", fields: [
+            RecordChange(key: "Droid:2001", fields: [
                 "primaryFunction": "Astromech/Navigation", "name": "Scomp link 🔌 Padmé",
                 "friends(first:3)": [.reference("Human:1000"), nil, .reference("Human:1005")],
                 "url(path:/a/b)": .reference("Page:/a/b"), "mass": 77, "height": 1.72, "quote": #"a "b" \c"#,
@@ -94,7 +94,7 @@ import Testing
 
     @Test func keysAreStoredAsTheyAreWithoutJSONEscapes() throws {
         let key = #"Page:/a/"b"\c Padmé"#
-        try SQLiteStore(path: path).write(merging: [Record(key: key, fields: ["a": 1])], removing: [])
+        try SQLiteStore(path: path).write(merging: [RecordChange(key: key, fields: ["a": 1])], removing: [])
         #expect(try RawDatabase(path, readOnly: true).records().map(\.key) == [key])
     }
 }

@@ -10,7 +10,7 @@ import Testing
     /// A WAL-mode file written by normcache, holding Trip:1, with its store closed.
     func walFile() throws -> String {
         let path = directory.path("cache.sqlite")
-        try SQLiteStore(path: path).write(merging: [Record(key: "Trip:1", fields: ["name": "Lisbon"])], removing: [])
+        try SQLiteStore(path: path).write(merging: [RecordChange(key: "Trip:1", fields: ["name": "Lisbon"])], removing: [])
         return path
     }
 
@@ -61,17 +61,17 @@ import Testing
         let store = try SQLiteStore(path: path, busyTimeout: 200)
         #expect(try store.loadAll().map(\.key) == ["Trip:1"])
         let (error, seconds) = SQLiteSupport.timed {
-            #expect(throws: StoreError.self) { try store.write(merging: [Record(key: "Trip:2", fields: ["name": "Porto"])], removing: []) }
+            #expect(throws: StoreError.self) { try store.write(merging: [RecordChange(key: "Trip:2", fields: ["name": "Porto"])], removing: []) }
         }
         expectLocked(error, path, by: holder)
         #expect(seconds >= 0.15 && seconds < 2, "waited \(seconds) s for a 200 ms timeout")
         holder.stop()
         // After the holder ends, a store with a longer timeout writes.
         let later = try SQLiteStore(path: path, busyTimeout: 2000)
-        try later.write(merging: [Record(key: "Trip:2", fields: ["name": "Porto"])], removing: [])
+        try later.write(merging: [RecordChange(key: "Trip:2", fields: ["name": "Porto"])], removing: [])
         #expect(try RawDatabase.recordTexts(path) == ["Trip:1": #"{"name":"Lisbon"}"#, "Trip:2": #"{"name":"Porto"}"#])
         // The store that gave up is usable again too.
-        try store.write(merging: [Record(key: "Trip:3", fields: ["name": "Faro"])], removing: [])
+        try store.write(merging: [RecordChange(key: "Trip:3", fields: ["name": "Faro"])], removing: [])
         #expect(try RawDatabase.recordTexts(path).keys.sorted() == ["Trip:1", "Trip:2", "Trip:3"])
     }
 
@@ -81,7 +81,7 @@ import Testing
         let holder = try LockHolder(path, begin: "BEGIN IMMEDIATE", releaseAfter: 0.3)
         defer { holder.stop() }
         let (_, seconds) = try SQLiteSupport.timed {
-            try store.write(merging: [Record(key: "Trip:2", fields: ["name": "Porto"])], removing: [])
+            try store.write(merging: [RecordChange(key: "Trip:2", fields: ["name": "Porto"])], removing: [])
         }
         #expect(seconds < 3)
         holder.waitUntilReleased()

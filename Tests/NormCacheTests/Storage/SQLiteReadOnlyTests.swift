@@ -44,7 +44,7 @@ import Testing
     @Test func writingAndClearingAReadOnlyStoreFailNamingTheFile() throws {
         try writtenFile()
         let store = try SQLiteStore(path: path, mode: .readOnly)
-        for attempt in [{ try store.write(merging: [Record(key: "Trip:3", fields: ["a": 1])], removing: []) },
+        for attempt in [{ try store.write(merging: [RecordChange(key: "Trip:3", fields: ["a": 1])], removing: []) },
                         { try store.write(merging: [], removing: ["Trip:1"]) },
                         { try store.clear() }] {
             let error = #expect(throws: StoreError.self) { try attempt() }

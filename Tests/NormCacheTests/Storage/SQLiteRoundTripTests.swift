@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func theStoreHandsBackWhatItWasGivenWithoutACache() throws {
-        let written = Self.records.map { Record(key: $0.key, fields: $0.fields) }
+        let written = Self.records.map { RecordChange(key: $0.key, fields: $0.fields) }
         try SQLiteStore(path: path).write(merging: written, removing: [])
         let store = try SQLiteStore(path: path)
         #expect(try store.keys() == written.map(\.key).sorted())

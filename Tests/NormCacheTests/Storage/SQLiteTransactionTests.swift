@@ -62,17 +62,17 @@ import Testing
 
     @Test func aStoreWriteThatFailsHalfWayWritesNothing() throws {
         let store = try SQLiteStore(path: path)
-        try store.write(merging: [Record(key: "Old:1", fields: ["a": 1]), Record(key: "Kept:1", fields: ["a": 1])], removing: [])
+        try store.write(merging: [RecordChange(key: "Old:1", fields: ["a": 1]), RecordChange(key: "Kept:1", fields: ["a": 1])], removing: [])
         let rows = try RawDatabase(path, readOnly: true).records()
         try refuse("Bad:1")
         let error = #expect(throws: StoreError.self) {
-            try store.write(merging: [Record(key: "Kept:1", fields: ["a": 2]), Record(key: "Bad:1", fields: ["a": 1])], removing: ["Old:1"])
+            try store.write(merging: [RecordChange(key: "Kept:1", fields: ["a": 2]), RecordChange(key: "Bad:1", fields: ["a": 1])], removing: ["Old:1"])
         }
         #expect(error?.path == path)
         #expect(error?.message.contains("refused by the test trigger") == true, "\(String(describing: error))")
         #expect(try RawDatabase(path, readOnly: true).records() == rows)
         // The store is still usable: the transaction was rolled back, not left open.
-        try store.write(merging: [Record(key: "Kept:1", fields: ["a": 3])], removing: ["Old:1"])
+        try store.write(merging: [RecordChange(key: "Kept:1", fields: ["a": 3])], removing: ["Old:1"])
         #expect(try RawDatabase.recordTexts(path) == ["Kept:1": #"{"a":3}"#])
     }
 

@@ -1,14 +1,24 @@
 /// What one commit changed: the record-field pairs whose value really changed (a pair
-/// changed twice appears twice), the records to write through to the store whole, and
-/// the records removed.
+/// changed twice appears twice), what to write through to the store, and the records
+/// removed.
 struct ChangeSet: Sendable {
+    /// What a commit changed of one base record, for the store.
+    enum StoreChange: Equatable, Sendable {
+        /// The record is new to the base table: every field it has.
+        case whole
+        /// These fields of a record the base table had, each set or removed.
+        case fields(Set<UInt32>)
+    }
+
     /// Pairs that changed one by one.
     var fields: [RecordField] = []
     /// Records new to the base table with the ids of their fields (all of them changed),
     /// as runs of records noted one after another with the same fields (a list's items):
     /// one entry per run rather than one pair per field.
     var newRecords: [(fields: [UInt32], records: [UInt32])] = []
-    var dirtyRecords: Set<UInt32> = []
+    /// The base records to write through (kept only when the cache has a store): field by
+    /// field, so that another process's writes to a record's other fields survive.
+    var storeChanges: [UInt32: StoreChange] = [:]
     var removedRecords: Set<UInt32> = []
     /// Everything was removed (``NormalizedCache/clear()``): the store clears itself whole.
     var cleared = false
@@ -21,6 +31,18 @@ struct ChangeSet: Sendable {
         for pair in fields { body(pair) }
         for (ids, records) in newRecords {
             for record in records { for field in ids { body(RecordField(record: record, field: field)) } }
+        }
+    }
+
+    /// Notes a base field set or removed, for the store.
+    mutating func noteStoreChange(_ record: UInt32, _ field: UInt32) {
+        switch storeChanges[record] {
+        case .whole?: break
+        case .fields(var ids)?:
+            storeChanges[record] = nil   // leaves `ids` the only reference, so inserting does not copy it
+            ids.insert(field)
+            storeChanges[record] = .fields(ids)
+        case nil: storeChanges[record] = .fields([field])
         }
     }
 

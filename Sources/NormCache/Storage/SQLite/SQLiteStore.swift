@@ -15,7 +15,7 @@ import Foundation
 /// ```swift
 /// let store = try SQLiteStore(path: "/tmp/alice.sqlite")
 /// let cache = try NormalizedCache(store: store)   // every record loaded
-/// try cache.write(record: "Trip:1", fields: ["name": "Porto"])   // written through
+/// try cache.write(record: "Trip:1", fields: ["name": "Porto"])   // written through, merged into the stored Trip:1
 /// ```
 public final class SQLiteStore: RecordStore {
     public enum Mode: Sendable {
@@ -158,16 +158,21 @@ public final class SQLiteStore: RecordStore {
         return try readAll()
     }
 
-    public func write(merging records: [Record], removing: [String]) throws {
+    /// Each change is merged into the record as the file holds it at the time of the write,
+    /// read inside the write's transaction: another process's writes to the record's other
+    /// fields since this store opened stay. A stored record that cannot be read is not
+    /// overwritten: the write fails naming it, and nothing is changed.
+    public func write(merging changes: [RecordChange], removing: [String]) throws {
         guard let upsert, let delete else { throw readOnlyError() }
         try transaction {
             for key in removing {
                 delete.bind(1, key)
                 try delete.run()
             }
-            for record in records {
-                upsert.bind(1, record.key)
-                JSON.utf8(.object(record.fields), references: .apollo, escapeSlash: true).withUnsafeBufferPointer { upsert.bind(2, utf8: $0) }
+            for change in changes {
+                let fields = change.merged(into: try load([change.key]).first?.fields)
+                upsert.bind(1, change.key)
+                JSON.utf8(.object(fields), references: .apollo, escapeSlash: true).withUnsafeBufferPointer { upsert.bind(2, utf8: $0) }
                 try upsert.run()
             }
         }
