@@ -62,6 +62,13 @@ struct ScriptArguments: ParsableArguments {
     @Option(name: .customLong("init"), help: ArgumentHelp("Run FILE first, instead of ~/.normcacherc.", valueName: "FILE"))
     var initFile: String?
 
+    @Option(name: .customLong("watch-log"), help: ArgumentHelp("Keep the last N emissions of each watcher for .expect watch ID #N, as .watchlog N; older ones are counted, not kept.", valueName: "N"))
+    var watchLog = SessionOptions.defaultWatchLog
+
+    func validate() throws {
+        guard watchLog >= 1 else { throw ValidationError("--watch-log must keep at least 1 emission") }
+    }
+
     func apply(to options: SessionOptions) -> SessionOptions {
         var options = options
         options.mode = json ? .json : .tree
@@ -70,6 +77,7 @@ struct ScriptArguments: ParsableArguments {
         options.bails = bail
         options.commands = commands
         options.initFile = initFile
+        options.watchLog = watchLog
         return options
     }
 }

@@ -23,9 +23,12 @@ final class EngineState {
     var stagingSlots = StagingSlots()
 
     /// Static field-key ids of each operation's fields, by `FieldPlan.index` (NC_ID_NONE
-    /// where the key depends on variables). Keyed by identity: operations live for the
-    /// process (``CompiledOperations``).
-    var fieldIDs: [ObjectIdentifier: [UInt32]] = [:]
+    /// where the key depends on variables). Keyed by identity, each with a weak reference
+    /// to its operation: a plan the memo let go (``CompiledOperations``) may free its
+    /// address for another, which must not be taken for it.
+    private var fieldIDs: [ObjectIdentifier: OperationFieldIDs] = [:]
+    /// When ``fieldIDs`` grows to this, the entries of freed operations go.
+    private var fieldIDsPruneAt = 64
     /// The arguments each field key was built from, for Apollo Client snapshots.
     var fieldArguments: [UInt32: (name: String, arguments: [String: ArgumentValue])] = [:]
 
@@ -106,7 +109,7 @@ final class EngineState {
 
     /// The static field ids of `operation`, interned the first time it is seen.
     func staticFieldIDs(_ operation: Operation) throws(CacheError) -> [UInt32] {
-        if let ids = fieldIDs[ObjectIdentifier(operation)] { return ids }
+        if let known = fieldIDs[ObjectIdentifier(operation)], known.operation === operation { return known.ids }
         var ids = [UInt32](repeating: NC_ID_NONE_VALUE, count: operation.fieldCount)
         func visit(_ plan: SelectionPlan) throws(CacheError) {
             for field in plan.fields {
@@ -118,7 +121,11 @@ final class EngineState {
             }
         }
         try visit(operation.selections)
-        fieldIDs[ObjectIdentifier(operation)] = ids
+        if fieldIDs.count >= fieldIDsPruneAt {
+            fieldIDs = fieldIDs.filter { $0.value.operation != nil }
+            fieldIDsPruneAt = max(64, fieldIDs.count * 2)
+        }
+        fieldIDs[ObjectIdentifier(operation)] = OperationFieldIDs(operation: operation, ids: ids)
         return ids
     }
 
@@ -369,6 +376,12 @@ final class EngineState {
         removed += changes.removedRecords.filter { base[$0] == nil }.map(recordKey)
         do { try store.write(merging: records, removing: removed) } catch { throw .storage("\(error)") }
     }
+}
+
+/// The static field ids of one operation, and the operation while it lives.
+private struct OperationFieldIDs {
+    weak var operation: Operation?
+    let ids: [UInt32]
 }
 
 /// NC_ID_NONE as a Swift constant (the C macro's value).

@@ -157,6 +157,12 @@ public enum CommandTable {
             let variables = try JSONArgument.object(input.rest(after: 1), for: ".setvars")
             for watch in try session.watches(id) { try watch.setVariables(variables) }
         },
+        Command(name: "watchlog", usage: "[N]", help: "Keep the last N emissions of each watcher for .expect watch ID #N (default \(SessionOptions.defaultWatchLog), --watch-log N); older ones are counted, not kept. Without N, show it") { session, input in
+            let log = session.ledger.watchLog
+            guard let word = try input.words(0...1).first else { return session.say("watchlog", ["limit": .int(Int64(log.limit))], "the watch log keeps the last \(log.limit) emissions of each watcher") }
+            guard let limit = Int(word), limit >= 1 else { throw CommandError(".watchlog takes how many emissions to keep, 1 or more, not \"\(word)\"") }
+            log.limit = limit
+        },
         // cache
         Command(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in
             let pattern = try input.words(0...1).first

@@ -101,7 +101,8 @@ enum Expectation {
             (expected, actual) = (value.map { JSON.string($0, references: .apollo) } ?? "absent",
                                   found.map { JSON.string($0, references: .apollo) } ?? "absent")
         case .emissions(let id, let count):
-            let emitted = session.ledger.watchLog.emissions(of: id)?.count ?? (session.client.watch(id: id) == nil ? nil : 0)
+            let logged = session.ledger.watchLog.lookup(nil, of: id).emitted
+            let emitted = logged > 0 || session.client.watch(id: id) != nil ? logged : nil
             (expected, actual) = ("\(count)", emitted.map { "\($0)" } ?? "no watcher \(id)")
         case .watchCause(let id, let number, let cause):
             let emission = try Self.emission(number, of: id, in: session)
@@ -140,16 +141,20 @@ enum Expectation {
         try value(at: path, in: data ?? .null).map { JSON.string($0) } ?? "nothing at \(path)"
     }
 
-    /// Emission `number` (nil: the last) of watcher `id`; a claim about one that never was fails.
+    /// Emission `number` (nil: the last) of watcher `id`; a claim about one that never was,
+    /// or that is older than the watch log keeps, fails and says which emissions there are.
     private static func emission(_ number: Int?, of id: Int, in session: Session) throws(CommandError) -> WatchEmission {
-        guard let emissions = session.ledger.watchLog.emissions(of: id), !emissions.isEmpty else {
-            throw CommandError("watcher \(id) has not emitted (.watches lists the watchers)")
+        let log = session.ledger.watchLog
+        let (emitted, emission) = log.lookup(number, of: id)
+        guard emitted > 0 else { throw CommandError("watcher \(id) has not emitted (.watches lists the watchers)") }
+        if let emission { return emission }
+        let number = number ?? emitted
+        guard number <= emitted else {
+            throw CommandError("watcher \(id) emitted \(emitted) time\(emitted == 1 ? "" : "s"), so there is no #\(number)")
         }
-        guard let number else { return emissions.last! }
-        guard emissions.indices.contains(number - 1) else {
-            throw CommandError("watcher \(id) emitted \(emissions.count) time\(emissions.count == 1 ? "" : "s"), so there is no #\(number)")
-        }
-        return emissions[number - 1]
+        let limit = log.limit
+        throw CommandError("watch \(id) #\(number) is no longer kept: the log keeps the last \(limit) emission\(limit == 1 ? "" : "s") of each watcher, "
+                           + "here #\(emitted - min(limit, emitted) + 1)–#\(emitted) (.watchlog N or --watch-log N keeps more)")
     }
 
     /// The value at `trips[0].name` in `value`; nil when the path leads nowhere.

@@ -85,6 +85,7 @@ public final class Session {
         settlesEachCommand = options.settlesEachCommand
         echoes = options.echoes
         bails = options.bails
+        ledger.watchLog.limit = options.watchLog
         app = try App(options: options, printer: printer, ledger: ledger)
         // A cache file pulled off a device is read, never refreshed: inspect answers from it.
         if options.inspectFile != nil { policy = .cacheOnly }

@@ -39,13 +39,20 @@ public struct SessionOptions: Sendable {
     public var initFile: String?
     /// `-c COMMAND`: commands to run after the init script, before any other input.
     public var commands: [String]
+    /// `--watch-log N`: how many emissions of each watcher are kept for `.expect watch ID #N`
+    /// (``defaultWatchLog``; `.watchlog N` changes it).
+    public var watchLog: Int
 
     public static let defaultUser = "default"
+    /// Emissions kept per watcher: enough for any test's `.expect watch ID #N`, while a
+    /// watcher that emits for hours holds a few megabytes at most.
+    public static let defaultWatchLog = 1000
 
     public init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil,
                 busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil, projectDirectory: String? = nil,
                 settlesEachCommand: Bool = true, mode: OutputMode = .tree, colour: Bool = false,
-                echoes: Bool = false, bails: Bool = false, initFile: String? = nil, commands: [String] = []) {
+                echoes: Bool = false, bails: Bool = false, initFile: String? = nil, commands: [String] = [],
+                watchLog: Int = SessionOptions.defaultWatchLog) {
         self.cacheDirectory = cacheDirectory
         self.user = user
         self.inspectFile = inspectFile
@@ -61,5 +68,6 @@ public struct SessionOptions: Sendable {
         self.bails = bails
         self.initFile = initFile
         self.commands = commands
+        self.watchLog = watchLog
     }
 }
