@@ -120,6 +120,10 @@ final class SQLiteStatement {
         text.withUTF8 { bind(index, utf8: $0) }
     }
 
+    func bind(_ index: Int32, _ value: Int64) {
+        sqlite3_bind_int64(statement, index, value)
+    }
+
     /// Binds UTF-8 text (copied by SQLite).
     func bind(_ index: Int32, utf8 bytes: UnsafeBufferPointer<UInt8>) {
         // An empty buffer may have no address, which SQLite would bind as NULL.

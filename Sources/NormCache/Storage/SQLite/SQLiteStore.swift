@@ -7,10 +7,12 @@ import Foundation
 /// here open in Apollo iOS. WAL, `synchronous=NORMAL`, a busy timeout, prepared
 /// statements, and one transaction per ``write(merging:removing:)``.
 ///
-/// Opening checks the file and reads every row before anything can change it: a file
-/// that is not SQLite, has no `records` table or holds a row of invalid JSON is refused
-/// whole and left as it was. Read-only stores (``Mode/readOnly``, for inspecting a file)
-/// never write and skip bad rows with a warning instead.
+/// Opening checks the file (its tables, `PRAGMA integrity_check`) and reads every row
+/// before anything can change it: a file that is not SQLite, has no `records` table,
+/// fails the integrity check or holds a row of invalid JSON is refused whole and left as
+/// it was. Read-only stores (``Mode/readOnly``, for inspecting a file) never write: they
+/// report what the integrity check found and skip bad rows, each with a warning, and
+/// read what a damaged page leaves readable row by row.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "/tmp/alice.sqlite")
@@ -51,12 +53,26 @@ public final class SQLiteStore: RecordStore {
         if exists, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw StoreError(path: path, message: "is a directory, not a cache file")
         }
+        let cut = exists ? Self.truncation(of: path) : nil
+        if let cut, mode == .readWrite {
+            throw StoreError(path: path, message: "\(cut), so it was not opened for writing and nothing was changed "
+                             + "(normcache inspect opens it read-only and reads what it can)")
+        }
         database = try SQLiteDatabase(path: path, readOnly: mode == .readOnly, create: !exists,
                                       busyTimeout: Int32(clamping: busyTimeout))
-        let hasTable = try Self.checkSchema(database, mayCreate: mode == .readWrite)
+        // Read-only, a schema that names a page the file no longer has (a truncated file)
+        // does not stop SQLite from reading the pages it does have.
+        if mode == .readOnly { try database.execute("PRAGMA writable_schema = ON") }
+        let hasTable: Bool
+        do { hasTable = try Self.checkSchema(database, mayCreate: mode == .readWrite) } catch {
+            guard let cut else { throw error }
+            throw StoreError(path: path, message: "\(cut), and what is left of it holds no readable records table")
+        }
+        if let cut { warnings.append("\(path): \(cut): what can be read is read") }
         // Only with the file known good, anything that may write to it.
         if !hasTable { try database.execute(Self.schema) }
         select = try database.prepare(#"SELECT key, record FROM "records" WHERE key = ?"#)
+        if hasTable { try checkIntegrity() }
         opened = hasTable ? try readAll() : []
         guard mode == .readWrite else {
             try database.execute("PRAGMA query_only = ON")
@@ -71,6 +87,22 @@ public final class SQLiteStore: RecordStore {
 
     /// Apollo iOS's schema, as Apollo iOS writes it.
     public static let schema = #"CREATE TABLE IF NOT EXISTS "records" ("_id" INTEGER, "key" TEXT UNIQUE, "record" TEXT, PRIMARY KEY("_id" AUTOINCREMENT))"#
+
+    /// "is 8192 bytes, but its header says 16384 (4 pages of 4096): it was cut short" for a
+    /// SQLite file shorter than its header says it is; nil otherwise (or not SQLite).
+    static func truncation(of path: String) -> String? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        guard let header = try? file.read(upToCount: 100), header.count == 100,
+              header.starts(with: Array("SQLite format 3\0".utf8)),
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? UInt64 else { return nil }
+        func integer(_ offset: Int, _ count: Int) -> UInt64 { header[offset..<offset + count].reduce(0) { $0 << 8 | UInt64($1) } }
+        let pageSize = integer(16, 2) == 1 ? 65_536 : integer(16, 2)
+        let pages = integer(28, 4)
+        // The header's page count holds only while its version-valid-for number is the change counter.
+        guard pages > 0, integer(92, 4) == integer(24, 4), size < pages * pageSize else { return nil }
+        return "is \(size) bytes, but its header says \(pages * pageSize) (\(pages) pages of \(pageSize)): it was cut short"
+    }
 
     /// Whether the file has a usable `records` table; refuses files that are something else.
     private static func checkSchema(_ database: SQLiteDatabase, mayCreate: Bool) throws(StoreError) -> Bool {
@@ -91,29 +123,121 @@ public final class SQLiteStore: RecordStore {
         return true
     }
 
-    /// Every row, parsed. A bad row refuses the file (read-write) or is skipped with a warning (read-only).
+    /// `PRAGMA integrity_check`: a damaged file is refused for writing (writing into a
+    /// damaged b-tree spreads the damage) and reported by a read-only store, which goes on.
+    private func checkIntegrity() throws(StoreError) {
+        let findings: [String]
+        do { findings = try database.strings("PRAGMA integrity_check(\(Self.shownProblems + 1))") } catch {
+            findings = [error.message]
+        }
+        guard findings != ["ok"] else { return }
+        let shown = Self.summary(findings.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("*** in database") })
+        guard mode == .readOnly else {
+            throw StoreError(path: path, message: "fails SQLite's integrity check, so it was not opened for writing and nothing was changed "
+                             + "(normcache inspect opens it read-only and reads what it can): \(shown)")
+        }
+        warnings.append("\(path): fails SQLite's integrity check: \(shown); what can be read is read, row by row where a page is damaged")
+    }
+
+    /// Every row, parsed. A bad row refuses the file (read-write) or is skipped with a warning
+    /// (read-only); a read-only store whose table cannot be scanned to its end reads the
+    /// rows one by one instead (``salvage()``).
     private func readAll() throws(StoreError) -> [Record] {
-        let statement = try database.prepare(#"SELECT _id, key, record FROM "records" ORDER BY _id"#)
         var records: [Record] = []
         var problems: [String] = []
-        while try statement.step() {
-            let row = statement.integer(0)
-            guard let key = statement.text(1) else {
-                problems.append("row _id \(row) has no key")
-                continue
+        do {
+            let statement = try database.prepare(#"SELECT _id, key, record FROM "records" ORDER BY _id"#)
+            while try statement.step() {
+                let (record, problem) = Self.row(statement, id: statement.integer(0), key: 1, record: 2)
+                if let record { records.append(record) }
+                if let problem { problems.append(problem) }
             }
-            do { records.append(Record(key: key, fields: try statement.withBytes(2) { try Self.parse($0) })) } catch {
-                problems.append("record \(key) (row _id \(row)): \(error)")
+        } catch {
+            guard mode == .readOnly else {
+                throw StoreError(path: path, message: "cannot be read to its end (\(error.message)), so it was not opened for writing and "
+                                 + "nothing was changed (normcache inspect opens it read-only and reads what it can)")
             }
+            (records, problems) = salvage()
+            problems.insert("the table's scan at a damaged page (\(error.message)), and read each row on its own instead", at: 0)
         }
         guard !problems.isEmpty else { return records }
         if mode == .readOnly {
             warnings += problems.map { "\(path): skipped \($0)" }
             return records
         }
-        let shown = problems.prefix(5).joined(separator: "; ") + (problems.count > 5 ? "; and \(problems.count - 5) more" : "")
         throw StoreError(path: path, message: "holds records that cannot be read, so it was not opened for writing and nothing was changed "
-                         + "(normcache inspect opens it read-only and skips them): \(shown)")
+                         + "(normcache inspect opens it read-only and skips them): \(Self.summary(problems))")
+    }
+
+    /// The record of the row `statement` is on, or the problem with it (`key` and `record`
+    /// are its columns; `id` names the row).
+    private static func row(_ statement: SQLiteStatement, id: Int64, key: Int32, record: Int32) -> (Record?, String?) {
+        guard let key = statement.text(key) else { return (nil, "row _id \(id) has no key") }
+        do { return (Record(key: key, fields: try statement.withBytes(record) { try parse($0) }), nil) } catch {
+            return (nil, "record \(key) (row _id \(id)): \(error)")
+        }
+    }
+
+    /// The rows of a table that cannot be scanned to its end, each looked up on its own so
+    /// that a damaged page loses only the rows on it: every `_id` up to the last that
+    /// AUTOINCREMENT handed out, then the keys the key index lists that those did not
+    /// reach. A row that cannot be read is named by its key when the index knows it.
+    private func salvage() -> (records: [Record], problems: [String]) {
+        var records: [Record] = []
+        var problems: [String] = []
+        var seen: Set<String> = []
+        var unreadable: [Int64] = []
+        let last = [#"SELECT seq FROM sqlite_sequence WHERE name = 'records'"#, #"SELECT max(_id) FROM "records""#].lazy
+            .compactMap { (try? self.database.strings($0))?.first.flatMap { Int64($0) } }.first ?? 0
+        if last > 0, let byID = try? database.prepare(#"SELECT key, record FROM "records" WHERE _id = ?"#) {
+            for id in 1...last {
+                defer { byID.reset() }
+                byID.bind(1, id)
+                do {
+                    guard try byID.step() else { continue }
+                    let (record, problem) = Self.row(byID, id: id, key: 0, record: 1)
+                    if let record, seen.insert(record.key).inserted { records.append(record) }
+                    if let problem { problems.append(problem) }
+                } catch {
+                    unreadable.append(id)
+                }
+            }
+        }
+        var indexed: [String] = []
+        if let keys = try? database.prepare(#"SELECT key FROM "records" ORDER BY key"#) {
+            while (try? keys.step()) == true { if let key = keys.text(0) { indexed.append(key) } }
+        }
+        for key in indexed where !seen.contains(key) {
+            do {
+                guard let record = try load([key]).first else { continue }
+                seen.insert(key)
+                records.append(record)
+            } catch {
+                problems.append("record \(key): on a damaged page (\((error as? StoreError)?.message ?? "\(error)"))")
+            }
+        }
+        if !unreadable.isEmpty {
+            problems.append("\(unreadable.count) row\(unreadable.count == 1 ? "" : "s") on damaged pages (_id \(Self.ranges(unreadable)))")
+        }
+        return (records, problems)
+    }
+
+    /// How many problems a message shows before "and N more".
+    private static let shownProblems = 5
+
+    /// The first problems, and how many more there are.
+    private static func summary(_ problems: [String]) -> String {
+        problems.prefix(shownProblems).joined(separator: "; ")
+            + (problems.count > shownProblems ? "; and \(problems.count - shownProblems) more" : "")
+    }
+
+    /// `1-4, 9` for [1, 2, 3, 4, 9] (sorted ids).
+    private static func ranges(_ ids: [Int64]) -> String {
+        var runs: [(Int64, Int64)] = []
+        for id in ids {
+            if let last = runs.last, last.1 + 1 == id { runs[runs.count - 1].1 = id } else { runs.append((id, id)) }
+        }
+        return runs.map { $0.0 == $0.1 ? "\($0.0)" : "\($0.0)-\($0.1)" }.joined(separator: ", ")
     }
 
     /// The fields of a stored record from its JSON text.
