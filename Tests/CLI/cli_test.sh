@@ -18,6 +18,7 @@ check "version" 0 '^0\.1\.0$' "$normcache" --version
 check "help names the subcommands" 0 'bench' "$normcache" --help
 check "piped commands run without prompts" 0 '^\.help \[COMMAND\]' bash -c "printf '.help\n.quit\n' | '$normcache'"
 check "a failed command exits 2" 2 'unknown command "\.nope"' bash -c "printf '.nope\n' | '$normcache'"
+check "a script through a pipe runs" 0 '^Trip:7$' bash -c "'$normcache' run <(printf '.write Trip:7 {\"a\":1}\n.keys\n')"
 check "a plugin's failure reaches the user once" 0 '^1$' \
   bash -c "printf 'payments.pay 999\n' | '$normcache' 2>&1 | grep -c 'payment failed'"
 check "unknown benchmark" 64 'unknown benchmark "nope"; known: keys.intern' "$normcache" bench nope

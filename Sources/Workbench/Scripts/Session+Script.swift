@@ -40,7 +40,12 @@ extension Session {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CommandError("\(path): no such file") }
         guard !isDirectory.boolValue else { throw CommandError("\(path): is a directory, not a script") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandError("\(path): cannot be read (permissions?)") }
+        // A file handle, not `FileManager.contents`: that reads regular files only, and a
+        // script may come through a pipe (`/dev/stdin`, a shell's `<(…)`).
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandError("\(path): cannot be read (permissions?)") }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.readToEnd() ?? Data() } catch { throw CommandError("\(path): cannot be read (\(error.localizedDescription))") }
         guard let text = String(data: data, encoding: .utf8) else { throw CommandError("\(path): is not UTF-8 text") }
         return text
     }
