@@ -32,6 +32,11 @@ import Testing
         #expect(try await completion(of: ".run Trip", after: ".project \(project)").candidates == ["TripDetail", "TripList"])
         #expect(try await completion(of: ".watch TripD", after: ".project \(project)").action == .insert("etail "))
         #expect(try await completion(of: "{ trips { destination { ci", after: ".project \(project)").action == .insert("ty "))
+        // After `...`, the project's fragments that apply to the selection's type.
+        #expect(try await completion(of: "{ trips { ...", after: ".project \(project)").candidates == ["TripHeader", "on"])
+        #expect(try await completion(of: "{ trips { ...Tr", after: ".project \(project)").action == .insert("ipHeader "))
+        #expect(try await completion(of: "{ trips { journeys { from { ...", after: ".project \(project)").candidates
+                == ["JourneyEndpointFields", "on"])
     }
 
     @Test func commandNamesAfterHelp() async throws {

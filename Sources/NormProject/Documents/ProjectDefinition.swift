@@ -8,6 +8,7 @@ import GraphQL
 /// "\(detail.file):\(detail.line)"   // Features/TripDetail/TripDetail.graphql:3
 /// detail.kind                       // .query
 /// detail.fragmentNames              // ["TripHeader", "JourneyEndpointFields"]
+/// project.fragments.first?.typeCondition   // "JourneyEndpoint"
 /// ```
 public struct ProjectDefinition: Sendable {
     public enum Kind: String, Sendable {
@@ -25,6 +26,8 @@ public struct ProjectDefinition: Sendable {
     public let text: String
     /// The fragments it spreads itself (not those its fragments spread), in order of first use.
     public let fragmentNames: [String]
+    /// A fragment's type condition (`Trip` for `fragment TripHeader on Trip`); nil for an operation.
+    public let typeCondition: String?
 
     /// The parsed definition, for validation.
     let node: any Definition
@@ -39,8 +42,10 @@ public struct ProjectDefinition: Sendable {
         switch node {
         case let operation as OperationDefinition:
             (name, selections, kind) = (operation.name, operation.selectionSet, Kind(rawValue: operation.operation.rawValue) ?? .query)
+            typeCondition = nil
         case let fragment as FragmentDefinition:
             (name, selections, kind) = (fragment.name, fragment.selectionSet, .fragment)
+            typeCondition = fragment.typeCondition.name.value
         default: return nil
         }
         guard let name, let location = node.loc, let braceOffset = selections.loc?.start else { return nil }

@@ -27,7 +27,9 @@ struct Completion {
     /// The completion of `line`, the text before the cursor, from what `session` holds now.
     init(for line: String, in session: Session) {
         if let operation = Self.operation(endingWith: line, in: session) {
-            self.init(operation: operation, schema: session.endpoint?.schemaKnowledge?.possibleTypes)
+            let fragments = session.app.onProjectEndpoint ? session.app.project?.fragments ?? [] : []
+            self.init(operation: operation, schema: session.endpoint?.schemaKnowledge?.possibleTypes,
+                      fragments: fragments.map { ($0.name, $0.typeCondition ?? "") })
         } else {
             let word = String(line.reversed().prefix { !$0.isWhitespace }.reversed())
             let before = line.dropLast(word.count).split(whereSeparator: \.isWhitespace).map(String.init)
@@ -37,21 +39,23 @@ struct Completion {
 
     /// The completion of the name before the cursor in `operation`, the GraphQL typed so
     /// far, from the endpoint's `schema` (none: nothing completes): the fields of the
-    /// innermost selection's type and `__typename`, the types after `... on`, a field's
+    /// innermost selection's type and `__typename`, the types after `... on`, after `...`
+    /// the `fragments` (name, type condition: a project's) that can apply there, a field's
     /// argument names, the variables the header declares after `$`.
     ///
     /// ```swift
     /// Completion(operation: "{ trips { destination { ci", schema: trips).candidates   // ["city"]
     /// Completion(operation: "{ trip(i", schema: trips).action                         // .insert("d: ")
+    /// Completion(operation: "{ trips { ...Tr", schema: trips, fragments: [("TripHeader", "Trip")]).candidates   // ["TripHeader"]
     /// ```
-    init(operation: String, schema: PossibleTypes?) {
+    init(operation: String, schema: PossibleTypes?, fragments: [(name: String, typeCondition: String)] = []) {
         let word = String(operation.reversed().prefix(while: GraphQLTokens.isNameCharacter).reversed())
         guard let schema else {
             self.init(word: word, choices: [])
             return
         }
         let cursor = OperationCursor(before: operation.dropLast(word.count), schema: schema)
-        self.init(word: word, choices: Self.choices(at: cursor, in: schema))
+        self.init(word: word, choices: Self.choices(at: cursor, in: schema, fragments: fragments))
     }
 
     /// What Tab does.
@@ -94,13 +98,17 @@ struct Completion {
     }
 
     /// The names that may stand at `cursor`, as `schema` tells them.
-    private static func choices(at cursor: OperationCursor, in schema: PossibleTypes) -> [String] {
+    private static func choices(at cursor: OperationCursor, in schema: PossibleTypes,
+                                fragments: [(name: String, typeCondition: String)]) -> [String] {
         switch cursor.place {
         case .selection(let type):
             let fields = schema.outputFields(of: type).map { Array($0.keys) } ?? []
             return fields.isEmpty && schema.types(satisfying: type).isEmpty ? [] : fields + ["__typename"]
         case .typeCondition(let type): return [type] + schema.types(satisfying: type)
-        case .fragmentSpread: return ["on"]
+        case .fragmentSpread(let type):
+            // A spread applies where the fragment's possible types and the selection's meet.
+            let possible = { (type: String) in Set([type] + schema.types(satisfying: type)) }
+            return ["on"] + fragments.filter { !possible($0.typeCondition).isDisjoint(with: possible(type)) }.map(\.name)
         case .argument(let field, let type): return (schema.arguments(of: field, on: type) ?? []).map { $0 + ":" }
         case .variable: return cursor.variables
         case .elsewhere: return []

@@ -19,8 +19,8 @@ struct OperationCursor {
         case selection(type: String)
         /// The type condition after `... on`, inside a selection of `type`.
         case typeCondition(type: String)
-        /// After `...`: `on`, or a fragment's name.
-        case fragmentSpread
+        /// After `...` inside a selection of `type`: `on`, or a fragment's name.
+        case fragmentSpread(type: String)
         /// An argument name of `field` of `type`, inside the field's parentheses.
         case argument(field: String, type: String)
         /// A variable's name, after `$` in the operation's body.
@@ -137,7 +137,7 @@ struct OperationCursor {
         }
         guard let current, last != "@" else { return .elsewhere }
         switch spread {
-        case .started: return .fragmentSpread
+        case .started: return .fragmentSpread(type: current)
         case .on: return .typeCondition(type: current)
         case .none: return .selection(type: current)
         }
