@@ -34,6 +34,14 @@
  *     reply_context it gave; the call still replies exactly once (see cancel).
  *   - Threads: the host may call a plugin's functions from any thread, and
  *     several at once; host functions may be called from any thread too.
+ *   - Time: the host waits for a reply to execute or command for at most its
+ *     timeout (`--timeout`, a minute by default), or until the user cancels
+ *     (Ctrl-C); then the call fails for the user and a later reply is dropped.
+ *     Nothing tells the plugin: it should not block a call for long. A plugin
+ *     that has not returned from a call when it is unloaded is not destroyed.
+ *   - After destroy: the nc_host_api table stays valid for the life of the
+ *     process, but once destroy begins the host refuses every call (a reply
+ *     with ok = 0 naming the plugin, and a warning in the log).
  *   - Failure of nc_plugin_init: return a non-zero value and write a message
  *     (NUL-terminated, at most error_size bytes) into `error`; the host then
  *     dlclose()s the library without calling anything else in it.

@@ -29,13 +29,21 @@ struct SessionArguments: ParsableArguments {
     @Option(help: ArgumentHelp("An HTTP GraphQL endpoint to start with (default: the project's, else the first plugin's in-process server).", valueName: "URL"))
     var endpoint: String?
 
+    @Option(help: ArgumentHelp("Milliseconds to wait for an HTTP endpoint's whole answer or a plugin's reply, as .timeout (default: a minute, URLSession's default).", valueName: "MS"))
+    var timeout = SessionOptions.defaultTimeout
+
     @OptionGroup var project: ProjectArgument
     @OptionGroup var lock: LockOptions
     @OptionGroup var script: ScriptArguments
 
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be at least 1 millisecond") }
+    }
+
     func session() -> SessionOptions {
         script.apply(to: SessionOptions(cacheDirectory: cacheDirectory, user: user, busyTimeout: lock.busyTimeout,
-                                        pluginDirectories: pluginDirectories, endpoint: endpoint, projectDirectory: project.directory))
+                                        pluginDirectories: pluginDirectories, endpoint: endpoint, timeout: timeout,
+                                        projectDirectory: project.directory))
     }
 }
 

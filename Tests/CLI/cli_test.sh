@@ -42,5 +42,24 @@ printf 'type Query { a: Int }\n' > "$device/schema.graphqls"; printf 'query A { 
 check "a project at fault names the file, line and column" 2 'ops\.graphql:1:11: Cannot query field "b" on type "Query"' \
   "$normcache" run --project "$device" /dev/null
 
+# Damaged responses (Tests/Support/fault_server/server.py): one command fails, saying why;
+# the cache and the watcher keep their data and the session goes on. --timeout and .timeout.
+check "--timeout must be positive" 64 '--timeout must be at least 1 millisecond' "$normcache" --timeout 0 -c .quit
+check ".timeout shows the default, a minute" 0 '^timeout 60000 ms$' "$normcache" -c .timeout -c .quit
+check ".timeout refuses what is not milliseconds" 2 '"soon" is not a timeout' "$normcache" -c '.timeout soon' -c .quit
+# The server exits when its standard input ends: when this script exits and its write end closes.
+mkfifo "$device/faults.in"
+python3 Tests/Support/fault_server/server.py 0 < "$device/faults.in" > "$device/faults.out" 2>&1 &
+exec {keep_faults}> "$device/faults.in"
+for _ in $(seq 50); do grep -q listening "$device/faults.out" && break; sleep 0.1; done
+faults_url="http://$(sed -n 's/^listening on //p' "$device/faults.out")/graphql"
+printf '%s\n' '.watch query Trip { trip { id name } }' '.policy network-only' \
+  'query HtmlPage { trip { id name } }' '.expect error "is not JSON: it starts with `<!DOCTYPE html>"' \
+  'query ServerErrors { trip { id name } }' '.expect error "HTTP error 500: with 2 GraphQL errors: the trips database is unavailable"' \
+  'query Stalls { trip { id name } }' '.expect error "no response within 0.5 s (timed out)"' \
+  '.expect record Trip:1.name == "Lisbon weekend"' '.expect emissions 1 == 1' '.timeout' > "$device/damaged.repl"
+check "a damaged response fails one command; the cache, the watcher and the session go on" 0 '^timeout 500 ms$' \
+  "$normcache" run --endpoint "$faults_url" --timeout 500 "$device/damaged.repl"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -3,8 +3,10 @@ import TestSupport
 import Testing
 
 /// The GraphQL server of `Tests/Support/graphql_server/server.py` (ariadne on uvicorn, from
-/// the venv that `make graphql-server` makes), running as a child process on a free port
-/// of 127.0.0.1. A suite gets one with the ``GraphQLServerTrait`` trait:
+/// the venv that `make graphql-server` makes), or the endpoint that answers badly on
+/// purpose, `Tests/Support/fault_server/server.py` (the standard library's http.server),
+/// running as a child process on a free port of 127.0.0.1. A suite gets one with the
+/// ``GraphQLServerTrait`` trait, `.graphQLServer` or `.faultServer`:
 ///
 /// ```swift
 /// @Suite(.graphQLServer) struct HTTPTests {
@@ -25,17 +27,33 @@ final class GraphQLServerProcess: Sendable {
 
     private static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    private static let python = repositoryRoot.appendingPathComponent(".build/graphql-server/bin/python")
-    private static let script = repositoryRoot.appendingPathComponent("Tests/Support/graphql_server/server.py")
+
+    /// Which server: ariadne's, or the one that answers badly.
+    enum Kind: Sendable {
+        case graphQL, faults
+
+        var python: URL {
+            switch self {
+            case .graphQL: repositoryRoot.appendingPathComponent(".build/graphql-server/bin/python")
+            case .faults: URL(fileURLWithPath: "/usr/bin/python3")
+            }
+        }
+
+        var script: URL {
+            repositoryRoot.appendingPathComponent(self == .graphQL ? "Tests/Support/graphql_server/server.py" : "Tests/Support/fault_server/server.py")
+        }
+    }
 
     /// Starts the server and returns once it listens; ``stop()`` it in a `defer`.
-    static func start(timeout: TimeInterval = 10) throws -> GraphQLServerProcess {
+    static func start(_ kind: Kind = .graphQL, timeout: TimeInterval = 10) throws -> GraphQLServerProcess {
+        let python = kind.python
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw ServerError("the GraphQL test server's Python is missing (\(python.path)): run `make graphql-server` first")
+            throw ServerError("the test server's Python is missing (\(python.path)): "
+                + (kind == .graphQL ? "run `make graphql-server` first" : "install python3"))
         }
         let process = Process()
         process.executableURL = python
-        process.arguments = [script.path, "0"]   // 0: the server picks a free port and prints it
+        process.arguments = [kind.script.path, "0"]   // 0: the server picks a free port and prints it
         let inputPipe = privatePipe(), outputPipe = privatePipe()
         process.standardInput = inputPipe
         process.standardOutput = outputPipe
@@ -92,8 +110,10 @@ final class GraphQLServerProcess: Sendable {
 /// Runs a suite's tests with a ``GraphQLServerProcess`` of their own, started once before
 /// them and stopped after them: `@Suite(.graphQLServer)`.
 struct GraphQLServerTrait: SuiteTrait, TestScoping {
+    let kind: GraphQLServerProcess.Kind
+
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        let server = try GraphQLServerProcess.start()
+        let server = try GraphQLServerProcess.start(kind)
         defer { server.stop() }
         try await GraphQLServerProcess.$current.withValue(server, operation: function)
         if !server.isRunning { Issue.record("the GraphQL test server exited during the tests; it printed:\n\(server.log)") }
@@ -101,7 +121,9 @@ struct GraphQLServerTrait: SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == GraphQLServerTrait {
-    static var graphQLServer: Self { Self() }
+    static var graphQLServer: Self { Self(kind: .graphQL) }
+    /// Tests/Support/fault_server/server.py: every fault picked by the operation's name.
+    static var faultServer: Self { Self(kind: .faults) }
 }
 
 /// Why the test server could not be used, saying what to do.

@@ -74,8 +74,10 @@ struct HTTPTransportTests {
     }
 
     @Test func a200ThatIsNotJSONIsAnInvalidResponse() async throws {
-        await #expect(throws: TransportError.invalidResponse("the body is not JSON: plain text, not JSON")) {
-            try await transport(path: "/text").send(GraphQLRequest(document: "{ trips { id } }"))
+        let transport = try transport(path: "/text")
+        await #expect(throws: TransportError.invalidResponse(
+            "the body from \(transport.url.absoluteString) is not JSON: it starts with `plain text, not JSON` (status 200, text/plain; charset=utf-8)")) {
+            try await transport.send(GraphQLRequest(document: "{ trips { id } }"))
         }
     }
 

@@ -65,6 +65,9 @@ public struct JSONError: Error, Equatable, CustomStringConvertible {
     public let column: Int
     /// Where in the document, e.g. `data.trips[3].name`; empty at the top level.
     public let path: String
+    /// Whether the text ended where the JSON could have gone on: a document cut short
+    /// (`{"data": {"na`), as a transfer that stopped early leaves it.
+    public let atEndOfText: Bool
 
     public var description: String {
         "invalid JSON at line \(line), column \(column)\(path.isEmpty ? "" : " (\(path))"): \(message)"
@@ -341,7 +344,7 @@ struct JSONReader {
             case .index(let index): rendered += "[\(index)]"
             }
         }
-        return JSONError(message: message, line: line, column: column, path: rendered)
+        return JSONError(message: message, line: line, column: column, path: rendered, atEndOfText: end == bytes.count)
     }
 }
 

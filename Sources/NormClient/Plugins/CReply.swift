@@ -1,5 +1,6 @@
 import NormPluginABI
 import Foundation
+import Synchronization
 import NormCache
 
 /// The two directions of the ABI's `nc_reply_fn`: awaiting a plugin's reply in Swift, and
@@ -7,26 +8,50 @@ import NormCache
 enum CReply {
     typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, nc_reply_fn?, UnsafeMutableRawPointer?) -> Void
 
-    /// Calls `function(context, request, reply, box)` and waits for its reply. A cancelled
-    /// caller stops waiting at once (answered `.cancelled`); the plugin's late reply is dropped.
-    static func call(_ function: Function, context: UnsafeMutableRawPointer?, request: CacheValue) async -> Outcome {
+    /// Calls `function(context, request, reply, box)` and waits for its reply, for at most
+    /// `timeout`. The call runs on a thread of its own, so a plugin that never returns
+    /// blocks none of the tasks' threads. A cancelled caller stops waiting at once
+    /// (answered `.cancelled`), a reply that does not come in time is answered `.timedOut`;
+    /// either way the plugin's late reply is dropped. `inside` counts the calls that have
+    /// not returned from the plugin yet.
+    static func call(_ function: Function, context: UnsafeMutableRawPointer?, request: CacheValue, timeout: Duration,
+                     inside: Calls) async -> Outcome {
         let box = Box()
+        nonisolated(unsafe) let context = context
+        let text = JSON.string(request)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard box.wait(with: continuation) else { return }
-                let retained = Unmanaged.passRetained(box).toOpaque()
-                JSON.string(request).withCString { function(context, $0, receive, retained) }
+                nonisolated(unsafe) let retained = Unmanaged.passRetained(box).toOpaque()
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval) { [weak box] in box?.finish(.timedOut) }
+                inside.count.add(1, ordering: .relaxed)
+                // A thread of its own, not Dispatch's: its few threads would all end up
+                // blocked by plugins that hang, and every later call would wait behind them.
+                Thread.detachNewThread {
+                    text.withCString { function(context, $0, receive, retained) }
+                    inside.count.subtract(1, ordering: .relaxed)
+                }
             }
         } onCancel: {
             box.finish(.cancelled)
         }
     }
 
+    /// How many calls are inside a plugin: made, and not returned yet.
+    final class Calls: Sendable {
+        let count = Atomic<Int>(0)
+        var inside: Int { count.load(ordering: .relaxed) }
+    }
+
     /// What a plugin answered.
     enum Outcome: Sendable {
         case ok(CacheValue)
+        /// The plugin's own message (`ok = 0`).
         case failed(String)
+        /// A reply `ok = 1` that is not JSON: what is wrong with it.
+        case malformed(String)
         case cancelled
+        case timedOut
     }
 
     /// Where one reply lands: resumes its waiter once, whatever comes first.
@@ -66,7 +91,7 @@ enum CReply {
         let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
         let text = json.map { String(cString: $0) } ?? "null"
         guard ok != 0 else { return box.finish(.failed(message(in: text))) }
-        do { box.finish(.ok(try JSON.parse(text))) } catch { box.finish(.failed("the plugin replied with bad JSON: \(error)")) }
+        do { box.finish(.ok(try JSON.parse(text))) } catch { box.finish(.malformed("\(error)")) }
     }
 
     /// The `message` of an error reply, or the reply itself when it has none.
@@ -87,5 +112,13 @@ enum CReply {
             if cancelled { failure["cancelled"] = .bool(true) }
             JSON.string(.object(failure)).withCString { reply(context, 0, $0) }
         }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as Foundation and Dispatch take it: `.milliseconds(2500)` is 2.5.
+    public var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

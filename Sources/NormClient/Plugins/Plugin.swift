@@ -27,12 +27,12 @@ public final class Plugin: Service, @unchecked Sendable {
     /// dlopen's handle: the same for every path that names one library file.
     let handle: UnsafeMutableRawPointer
     private let table: nc_plugin
-    /// The host functions handed to the plugin; they must outlive it.
-    private let hostAPI: UnsafeMutablePointer<nc_host_api>
+    /// The host functions handed to the plugin, and what answers them.
     private let bridge: HostBridge
+    /// The calls made into the plugin that have not returned yet.
+    private let callsInside = CReply.Calls()
 
-    init(path: String, handle: UnsafeMutableRawPointer, table: nc_plugin, hostAPI: UnsafeMutablePointer<nc_host_api>,
-         bridge: HostBridge) throws(PluginError.Reason) {
+    init(path: String, handle: UnsafeMutableRawPointer, table: nc_plugin, bridge: HostBridge) throws(PluginError.Reason) {
         func text(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(PluginError.Reason) -> String {
             guard let pointer else { throw .initFailed("it left its \(what) unset") }
             return String(cString: pointer)
@@ -50,7 +50,6 @@ public final class Plugin: Service, @unchecked Sendable {
         self.path = path
         self.handle = handle
         self.table = table
-        self.hostAPI = hostAPI
         self.bridge = bridge
     }
 
@@ -75,31 +74,53 @@ public final class Plugin: Service, @unchecked Sendable {
 
     /// Runs a GraphQL request on the plugin's in-process server.
     func execute(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
-        switch await CReply.call(table.execute!, context: table.context, request: request.body) {
-        case .ok(let response): return response
+        switch await call(table.execute!, request.body) {
+        case .ok(.object(let response)): return .object(response)
+        case .ok(let other): throw .plugin("\(name) replied with \(other.kindDescription), not a GraphQL response object")
         case .failed(let message): throw .plugin("\(name): \(message)")
+        case .malformed(let problem): throw .plugin(malformed(problem))
         case .cancelled: throw .cancelled
+        case .timedOut: throw .plugin(timedOut("the request"))
         }
     }
 
     /// Runs one of the plugin's service commands and returns the lines it printed.
     func run(command: String, arguments: [String]) async throws(CommandFailure) -> [String] {
         let request: CacheValue = ["command": .string(command), "arguments": .list(arguments.map { .string($0) })]
-        switch await CReply.call(table.command!, context: table.context, request: request) {
+        switch await call(table.command!, request) {
         case .ok(let reply):
             guard case .list(let lines)? = reply["output"] else { return [] }
             return lines.map { line in if case .string(let text) = line { text } else { JSON.string(line) } }
         case .failed(let message): throw CommandFailure(message: message)
+        case .malformed(let problem): throw CommandFailure(message: "\(command): " + malformed(problem))
         case .cancelled: throw CommandFailure(message: "\(command) was cancelled")
+        case .timedOut: throw CommandFailure(message: timedOut(command))
         }
     }
 
-    /// Calls the plugin's destroy and closes the library.
+    /// Calls one of the plugin's functions, for at most the host's ``PluginHost/callTimeout``.
+    private func call(_ function: CReply.Function, _ request: CacheValue) async -> CReply.Outcome {
+        let timeout = bridge.host?.callTimeout ?? PluginHost.defaultCallTimeout
+        return await CReply.call(function, context: table.context, request: request, timeout: timeout, inside: callsInside)
+    }
+
+    private func malformed(_ problem: String) -> String { "\(name) replied with malformed JSON: \(problem)" }
+
+    private func timedOut(_ what: String) -> String {
+        let seconds = (bridge.host?.callTimeout ?? PluginHost.defaultCallTimeout).timeInterval
+        return "\(name) did not answer \(what) within \(seconds.formatted()) s (timed out; --timeout or .timeout sets how long to wait)"
+    }
+
+    /// Calls the plugin's destroy and closes the library; from then on the host refuses
+    /// the plugin's calls. A plugin still inside a call (one that hangs) is not destroyed:
+    /// its destroy would free what that call is using.
     func unload() {
-        table.destroy?(table.context)
+        bridge.close(pluginName: name)
+        let stuck = callsInside.inside
+        if stuck == 0 { table.destroy?(table.context) } else {
+            PluginHost.warn("\(name) is not destroyed: \(stuck) call\(stuck == 1 ? " is" : "s are") still running in it", through: bridge.host)
+        }
         dlclose(handle)
-        hostAPI.deallocate()
-        bridge.release()
     }
 }
 

@@ -28,6 +28,19 @@ public final class PluginHost: @unchecked Sendable {
     private let states: StateSink
     private let lock = NSLock()
     private var loaded: [Plugin] = []
+    private var timeout = PluginHost.defaultCallTimeout
+
+    /// A minute, as an HTTP endpoint's default timeout.
+    public static let defaultCallTimeout = Duration.seconds(60)
+
+    /// How long a call into a plugin (a request to its endpoint, a service command) may
+    /// take: then the host stops waiting and the call fails with an error that names the
+    /// plugin. Ctrl-C stops the wait sooner. The plugin is not told (the ABI has no way
+    /// to); its late reply is dropped.
+    public var callTimeout: Duration {
+        get { lock.withLock { timeout } }
+        set { lock.withLock { timeout = newValue } }
+    }
 
     public init(client: Client, environment: Environment, states: @escaping StateSink) {
         self.client = client
@@ -110,15 +123,13 @@ public final class PluginHost: @unchecked Sendable {
         }
         let initialize = unsafeBitCast(symbol, to: nc_plugin_init_fn.self)
         let bridge = HostBridge(host: self)
-        let api = bridge.makeAPI()
         func discard() {
+            bridge.close(pluginName: path)
             dlclose(handle)
-            api.deallocate()
-            bridge.release()
         }
         var table = nc_plugin()
         var message = [CChar](repeating: 0, count: 1024)
-        let status = initialize(api, &table, &message, message.count)
+        let status = initialize(bridge.api, &table, &message, message.count)
         guard status == 0 else {
             discard()
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -130,7 +141,7 @@ public final class PluginHost: @unchecked Sendable {
         }
         let plugin: Plugin
         do throws(PluginError.Reason) {
-            plugin = try Plugin(path: path, handle: handle, table: table, hostAPI: api, bridge: bridge)
+            plugin = try Plugin(path: path, handle: handle, table: table, bridge: bridge)
         } catch {
             table.destroy?(table.context)
             discard()
@@ -322,10 +333,24 @@ public final class PluginHost: @unchecked Sendable {
         return text
     }
 
-    func log(_ level: nc_log_level, _ message: String, from plugin: Plugin) {
+    /// Logs `message` through the environment's logger, labelled with the plugin's name.
+    func log(_ level: Logger.Level, _ message: String, from plugin: String) {
         let logger = (try? environment.get(Logger.self)) ?? Logger(label: "normcache")
+        logger.log(level: level, "\(message)", metadata: ["plugin": "\(plugin)"])
+    }
+
+    /// `nc_host_api.log`: a plugin's message, at the swift-log level of its `nc_log_level`.
+    func log(_ level: nc_log_level, _ message: String, from plugin: String) {
         let levels: [Logger.Level] = [.trace, .debug, .info, .notice, .warning, .error, .critical]
-        logger.log(level: levels[min(Int(level.rawValue), levels.count - 1)], "\(message)", metadata: ["plugin": "\(plugin.name)"])
+        log(levels[min(Int(level.rawValue), levels.count - 1)], message, from: plugin)
+    }
+
+    /// A warning about a plugin that misbehaves, through `host`'s logger while there is
+    /// one (a plugin may outlive its host).
+    static func warn(_ message: String, through host: PluginHost?) {
+        guard let host else { return Logger(label: "normcache").warning("\(message)") }
+        let logger = (try? host.environment.get(Logger.self)) ?? Logger(label: "normcache")
+        logger.warning("\(message)")
     }
 
     func emitState(service: String, state: String, detail: String?) {

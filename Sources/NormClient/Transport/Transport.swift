@@ -88,6 +88,11 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case unreachable(String)
     /// An answer came that is not a GraphQL response (not JSON, not an object, …).
     case invalidResponse(String)
+    /// The answer is larger than `limit` bytes, the largest accepted: its Content-Length
+    /// `declared` so, or it was still coming when it passed the limit (`declared` nil).
+    case tooLarge(url: String, declared: Int?, limit: Int)
+    /// The connection broke before the whole answer came: reset, or closed mid-body.
+    case connectionLost(String)
     /// A plugin's endpoint failed to answer, with the plugin's own message.
     case plugin(String)
 
@@ -109,6 +114,11 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
         case .http(let status, let body): "HTTP error \(status)" + (body.isEmpty ? "" : ": \(body)")
         case .unreachable(let message): "cannot reach the endpoint: \(message)"
         case .invalidResponse(let message): "not a GraphQL response: \(message)"
+        case .tooLarge(let url, let declared?, let limit):
+            "the response from \(url) is too large: it declares \(byteCount(declared)) (Content-Length), more than the \(byteCount(limit)) a response may be"
+        case .tooLarge(let url, nil, let limit):
+            "the response from \(url) is too large: it was still coming after \(byteCount(limit)), the most a response may be"
+        case .connectionLost(let message): "the connection broke: \(message)"
         case .plugin(let message): message
         }
     }

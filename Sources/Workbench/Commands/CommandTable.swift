@@ -66,12 +66,19 @@ public enum CommandTable {
             session.endpoint = plugin.endpoint
         },
         Command(name: "endpoint", usage: "URL", help: "Send operations to an HTTP GraphQL endpoint (POST application/json); with a project loaded, the project's") { session, input in
-            session.app.use(try HTTPEndpoint.transport(for: try input.words(1...1)[0]))
+            session.app.use(try HTTPEndpoint.transport(for: try input.words(1...1)[0], timeout: session.app.timeout))
         },
         Command(name: "header", usage: "NAME: VALUE", help: "Add a header to every request to the HTTP endpoint, e.g. .header Authorization: Bearer abc") { session, input in
             guard var http = session.endpoint as? HTTPTransport else { throw CommandError("the endpoint is not an HTTP one: .endpoint URL first") }
             http.headers.append(try HTTPEndpoint.header(input.rest(after: 0)))
             session.endpoint = http
+        },
+        Command(name: "timeout", usage: "[MS]", help: "How long to wait for an HTTP endpoint's whole answer, or a plugin's reply, in milliseconds (default 60000, URLSession's); alone, show it") { session, input in
+            guard let word = try input.words(0...1).first else {
+                let milliseconds = Int(session.app.timeout / .milliseconds(1))
+                return session.say("timeout", ["ms": .int(Int64(milliseconds))], "timeout \(milliseconds) ms")
+            }
+            session.app.timeout = try HTTPEndpoint.timeout(word)
         },
         Command(name: "schema", usage: "[TYPE]", help: "The endpoint's schema as SDL (the plugin's manifest, or introspection over HTTP, which the endpoint's responses then go by); TYPE shows one type") { session, input in
             let type = try input.words(0...1).first

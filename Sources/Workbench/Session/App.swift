@@ -31,6 +31,17 @@ final class App {
     private(set) var project: Project?
     /// Plugins that failed to load, for the session to report.
     let loadFailures: [PluginError]
+    /// How long a request to an HTTP endpoint, or a call into a plugin, may take
+    /// (`--timeout`, `.timeout`): the HTTP endpoint in use and every plugin follow it, and
+    /// so do endpoints given later. Watchers keep the endpoint they started on, and its timeout.
+    var timeout: Duration {
+        didSet {
+            plugins.callTimeout = timeout
+            guard var http = endpoint as? HTTPTransport else { return }
+            http.timeout = timeout.timeInterval
+            endpoint = http
+        }
+    }
 
     /// The app over the cache `options` describe, with the plugins they name loaded;
     /// throws when that cache cannot open (a bad file, a lock held too long) or the
@@ -65,7 +76,10 @@ final class App {
         if options.loadsBundledPlugins { failures += plugins.loadDirectory(PluginHost.bundledDirectory) }
         for directory in options.pluginDirectories { failures += plugins.loadDirectory(directory, everySharedLibrary: true) }
         loadFailures = failures
-        endpoint = try options.endpoint.map(HTTPEndpoint.transport(for:)) ?? plugins.plugins.first?.endpoint
+        timeout = .milliseconds(options.timeout)
+        plugins.callTimeout = timeout
+        endpoint = try options.endpoint.map { url throws(CommandError) in try HTTPEndpoint.transport(for: url, timeout: .milliseconds(options.timeout)) }
+            ?? plugins.plugins.first?.endpoint
         if let directory = options.projectDirectory { use(try Self.project(in: directory)) }
     }
 

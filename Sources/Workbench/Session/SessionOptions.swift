@@ -1,4 +1,5 @@
 import NormCache
+import NormClient
 
 /// How a session starts: where its cache lives and how long it waits for a lock.
 ///
@@ -21,6 +22,9 @@ public struct SessionOptions: Sendable {
     public var pluginDirectories: [String]
     /// `--endpoint URL`: an HTTP GraphQL endpoint to start with, instead of the first plugin.
     public var endpoint: String?
+    /// `--timeout MS`: milliseconds to wait for an HTTP endpoint's whole answer, or for a
+    /// plugin's reply to a call; URLSession's default, a minute, unless given.
+    public var timeout: Int
     /// `--project DIR`: an app's GraphQL project to load; the session starts on its endpoint.
     public var projectDirectory: String?
     /// Finish each command's consequences (background fetches, refetches, emissions)
@@ -47,9 +51,11 @@ public struct SessionOptions: Sendable {
     /// Emissions kept per watcher: enough for any test's `.expect watch ID #N`, while a
     /// watcher that emits for hours holds a few megabytes at most.
     public static let defaultWatchLog = 1000
+    /// URLSession's default, in milliseconds.
+    public static let defaultTimeout = Int(HTTPTransport.defaultTimeout * 1000)
 
     public init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil,
-                busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil, projectDirectory: String? = nil,
+                busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil, timeout: Int = Self.defaultTimeout, projectDirectory: String? = nil,
                 settlesEachCommand: Bool = true, mode: OutputMode = .tree, colour: Bool = false,
                 echoes: Bool = false, bails: Bool = false, initFile: String? = nil, commands: [String] = [],
                 watchLog: Int = SessionOptions.defaultWatchLog) {
@@ -60,6 +66,7 @@ public struct SessionOptions: Sendable {
         self.loadsBundledPlugins = loadsBundledPlugins
         self.pluginDirectories = pluginDirectories
         self.endpoint = endpoint
+        self.timeout = timeout
         self.projectDirectory = projectDirectory
         self.settlesEachCommand = settlesEachCommand
         self.mode = mode

@@ -1,0 +1,99 @@
+import Foundation
+import NormCache
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A whole HTTP answer, and the GraphQL response in it when there is one. What is not one
+/// is refused with an error that says what came instead: its status, its content type and
+/// how its body starts or where its JSON breaks.
+///
+/// ```swift
+/// let answer = HTTPAnswer(url: url, status: 200, contentType: "text/html", body: Data("<!DOCTYPE html>…".utf8))
+/// try answer.graphQLResponse()
+/// // not a GraphQL response: the body from http://…/graphql is not JSON: it starts with `<!DOCTYPE html>…` (status 200, text/html)
+/// ```
+struct HTTPAnswer: Sendable {
+    let url: URL
+    let status: Int
+    /// The `Content-Type` header, or `no content type`.
+    let contentType: String
+    let body: Data
+
+    /// How many characters of a body an error message quotes.
+    private static let quotedLength = 80
+
+    init(url: URL, status: Int, contentType: String, body: Data) {
+        self.url = url
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+
+    init(url: URL, response: HTTPURLResponse, body: Data) {
+        self.init(url: url, status: response.statusCode, contentType: Self.contentType(of: response), body: body)
+    }
+
+    static func contentType(of response: HTTPURLResponse) -> String {
+        response.value(forHTTPHeaderField: "Content-Type") ?? "no content type"
+    }
+
+    /// The GraphQL response object: the body of a 2xx answer, or of a 4xx one that holds a
+    /// list of `errors` (what servers answer to a request they refuse, a validation error).
+    func graphQLResponse() throws(TransportError) -> CacheValue {
+        let parsed = body.withUnsafeBytes { bytes in
+            Result { () throws(JSONError) in try JSON.parse(bytes: bytes.bindMemory(to: UInt8.self)) }
+        }
+        switch (status, parsed) {
+        case (200..<300, .success(.object(let response))):
+            return .object(response)
+        case (200..<300, .success(let other)):
+            throw .invalidResponse("the body from \(url.absoluteString) is \(other.kindDescription), not a GraphQL response object \(circumstances)")
+        case (200..<300, .failure(let error)):
+            throw .invalidResponse(notJSON(error))
+        case (400..<500, .success(.object(let response))) where errorMessages(response) != nil:
+            return .object(response)
+        case (_, .success(.object(let response))):
+            if let messages = errorMessages(response), !messages.isEmpty {
+                let count = messages.count == 1 ? "1 GraphQL error" : "\(messages.count) GraphQL errors"
+                throw .http(status: status, body: "with \(count): " + messages.joined(separator: "; "))
+            }
+            throw .http(status: status, body: quoted)
+        default:
+            throw .http(status: status, body: quoted)
+        }
+    }
+
+    /// Why a 2xx body is no JSON: empty, JSON cut short, broken JSON, or something else (HTML, text).
+    private func notJSON(_ error: JSONError) -> String {
+        let from = "from \(url.absoluteString)"
+        if body.isEmpty { return "the body \(from) is empty \(circumstances)" }
+        let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+            return "the body \(from) is not JSON: it starts with `\(quoted)` \(circumstances)"
+        }
+        if error.atEndOfText {
+            return "the JSON \(from) is cut short after \(byteCount(body.count)): \(error) \(circumstances)"
+        }
+        return "the body \(from) is not valid JSON: \(error) \(circumstances)"
+    }
+
+    /// `(status 200, text/html)`.
+    private var circumstances: String { "(status \(status), \(contentType))" }
+
+    /// The start of the body, on one line: what an error message quotes.
+    private var quoted: String {
+        let text = String(decoding: body.prefix(Self.quotedLength * 4), as: UTF8.self)
+            .split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        return text.count > Self.quotedLength ? text.prefix(Self.quotedLength) + "…" : text
+    }
+
+    /// The messages of a response's `errors` list, or nil when it has none.
+    private func errorMessages(_ response: CacheObject) -> [String]? {
+        guard case .list(let errors)? = response["errors"] else { return nil }
+        return errors.map { error in
+            if case .string(let message)? = error["message"] { return message }
+            return JSON.string(error)
+        }
+    }
+}
