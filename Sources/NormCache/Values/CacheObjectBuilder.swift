@@ -24,24 +24,24 @@ extension CacheObject {
 
         /// Adds a member whose key is new, and says so; a key already there leaves the
         /// object as it was and returns false.
-        @discardableResult
-        mutating func add(_ key: String, _ value: CacheValue) -> Bool {
+        @discardableResult @inline(__always)
+        mutating func add(_ key: String, _ value: consuming CacheValue) -> Bool {
             guard position(of: key) == nil else { return false }
             append(key, value)
             return true
         }
 
         /// Sets `key`: a key already there keeps its place and takes `value`, a new one is appended.
-        mutating func set(_ key: String, _ value: CacheValue) {
+        mutating func set(_ key: String, _ value: consuming CacheValue) {
             if let index = position(of: key) { object.replaceValue(at: index, with: value) } else { append(key, value) }
         }
 
-        private func position(of key: String) -> Int? {
+        @inline(__always) private func position(of key: String) -> Int? {
             if let positions { return positions[key] }
             return object.keys.firstIndex(of: key)
         }
 
-        private mutating func append(_ key: String, _ value: CacheValue) {
+        @inline(__always) private mutating func append(_ key: String, _ value: consuming CacheValue) {
             object.appendNew(key, value)
             if positions != nil {
                 positions![key] = object.count - 1

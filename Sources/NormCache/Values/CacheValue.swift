@@ -133,13 +133,13 @@ public struct CacheObject: Equatable, Sendable {
     }
 
     /// Appends a member without looking for an existing one: the caller knows `key` is new.
-    mutating func appendNew(_ key: String, _ value: CacheValue) {
+    mutating func appendNew(_ key: String, _ value: consuming CacheValue) {
         keys.append(key)
         values.append(value)
     }
 
     /// Gives the member at `index` a new value.
-    mutating func replaceValue(at index: Int, with value: CacheValue) {
+    mutating func replaceValue(at index: Int, with value: consuming CacheValue) {
         values[index] = value
     }
 
