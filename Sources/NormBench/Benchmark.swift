@@ -72,8 +72,8 @@ public struct BenchmarkResult: Sendable {
 /// Timing helpers shared by the benchmarks.
 enum Stopwatch {
     /// Seconds taken by `body`.
-    static func seconds(_ body: () -> Void) -> Double {
-        let elapsed = ContinuousClock().measure(body)
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let elapsed = try ContinuousClock().measure(body)
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 

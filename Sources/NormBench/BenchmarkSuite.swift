@@ -4,8 +4,8 @@ import Foundation
 public enum BenchmarkSuite {
     public static let all: [Benchmark] = [
         KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
-        SQLiteBenchmarks.write, SQLiteBenchmarks.open, WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch,
-        ProjectBenchmarks.load,
+        SQLiteBenchmarks.write, SQLiteBenchmarks.open, BigCacheBenchmarks.loadWide, BigCacheBenchmarks.importWide,
+        BigCacheBenchmarks.importList, WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch, ProjectBenchmarks.load,
     ]
 
     /// Runs the benchmarks called `names` (all when empty), printing each result as it

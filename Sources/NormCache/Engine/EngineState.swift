@@ -268,10 +268,29 @@ final class EngineState {
         changes.fields.append(pair)
     }
 
+    /// Removes the fields of a base record that `removes` picks, as ``setField(_:_:_:layer:)``
+    /// with nil does each, in one pass over the record: removing many of a wide record's
+    /// fields costs what its fields do, not what each removal's shift of the rest does.
+    func removeFields(_ record: UInt32, where removes: (UInt32) -> Bool) {
+        guard let stored = base.remove(record) else { return }
+        var keptIDs: [UInt32] = [], keptValues: [StoredValue] = []
+        for (field, old) in zip(stored.fieldIDs, stored.values) {
+            guard removes(field) else {
+                keptIDs.append(field)
+                keptValues.append(old)
+                continue
+            }
+            if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
+            if store != nil { changes.dirtyRecords.insert(record) }
+            // An optimistic layer's value of the field still shows: then nothing visible changed.
+            if value(record, field) == nil { changes.fields.append(RecordField(record: record, field: field)) }
+        }
+        if !keptIDs.isEmpty { base.insert(record, StoredRecord(fieldIDs: keptIDs, values: keptValues)) }
+    }
+
     /// Removes a whole record from the base table (a root with it: it is no longer emptied but gone).
     func removeRecord(_ record: UInt32) {
-        guard let stored = base[record] else { return }
-        for field in stored.fieldIDs { setField(record, field, nil) }
+        removeFields(record) { _ in true }
         if roots.emptied.contains(record) {
             var gone = roots
             gone.emptied.remove(record)

@@ -86,12 +86,15 @@ public struct CacheObject: Equatable, Sendable {
     }
 
     public init(_ members: KeyValuePairs<String, CacheValue>) {
-        for (key, value) in members { self[key] = value }
+        self.init(members: members.lazy.map { ($0, $1) })
     }
 
-    /// An object of `members` in order; a later member with the same key replaces an earlier one.
+    /// An object of `members` in order; a later member with the same key replaces an
+    /// earlier one. Linear in the members however many there are (``Builder``).
     public init<Members: Sequence>(members: Members) where Members.Element == (String, CacheValue) {
-        for (key, value) in members { self[key] = value }
+        var builder = Builder()
+        for (key, value) in members { builder.set(key, value) }
+        self = builder.object
     }
 
     public var count: Int { keys.count }
@@ -130,9 +133,14 @@ public struct CacheObject: Equatable, Sendable {
     }
 
     /// Appends a member without looking for an existing one: the caller knows `key` is new.
-    mutating func appendNew(_ key: String, _ value: CacheValue) {
+    mutating func appendNew(_ key: String, _ value: consuming CacheValue) {
         keys.append(key)
         values.append(value)
+    }
+
+    /// Gives the member at `index` a new value.
+    mutating func replaceValue(at index: Int, with value: consuming CacheValue) {
+        values[index] = value
     }
 
     /// The members in order.
@@ -149,14 +157,12 @@ extension CacheValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expr
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: CacheValue...) { self = .list(elements) }
     public init(dictionaryLiteral elements: (String, CacheValue)...) {
-        var object = CacheObject()
-        for (key, value) in elements { object[key] = value }
-        self = .object(object)
+        self = .object(CacheObject(members: elements))
     }
 }
 
 extension CacheObject: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, CacheValue)...) {
-        for (key, value) in elements { self[key] = value }
+        self.init(members: elements)
     }
 }

@@ -12,9 +12,9 @@ extension NormalizedCache {
                 throw .invalid("no record \"\(key)\"")
             }
             if let field {
-                let fields = state.base[id]!.fieldIDs.filter { Self.field(field, names: state.fieldKey($0)) }
+                let fields = Set(state.base[id]!.fieldIDs.filter { Self.field(field, names: state.fieldKey($0)) })
                 guard !fields.isEmpty else { throw .invalid("record \"\(key)\" has no field \"\(field)\"") }
-                for fid in fields { state.setField(id, fid, nil) }
+                state.removeFields(id, where: fields.contains)
                 if state.base[id] == nil, Operation.Kind.allRootKeys.contains(key) {
                     var emptied = state.roots
                     emptied.emptied.insert(id)

@@ -22,17 +22,16 @@ extension NormalizedCache {
         locked {
             var snapshot = CacheObject()
             let ids = Set(state.base.ids).union(state.roots.emptied)
-            for id in ids.sorted(by: { state.recordKey($0) < state.recordKey($1) }) {
-                let key = state.recordKey(id)
+            for (key, id) in ids.map({ (state.recordKey($0), $0) }).sorted(by: { $0.0 < $1.0 }) {
                 let root = Self.roots.first { $0.0 == key }
-                var fields = CacheObject()
-                if let root { fields.appendNew("__typename", .string(root.2)) }
+                var fields = CacheObject.Builder()
+                if let root { fields.set("__typename", .string(root.2)) }
                 if let stored = state.base[id] {
                     for (field, value) in zip(stored.fieldIDs, stored.values) {
-                        fields[clientFieldKey(field)] = clientValue(state.cacheValue(value))
+                        fields.set(clientFieldKey(field), clientValue(state.cacheValue(value)))
                     }
                 }
-                snapshot.appendNew(root?.1 ?? key, .object(fields))
+                snapshot.appendNew(root?.1 ?? key, .object(fields.object))
             }
             if !state.roots.retained.isEmpty {
                 snapshot[Self.snapshotMetadataKey] = ["extraRootIds": .list(state.roots.retained.sorted().map(CacheValue.string))]
@@ -134,11 +133,11 @@ extension NormalizedCache {
         case .reference(let key): return ["__ref": .string(Self.roots.first { $0.0 == key }?.1 ?? key)]
         case .list(let items): return .list(items.map(clientValue))
         case .object(let object):
-            var converted = CacheObject()
+            var converted = CacheObject.Builder()
             for (key, member) in object.members {
-                converted[state.fieldKeys.find(key).map { clientFieldKey($0.rawValue) } ?? key] = clientValue(member)
+                converted.set(state.fieldKeys.find(key).map { clientFieldKey($0.rawValue) } ?? key, clientValue(member))
             }
-            return .object(converted)
+            return .object(converted.object)
         default: return value
         }
     }
@@ -151,11 +150,11 @@ extension NormalizedCache {
             if object.count == 1, object.keys[0] == "__ref", case .string(let key) = object.values[0] {
                 return .reference(Self.roots.first { $0.1 == key }?.0 ?? key)
             }
-            var converted = CacheObject()
+            var converted = CacheObject.Builder()
             for (key, member) in object.members {
-                converted[try iosFieldKey(key, record: record)] = try iosValue(member, record: record)
+                converted.set(try iosFieldKey(key, record: record), try iosValue(member, record: record))
             }
-            return .object(converted)
+            return .object(converted.object)
         case .list(let items):
             var converted: [CacheValue] = []
             for item in items { converted.append(try iosValue(item, record: record)) }

@@ -29,6 +29,14 @@ struct RecordTable {
         records[i] = fields
     }
 
+    /// Takes a record out whole; returns its fields.
+    mutating func remove(_ record: UInt32) -> StoredRecord? {
+        guard exists(record) else { return nil }
+        let i = Int(record)
+        defer { records[i] = StoredRecord() }
+        return records[i]
+    }
+
     @discardableResult
     mutating func set(_ record: UInt32, _ field: UInt32, _ value: StoredValue?) -> StoredValue? {
         let i = Int(record)
