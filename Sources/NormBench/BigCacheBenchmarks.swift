@@ -20,21 +20,21 @@ enum BigCacheBenchmarks {
     enum Shape: CaseIterable {
         case wide, list
 
-        var root: Record {
+        var root: RecordChange {
             let trips = (0..<BigCacheBenchmarks.tripCount).map { (id: $0, trip: CacheValue.reference("Trip:\($0)")) }
             switch self {
-            case .wide: return Record(key: "QUERY_ROOT", fields: CacheObject(members: trips.map { ("trip(id:\($0.id))", $0.trip) }))
-            case .list: return Record(key: "QUERY_ROOT", fields: ["trips": .list(trips.map(\.trip))])
+            case .wide: return RecordChange(key: "QUERY_ROOT", fields: CacheObject(members: trips.map { ("trip(id:\($0.id))", $0.trip) }))
+            case .list: return RecordChange(key: "QUERY_ROOT", fields: ["trips": .list(trips.map(\.trip))])
             }
         }
     }
 
     /// Trips of 4 fields with an owner among 100 users, and the users.
-    static var records: [Record] {
+    static var records: [RecordChange] {
         (0..<tripCount).map { i in
-            Record(key: "Trip:\(i)", fields: ["__typename": "Trip", "id": .string("\(i)"), "name": .string("Trip \(i)"),
+            RecordChange(key: "Trip:\(i)", fields: ["__typename": "Trip", "id": .string("\(i)"), "name": .string("Trip \(i)"),
                                               "owner": .reference("User:\(i % userCount)")])
-        } + (0..<userCount).map { i in Record(key: "User:\(i)", fields: ["__typename": "User", "id": .string("\(i)")]) }
+        } + (0..<userCount).map { i in RecordChange(key: "User:\(i)", fields: ["__typename": "User", "id": .string("\(i)")]) }
     }
 
     /// Each shape as an Apollo iOS file and as its cache's extract() JSON, made in this

@@ -281,7 +281,7 @@ final class EngineState {
                 continue
             }
             if keepsUndo { undo.append(.field(layer: nil, record: record, field: field, old: old)) }
-            if store != nil { changes.dirtyRecords.insert(record) }
+            if store != nil { changes.noteStoreChange(record, field) }
             // An optimistic layer's value of the field still shows: then nothing visible changed.
             if value(record, field) == nil { changes.fields.append(RecordField(record: record, field: field)) }
         }
@@ -384,10 +384,12 @@ final class EngineState {
             switch remade ? .whole : change {
             case .whole:
                 for (field, value) in zip(stored.fieldIDs, stored.values) { fields.appendNew(fieldKey(field), cacheValue(value)) }
-            case .fields(let ids):
-                for field in ids {
-                    if let value = stored.value(of: field) { fields.appendNew(fieldKey(field), cacheValue(value)) } else { removedFields.append(fieldKey(field)) }
+            case .fields(var ids):
+                // In the record's order, so a record made field by field is stored as it reads.
+                for (field, value) in zip(stored.fieldIDs, stored.values) where ids.remove(field) != nil {
+                    fields.appendNew(fieldKey(field), cacheValue(value))
                 }
+                removedFields = ids.map(fieldKey)
             }
             if remade { removed.append(recordKey(id)) }   // replaced: the stored record goes first
             records.append(RecordChange(key: recordKey(id), fields: fields, removedFields: removedFields))

@@ -34,11 +34,18 @@ public struct RecordChange: Equatable, Sendable {
         self.removedFields = removedFields
     }
 
-    /// The fields of the record `stored` (nil: none yet) once this change is merged in.
+    /// The fields of the record `stored` (nil: none yet) once this change is merged in: its
+    /// fields in their order, each changed or removed as the change says, then the new ones.
+    /// One pass over each, however wide the record.
     func merged(into stored: CacheObject?) -> CacheObject {
-        guard var merged = stored, !merged.isEmpty else { return fields }
-        for (field, value) in fields.members { merged[field] = value }
-        for field in removedFields { merged[field] = nil }
+        guard let stored, !stored.isEmpty else { return fields }
+        let removed = Set(removedFields)
+        var changed = Dictionary(fields.members.map { ($0, $1) }, uniquingKeysWith: { $1 })
+        var merged = CacheObject(capacity: stored.count + fields.count)
+        for (field, value) in stored.members where !removed.contains(field) {
+            merged.appendNew(field, changed.removeValue(forKey: field) ?? value)
+        }
+        for (field, value) in fields.members where changed[field] != nil { merged.appendNew(field, value) }
         return merged
     }
 }
