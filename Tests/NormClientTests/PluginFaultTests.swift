@@ -58,6 +58,17 @@ struct PluginFaultTests {
         try await expectStillServing(plugin)
     }
 
+    /// A lifecycle event (`.login`, `.logout`) the plugin never finishes handling is left
+    /// behind after the timeout, and the plugin's other calls go on.
+    @Test func aLifecycleEventThatHangsIsLeftBehindAfterTheTimeout() async throws {
+        let plugin = try load()
+        let start = ContinuousClock.now
+        await plugin.handle(.login(user: "hang"))
+        #expect(ContinuousClock.now - start < .seconds(10))
+        await plugin.handle(.logout)
+        try await expectStillServing(plugin)
+    }
+
     /// Ctrl-C in the workbench cancels the task of the command in flight.
     @Test func cancellingACallThatHangsEndsItAtOnce() async throws {
         _ = try load()

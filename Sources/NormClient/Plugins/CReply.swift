@@ -16,19 +16,37 @@ enum CReply {
     /// not returned from the plugin yet.
     static func call(_ function: Function, context: UnsafeMutableRawPointer?, request: CacheValue, timeout: Duration,
                      inside: Calls) async -> Outcome {
-        let box = Box()
         nonisolated(unsafe) let context = context
         let text = JSON.string(request)
+        return await outcome(timeout: timeout, inside: inside) { box in
+            nonisolated(unsafe) let retained = Unmanaged.passRetained(box).toOpaque()
+            text.withCString { function(context, $0, receive, retained) }
+        }
+    }
+
+    /// Calls a plugin function that answers by returning (the ABI's `lifecycle`) as
+    /// ``call(_:context:request:timeout:inside:)`` calls one that replies: `.ok(null)` once
+    /// it returns, `.timedOut` or `.cancelled` if that comes first.
+    static func call(returning function: @escaping @Sendable () -> Void, timeout: Duration, inside: Calls) async -> Outcome {
+        await outcome(timeout: timeout, inside: inside) { box in
+            function()
+            box.finish(.ok(.null))
+        }
+    }
+
+    /// Runs `body` (a call into a plugin, which finishes the box it is given) on a thread of
+    /// its own and waits for the box's outcome, for at most `timeout`.
+    private static func outcome(timeout: Duration, inside: Calls, _ body: @escaping @Sendable (Box) -> Void) async -> Outcome {
+        let box = Box()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard box.wait(with: continuation) else { return }
-                nonisolated(unsafe) let retained = Unmanaged.passRetained(box).toOpaque()
                 DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval) { [weak box] in box?.finish(.timedOut) }
                 inside.count.add(1, ordering: .relaxed)
                 // A thread of its own, not Dispatch's: its few threads would all end up
                 // blocked by plugins that hang, and every later call would wait behind them.
                 Thread.detachNewThread {
-                    text.withCString { function(context, $0, receive, retained) }
+                    body(box)
                     inside.count.subtract(1, ordering: .relaxed)
                 }
             }

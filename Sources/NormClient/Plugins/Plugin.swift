@@ -56,19 +56,20 @@ public final class Plugin: Service, @unchecked Sendable {
     /// The plugin is a service of the host's environment under its own name.
     public var domain: String { name }
 
-    /// Sends a lifecycle event to the plugin, which passes it to each of its services.
+    /// Sends a lifecycle event to the plugin, which passes it to each of its services. The
+    /// plugin may block until its services have handled it, so it runs on a thread of its
+    /// own, for at most the host's ``PluginHost/callTimeout``: a plugin that takes longer
+    /// is warned of in the log and left behind, and the session goes on.
     public func handle(_ event: LifecycleEvent) async {
         var json = CacheObject()
         json["event"] = .string(event.name)
         if case .login(let user) = event { json["user"] = .string(user) }
-        // The plugin may block until its services have handled the event: call it on a
-        // thread of its own, never on one of the tasks' threads.
         let text = JSON.string(.object(json))
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread { [self] in
-                text.withCString { table.lifecycle?(table.context, $0) }
-                done.resume()
-            }
+        nonisolated(unsafe) let (lifecycle, context) = (table.lifecycle, table.context)
+        let timeout = bridge.host?.callTimeout ?? PluginHost.defaultCallTimeout
+        switch await CReply.call(returning: { text.withCString { lifecycle?(context, $0) } }, timeout: timeout, inside: callsInside) {
+        case .timedOut: PluginHost.warn(timedOut("the \(event.name) event") + "; the session goes on without it", through: bridge.host)
+        default: break
         }
     }
 

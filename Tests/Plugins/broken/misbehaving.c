@@ -12,6 +12,7 @@
  *   misbehaving.silent     returns at once and never replies
  *   misbehaving.malformed  replies ok = 1 with text that is not JSON
  *   misbehaving.ok         replies "fine": the plugin still answers
+ * Lifecycle: a login of the user "hang" never returns; other events return at once.
  * Its destroy starts a thread that, once destroy has returned, calls the host's run, log,
  * emit_state and cancel; misbehaving_late_reply() returns what run replied (NULL until
  * it replies), so a test can see the host refuse it.
@@ -81,7 +82,7 @@ static void misbehaving_command(void *context, const char *request, nc_reply_fn 
 
 static void misbehaving_lifecycle(void *context, const char *event) {
     (void)context;
-    (void)event;
+    if (strstr(event, "\"user\":\"hang\"")) hang_forever();
 }
 
 static void late_replied(void *reply_context, int ok, const char *json) {
