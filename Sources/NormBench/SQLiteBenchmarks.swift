@@ -111,6 +111,19 @@ enum RawSQLite {
         return count
     }
 
+    /// Opens the file and reads the row of `key`; returns its byte count.
+    static func readOne(_ path: String, key: String) -> Int {
+        let db = open(path)
+        defer { sqlite3_close_v2(db) }
+        var statement: OpaquePointer?
+        sqlite3_prepare_v2(db, #"SELECT record FROM "records" WHERE key = ?"#, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        sqlite3_bind_text(statement, 1, key, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        guard sqlite3_step(statement) == SQLITE_ROW else { return 0 }
+        _ = sqlite3_column_text(statement, 0)
+        return Int(sqlite3_column_bytes(statement, 0))
+    }
+
     /// Steps through every row of the file, touching each record's bytes; returns the byte count.
     static func readAll(_ path: String) -> Int {
         let db = open(path)
