@@ -54,7 +54,7 @@ import Testing
             }
         }
         // Opening reads no page past the schema: the integrity check runs when asked
-        // (`normcache inspect --check`), and reports what it finds.
+        // (`checkIntegrity()`), and reports what it finds.
         try store.checkIntegrity()
         let findings = (try? store.integrityCheck()) ?? ["unreadable"]
         if findings != ["ok"] {
