@@ -26,7 +26,8 @@ public struct Benchmark: Sendable {
     /// The medians of `runs` measured rounds after one warm-up, under the benchmark's name and unit.
     public func measure(_ runs: Int) -> BenchmarkResult {
         let measured = run(Trial(name: name, runs: runs))
-        return BenchmarkResult(name: name, value: measured.value, unit: unit, baseline: measured.baseline, ratio: measured.ratio)
+        return BenchmarkResult(name: name, value: measured.value, unit: unit, baseline: measured.baseline, ratio: measured.ratio,
+                               residentMB: measured.residentMB)
     }
 }
 
@@ -36,6 +37,15 @@ struct Measurement {
     let value: Double
     let baseline: Double
     let ratio: Double
+    /// The process's resident memory after the work, in MB, for benchmarks with a memory goal.
+    var residentMB: Double? = nil
+
+    /// This measurement with the resident memory `megabytes`.
+    func resident(_ megabytes: Double) -> Measurement {
+        var measured = self
+        measured.residentMB = megabytes
+        return measured
+    }
 
     /// Items per second for `count` items done in the median times `seconds`; ratio = ours / raw.
     static func rate(_ count: Int, _ seconds: (measured: Double, baseline: Double)) -> Measurement {
@@ -67,6 +77,8 @@ public struct BenchmarkResult: Sendable {
     public let unit: String
     public let baseline: Double
     public let ratio: Double
+    /// The process's resident memory after the work, in MB, where the benchmark measures it.
+    public let residentMB: Double?
 }
 
 /// Timing helpers shared by the benchmarks.

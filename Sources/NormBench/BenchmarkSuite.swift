@@ -5,7 +5,8 @@ public enum BenchmarkSuite {
     public static let all: [Benchmark] = [
         KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
         SQLiteBenchmarks.write, SQLiteBenchmarks.open, BigCacheBenchmarks.loadWide, BigCacheBenchmarks.importWide,
-        BigCacheBenchmarks.importList, WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch, ProjectBenchmarks.load,
+        BigCacheBenchmarks.importList, MillionRecordBenchmarks.open, MillionRecordBenchmarks.read,
+        WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch, ProjectBenchmarks.load,
     ]
 
     /// Runs the benchmarks called `names` (all when empty), printing each result as it
@@ -21,6 +22,7 @@ public enum BenchmarkSuite {
                 print(jsonLine(result))
             } else {
                 print(row(result.name, format(result.value), result.unit, format(result.baseline), String(format: "%.3f", result.ratio)))
+                if let resident = result.residentMB { print(String(format: "  resident: %.1f MB", resident)) }
                 print("  " + benchmark.summary)
             }
         }
@@ -30,7 +32,8 @@ public enum BenchmarkSuite {
     static func jsonLine(_ result: BenchmarkResult) -> String {
         let number = { (value: Double) in value.isFinite ? "\(value)" : "null" }
         return "{\"event\":\"bench\",\"name\":\"\(result.name)\",\"value\":\(number(result.value)),"
-            + "\"unit\":\"\(result.unit)\",\"baseline\":\(number(result.baseline)),\"ratio\":\(number(result.ratio))}"
+            + "\"unit\":\"\(result.unit)\",\"baseline\":\(number(result.baseline)),\"ratio\":\(number(result.ratio))"
+            + (result.residentMB.map { ",\"residentMB\":\(number($0))" } ?? "") + "}"
     }
 
     private static func row(_ cells: String...) -> String {

@@ -15,6 +15,11 @@ final class EngineState {
     /// length of that call (``withSchema(_:_:)``); `nil`: the cache's own alone.
     private(set) var schema: SchemaKnowledge?
     let store: RecordStore?
+    /// Which records hold what the store holds of them (every one without a store).
+    var loaded: LoadedRecords
+    /// Whether each commit ends by unloading the base records, so that every read loads
+    /// what it reads from the store (the engine's tests run this way over each store).
+    var unloadsAfterCommit = false
     var watchers = WatcherRegistry()
     var warnings: [String] = []
     /// Reads that found every field, and reads that did not.
@@ -56,6 +61,7 @@ final class EngineState {
             typenameField = try fieldKeys.intern("__typename").rawValue
         } catch { throw .key(error) }
         self.store = store
+        loaded = LoadedRecords(all: store == nil)
     }
 
     // MARK: schema knowledge
@@ -189,7 +195,8 @@ final class EngineState {
     // MARK: changing records
 
     /// Sets (or with nil removes) one field in the base table or a layer; records the
-    /// change only if the visible value really changed.
+    /// change only if the visible value really changed. The record must be loaded
+    /// (``load(_:)``): its old values decide what changed.
     func setField(_ record: UInt32, _ field: UInt32, _ value: StoredValue?, layer: String? = nil) {
         setFields(record, CollectionOfOne((field, value)), layer: layer)
     }
@@ -197,6 +204,7 @@ final class EngineState {
     /// Sets the fields of a staged record, as ``setField(_:_:_:layer:)`` does each; into
     /// an absent base record they move whole.
     func setFields(_ record: UInt32, _ fields: consuming StoredRecord, layer: String?) {
+        assert(loaded.contains(record), "\(recordKey(record)) changed before it was loaded")
         guard layer == nil, layers.isEmpty, !base.exists(record), !fields.isEmpty else {
             let (ids, values) = (fields.fieldIDs, fields.values)
             setFields(record, ids.indices.lazy.map { (ids[$0], Optional(values[$0])) }, layer: layer)
@@ -210,6 +218,7 @@ final class EngineState {
     /// Sets (or with nil removes) fields of one record, as ``setField(_:_:_:layer:)`` does each.
     func setFields<Fields: Collection>(_ record: UInt32, _ fields: Fields, layer: String? = nil)
     where Fields.Element == (UInt32, StoredValue?) {
+        assert(loaded.contains(record), "\(recordKey(record)) changed before it was loaded")
         if layer == nil, layers.isEmpty {
             // The common case: no optimistic layers, so the base value is the visible one.
             for (field, value) in fields {
@@ -255,7 +264,12 @@ final class EngineState {
     /// made once, and the change set names the record once.
     private func noteNewRecord(_ record: UInt32, _ fields: [UInt32]) {
         if keepsUndo { for field in fields { undo.append(.field(layer: nil, record: record, field: field, old: nil)) } }
-        if store != nil { changes.storeChanges[record] = .whole }
+        if store != nil {
+            // Emptied earlier in this commit (a record that changed type): the store's record
+            // goes first, so that the fields it had do not stay beside the new ones.
+            if changes.storeChanges[record] != nil { changes.removedRecords.insert(record) }
+            changes.storeChanges[record] = .whole
+        }
         changes.noteNewRecord(record, fields: fields)
         if !invalidated.isEmpty { for field in fields { revalidate(record, field) } }
     }
@@ -335,6 +349,7 @@ final class EngineState {
         lastCommit = changes
         changes = ChangeSet()
         undo = []
+        if unloadsAfterCommit { unloadAll() }
         return (result, deliveries)
     }
 

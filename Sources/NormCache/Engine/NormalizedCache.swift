@@ -24,43 +24,12 @@ public final class NormalizedCache: @unchecked Sendable {
     private var monitor: (@Sendable (Commit) -> Void)?
     let state: EngineState
 
-    /// A cache over `store`, loading every record it holds (nil: memory only).
-    /// References to records the store does not hold load as they are (a read reports
-    /// them missing) and are named in ``takeWarnings()``.
+    /// A cache over `store` (nil: memory only). Opening reads nothing: a record's fields
+    /// load from the store the first time a read or a write reaches it, and what needs
+    /// every record (``gc(retaining:)``, ``extract()``, ``clear()``) loads them all.
+    /// ``keys(matching:)`` reads the store's keys alone.
     public init(store: RecordStore? = nil) throws(CacheError) {
         state = try EngineState(store: store)
-        guard let store else { return }
-        let records: [Record]
-        do { records = try store.loadAll() } catch { throw .storage("\(error)") }
-        // Every record key at once, into a table made big enough first: the batch entry
-        // overlaps their table lookups, and the table does not grow on the way.
-        state.recordKeys.reserve(records.count)
-        let ids: [KeyID]
-        do { ids = try state.recordKeys.intern(records.map(\.key)) } catch { throw .key(error) }
-        for (record, id) in zip(records, ids) {
-            for (key, value) in record.fields.members { state.base.set(id.rawValue, try state.fieldID(key), try state.stored(value)) }
-        }
-        warnAboutDanglingReferences(in: ids)
-    }
-
-    /// Names references of the loaded `records` to records the store does not hold
-    /// (loading interned every reference, so they are ids by now).
-    private func warnAboutDanglingReferences(in records: [KeyID]) {
-        let shown = 10
-        var dangling = 0
-        for record in records {
-            guard let stored = state.base[record.rawValue] else { continue }
-            for (field, value) in zip(stored.fieldIDs, stored.values) {
-                value.forEachReference { target in
-                    guard !state.base.exists(target) else { return }
-                    dangling += 1
-                    if dangling <= shown {
-                        state.warnings.append("\(state.recordKey(record.rawValue)).\(state.fieldKey(field)) refers to \(state.recordKey(target)), which the store does not hold")
-                    }
-                }
-            }
-        }
-        if dangling > shown { state.warnings.append("\(dangling - shown) more references to records the store does not hold") }
     }
 
     // MARK: configuration

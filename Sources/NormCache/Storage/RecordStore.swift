@@ -50,8 +50,10 @@ public struct RecordChange: Equatable, Sendable {
     }
 }
 
-/// Where records persist behind the engine. The engine keeps every record in memory
-/// and writes through: after each commit it hands the store the fields it changed of
+/// Where records persist behind the engine. The engine opens over a store without
+/// reading it, loads each record by key (``load(_:)``) the first time a read or a write
+/// reaches it, every record (``loadAll()``) only for what needs them all, and the keys
+/// alone (``keys()``) for listing them. It writes through: after each commit it hands the store the fields it changed of
 /// each record and the keys of the records it removed, in one
 /// ``write(merging:removing:)``. (Apollo iOS rewrites changed records whole; merging
 /// field by field is what keeps two processes writing one file from losing each other's
@@ -61,7 +63,7 @@ public struct RecordChange: Equatable, Sendable {
 ///
 /// ```swift
 /// let store = InMemoryStore()
-/// let cache = try NormalizedCache(store: store)   // loads what the store holds
+/// let cache = try NormalizedCache(store: store)   // reads nothing yet
 /// try cache.write(data: ["hero": ["__typename": "Droid", "id": "2001"]], for: op)
 /// try store.load(["Droid:2001"])                   // written through
 /// ```
@@ -70,7 +72,7 @@ public protocol RecordStore: AnyObject {
     func keys() throws -> [String]
     /// The records with these keys; keys it does not hold are left out.
     func load(_ keys: [String]) throws -> [Record]
-    /// Every record the store holds, for a cache opening over it.
+    /// Every record the store holds, for what needs them all (gc, extract, clear).
     func loadAll() throws -> [Record]
     /// One commit, all or none: removes the records keyed `removing`, then merges each
     /// change into its record (fields set or removed; a record it does not hold is created).

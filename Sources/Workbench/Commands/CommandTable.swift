@@ -177,7 +177,7 @@ public enum CommandTable {
         },
         Command(name: "inspect", usage: "KEY", help: "Show one record: each field key and its value, references as → KEY") { session, input in
             let key = try input.words(1...1)[0]
-            guard let record = session.client.cache.record(key) else { throw CommandError("no record \"\(key)\"" + session.closeKeys(to: key)) }
+            guard let record = try session.client.cache.inspect(key) else { throw CommandError("no record \"\(key)\"" + session.closeKeys(to: key)) }
             session.printer.emit(.record(key: key, record: record))
         },
         Command(name: "refs", usage: "KEY", help: "The record fields that refer to record KEY (KEY.FIELD, e.g. QUERY_ROOT.trips)") { session, input in

@@ -7,7 +7,7 @@ import Testing
     let cache: NormalizedCache
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
     }
 
     func jsonError(_ text: String) -> JSONError? {

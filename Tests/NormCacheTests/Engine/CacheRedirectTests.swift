@@ -9,7 +9,7 @@ import Testing
     let trips: SchemaKnowledge
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
         var trips = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
             interface Node { id: ID! }
             type Trip implements Node { id: ID! name: String! seats: Int }

@@ -9,7 +9,7 @@ import Testing
     let data: CacheObject
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
         trips = try cache.operation("{ trips { id name price { amount } } }")
         data = try Support.object("""
             {"trips":[{"__typename":"Trip","id":"1","name":"Lisbon","price":{"__typename":"Money","amount":10}},

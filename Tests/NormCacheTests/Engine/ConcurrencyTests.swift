@@ -94,7 +94,7 @@ import Testing
             }
             // A snapshot round trip into another cache, concurrently with everything else.
             group.addTask {
-                let other = try NormalizedCache()
+                let other = try Support.cache()
                 for _ in 0..<20 {
                     try other.restore(cache.extract())
                     await Task.yield()
@@ -129,7 +129,7 @@ import Testing
     /// Restoring snapshots while other tasks write with arguments: every field key ends up
     /// beside its own value (keys are built with one shared key builder).
     @Test func restoreWhileWriting() async throws {
-        let cache = try NormalizedCache()
+        let cache = try Support.cache()
         let op = try cache.operation("query ($id: ID!) { trip(id: $id) { id } }")
         var root = CacheObject()
         var records = CacheObject()
@@ -175,7 +175,7 @@ import Testing
 
     /// Many threads on one watcher: callbacks never overlap and arrive in commit order.
     @Test func callbacksNeverOverlap() async throws {
-        let cache = try NormalizedCache()
+        let cache = try Support.cache()
         let op = try cache.operation("{ counter { id value } }")
         try cache.write(data: ["counter": ["__typename": "Counter", "id": "1", "value": 0]], for: op)
         final class Overlap: @unchecked Sendable {

@@ -32,10 +32,29 @@ enum Support {
         init(_ description: String) { self.description = description }
     }
 
+    /// The cache an engine test works on: in memory, unless the environment variable
+    /// `NORMCACHE_TEST_STORE` names a store (`memory`: an ``InMemoryStore``, `sqlite`: a
+    /// ``SQLiteStore`` in a file of its own). Then the cache opens over that store lazily
+    /// and unloads every record after each commit, so that every read and write loads what
+    /// it reaches from the store: `make test-swift` runs the engine's tests this way too.
+    static func cache(store: RecordStore? = nil) throws -> NormalizedCache {
+        if let store { return try NormalizedCache(store: store) }
+        let store: RecordStore
+        switch ProcessInfo.processInfo.environment["NORMCACHE_TEST_STORE"] {
+        case nil, "": return try NormalizedCache()
+        case "memory": store = InMemoryStore()
+        case "sqlite": store = try ScratchSQLiteStore()
+        case let other?: throw Failure("NORMCACHE_TEST_STORE=\(other): use memory or sqlite")
+        }
+        let cache = try NormalizedCache(store: store)
+        cache.locked { cache.state.unloadsAfterCommit = true }
+        return cache
+    }
+
     /// A cache keyed the way the fixture's Apollo iOS was configured: `Human`, `Droid`
     /// and `Starship` by `id`, nothing else normalized.
     static func apolloConfiguredCache(store: RecordStore? = nil) throws -> NormalizedCache {
-        let cache = try NormalizedCache(store: store)
+        let cache = try cache(store: store)
         var policies = TypePolicies()
         policies.defaultKeyFields = []
         for type in ["Human", "Droid", "Starship"] { policies[type] = .keyFields(["id"]) }
@@ -116,4 +135,20 @@ enum StarWarsFixture {
         let json = blocks("json")
         return operations.indices.map { (operations[$0], json[2 * $0], json[2 * $0 + 1]) }
     }
+}
+
+/// A ``SQLiteStore`` in a temporary directory of its own, removed with it.
+final class ScratchSQLiteStore: RecordStore {
+    private let directory = TemporaryDirectory()
+    private let store: SQLiteStore
+
+    init() throws { store = try SQLiteStore(path: directory.path("cache.sqlite")) }
+
+    deinit { store.close() }
+
+    func keys() throws -> [String] { try store.keys() }
+    func load(_ keys: [String]) throws -> [Record] { try store.load(keys) }
+    func loadAll() throws -> [Record] { try store.loadAll() }
+    func write(merging changes: [RecordChange], removing: [String]) throws { try store.write(merging: changes, removing: removing) }
+    func clear() throws { try store.clear() }
 }

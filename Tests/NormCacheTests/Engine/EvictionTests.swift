@@ -9,7 +9,7 @@ import Testing
     let trip: Operation
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
         trips = try cache.operation("{ trips { id name } }")
         trip = try cache.operation("query ($id: ID!) { trip(id: $id) { id name } }")
         try cache.write(data: try Support.object("""

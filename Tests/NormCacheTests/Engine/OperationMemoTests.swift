@@ -47,7 +47,7 @@ import Testing
     /// the freed one's address: a cache that met the old one must not take the new one for
     /// it. Each document here names another field, so a mix-up writes the wrong key.
     @Test func aPlanCompiledAgainWorksInACacheThatUsedTheOldOne() throws {
-        let cache = try NormalizedCache()
+        let cache = try Support.cache()
         for round in 0..<200 {
             let field = "f\(round % 7)_\(round)"
             let operation = try OperationCompiler.compile("{ \(field) }", name: nil)

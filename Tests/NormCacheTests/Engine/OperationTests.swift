@@ -7,7 +7,7 @@ import Testing
     let cache: NormalizedCache
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
     }
 
     /// Writes `data` for `document` and returns the field keys of `record` afterwards.
@@ -294,7 +294,7 @@ import Testing
     /// (here at other ids than the first cache's, which had met other fields before).
     @Test func planIsSharedByCaches() throws {
         let document = "query Shared($id: ID!) { trip(id: $id) { id name } }"
-        let other = try NormalizedCache()
+        let other = try Support.cache()
         _ = try other.operation("{ weather { celsius wind } }")
         let op = try other.operation(document)
         #expect(try cache.operation(document) === op)

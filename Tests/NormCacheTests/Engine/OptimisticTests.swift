@@ -10,7 +10,7 @@ import Testing
     let create: Operation
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
         trips = try cache.operation("{ trips { id name } }")
         rename = try cache.operation("mutation ($id: ID!, $name: String!) { renameTrip(id: $id, name: $name) { id name } }")
         create = try cache.operation("mutation ($name: String!) { createTrip(name: $name) { id name } }")

@@ -7,7 +7,7 @@ import Testing
     let cache: NormalizedCache
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
     }
 
     func write(_ document: String, _ data: String, variables: CacheObject = CacheObject()) throws {
@@ -133,7 +133,7 @@ import Testing
              "trips":[{"__typename":"Trip","id":"1","name":"Lisbon"},{"__typename":"Trip","id":"2"}]}
             """)))
         // Partial on an empty cache: an empty object.
-        let empty = try NormalizedCache()
+        let empty = try Support.cache()
         #expect(try empty.read(try empty.operation("{ a }"), partial: true).data == .object(CacheObject()))
     }
 

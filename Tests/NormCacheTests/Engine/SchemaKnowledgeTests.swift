@@ -7,7 +7,7 @@ import Testing
 @Suite struct SchemaKnowledgeTests {
     let cache: NormalizedCache
 
-    init() throws { cache = try NormalizedCache() }
+    init() throws { cache = try Support.cache() }
 
     static let heroWithFragment = """
         query HeroWithFragment { hero { __typename name ...GivenFragment } }
@@ -156,7 +156,7 @@ import Testing
         """
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
         schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: Self.sdl))
         trip = try cache.operation("{ trip { id seats price scores kind starts open name } }")
     }

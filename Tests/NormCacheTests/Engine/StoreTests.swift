@@ -121,10 +121,18 @@ import Testing
         #expect(recorder.count == 2)
     }
 
-    @Test func aStoreThatCannotLoadRefusesTheCache() throws {
+    /// Opening reads nothing, so a store that cannot load fails the read that needs it,
+    /// and the cache goes on once the store can.
+    @Test func aStoreThatCannotLoadFailsTheReadThatNeedsIt() throws {
         let failing = CountingStore()
+        try failing.write(merging: [RecordChange(key: "QUERY_ROOT", fields: ["trips": []])], removing: [])
         failing.fail = true
-        #expect(throws: CacheError.self) { try NormalizedCache(store: failing) }
+        let cache = try NormalizedCache(store: failing)
+        let trips = try cache.operation("{ trips { id } }")
+        #expect(throws: CacheError.storage("disk full")) { try cache.read(trips) }
+        #expect(throws: CacheError.storage("disk full")) { try cache.write(record: "QUERY_ROOT", fields: ["trips": []]) }
+        failing.fail = false
+        #expect(try cache.read(trips).complete)
     }
 }
 
@@ -142,7 +150,10 @@ final class CountingStore: RecordStore {
         return inner.keys()
     }
 
-    func load(_ keys: [String]) throws -> [Record] { inner.load(keys) }
+    func load(_ keys: [String]) throws -> [Record] {
+        if fail { throw DiskFull() }
+        return inner.load(keys)
+    }
 
     func write(merging records: [RecordChange], removing: [String]) throws {
         if fail { throw DiskFull() }

@@ -9,7 +9,7 @@ import Testing
     let trips: Operation
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
         trips = try cache.operation("{ trips { id name } }")
         try cache.write(data: try Support.object(#"{"trips":[{"__typename":"Trip","id":"1","name":"Lisbon"},{"__typename":"Trip","id":"2","name":"Porto"}]}"#), for: trips)
     }

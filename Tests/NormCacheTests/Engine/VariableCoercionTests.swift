@@ -8,7 +8,7 @@ import Testing
     let trips: Operation
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
         trips = try cache.operation("query ($first: Int!) { trips(first: $first) { id } }")
     }
 

@@ -8,7 +8,7 @@ import Testing
     let cache: NormalizedCache
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
     }
 
     func write(_ document: String, _ data: String, variables: CacheObject = CacheObject(), cause: ChangeCause = .write) throws {

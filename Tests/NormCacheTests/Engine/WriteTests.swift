@@ -7,7 +7,7 @@ import Testing
     let cache: NormalizedCache
 
     init() throws {
-        cache = try NormalizedCache()
+        cache = try Support.cache()
     }
 
     @discardableResult
@@ -87,7 +87,7 @@ import Testing
         try write(document, #"{"search":[]}"#, variables: variables)
         #expect(cache.record("QUERY_ROOT")?.keys
             == ["search([filter:kinds:[A],minLength:2,[range:max:30,min:1,unit:METER]],[range:max:3.0],ranges:[max:1])"])
-        let typed = try NormalizedCache()
+        let typed = try Support.cache()
         typed.possibleTypes = try PossibleTypes(sdl: """
             enum LengthUnit { METER FOOT }
             input LengthRange { min: Float max: Float unit: LengthUnit }
@@ -98,7 +98,7 @@ import Testing
         #expect(typed.record("QUERY_ROOT")?.keys
             == ["search([filter:kinds:[A],minLength:2.0,[range:max:30.0,min:1.0,unit:METER]],[range:max:3.0],ranges:[max:1.0])"])
         // The same from an introspection result.
-        let introspected = try NormalizedCache()
+        let introspected = try Support.cache()
         introspected.possibleTypes = try PossibleTypes(introspection: try JSON.parse("""
             {"__schema":{"types":[{"kind":"INPUT_OBJECT","name":"R","possibleTypes":null,"inputFields":[
               {"name":"max","type":{"kind":"NON_NULL","name":null,"ofType":{"kind":"SCALAR","name":"Float","ofType":null}}},
@@ -268,7 +268,7 @@ import Testing
         let read = try cache.read(op)
         #expect(read.missing == ["Trip:1.price"])
         // The same data without errors is refused: a field is missing.
-        let cache2 = try NormalizedCache()
+        let cache2 = try Support.cache()
         #expect(throws: CacheError.self) {
             try cache2.write(response: try JSON.parse(#"{"data":{"trip":{"__typename":"Trip","id":"1","name":"Lisbon"}}}"#), for: op)
         }
@@ -407,7 +407,7 @@ import Testing
 
     /// The same once more with the default `id` keying: the unkeyed objects warn, the rows are the same.
     @Test func apolloIOSFixtureRowsWithDefaultKeying() throws {
-        let cache = try NormalizedCache()
+        let cache = try Support.cache()
         for (index, exchange) in StarWarsFixture.exchanges.enumerated() {
             let op = try cache.operation(exchange.operation)
             let variables = index == 2 ? exchange.variables.replacingOccurrences(of: #""max":30"#, with: #""max":30.0"#) : exchange.variables

@@ -53,6 +53,9 @@ import Testing
                 #expect(record.fields == original[key], "\(key) changed", sourceLocation: sourceLocation)
             }
         }
+        // Opening reads no page past the schema: the integrity check runs when asked
+        // (`checkIntegrity()`), and reports what it finds.
+        try store.checkIntegrity()
         let findings = (try? store.integrityCheck()) ?? ["unreadable"]
         if findings != ["ok"] {
             #expect(store.warnings.contains { $0.contains("integrity check") }, "\(findings) not reported", sourceLocation: sourceLocation)
@@ -102,16 +105,20 @@ import Testing
             #expect(try Data(contentsOf: URL(fileURLWithPath: damaged)) == bytes.prefix(cut))
             try SQLiteStore.removeFiles(at: damaged)
         }
+        // Opening reads only the schema, so damage past it is found before the first write:
+        // the write is refused and the records stay as they were.
         var flipped = bytes
         flipped[pageSize + 8] ^= 0xFF   // the records table's first interior or leaf page header
         try flipped.write(to: URL(fileURLWithPath: damaged))
         do {
             let store = try SQLiteStore(path: damaged)
-            #expect(try store.integrityCheck() == ["ok"], "a file that fails the check was opened for writing")
-            store.close()
+            defer { store.close() }
+            let error = #expect(throws: StoreError.self) {
+                try store.write(merging: [RecordChange(key: "Trip:1", fields: ["name": "Porto"])], removing: [])
+            }
+            #expect(error?.message.contains("nothing was written") == true, "\(String(describing: error))")
         } catch {
-            #expect("\(error)".contains("not opened for writing"), "\(error)")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: damaged)) == flipped)
+            #expect("\(error)".contains("is corrupt"), "\(error)")
         }
     }
 

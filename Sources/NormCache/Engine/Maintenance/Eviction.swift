@@ -8,6 +8,7 @@ extension NormalizedCache {
     @discardableResult
     public func evict(_ key: String, field: String? = nil) throws(CacheError) -> [String] {
         try commit(cause: .evict) { () throws(CacheError) in
+            if !state.loaded.all { try state.load(try state.recordID(key)) }
             guard let id = state.recordKeys.find(key)?.rawValue, state.base[id] != nil else {
                 throw .invalid("no record \"\(key)\"")
             }
@@ -39,6 +40,7 @@ extension NormalizedCache {
     @discardableResult
     public func remove(matching pattern: String) throws(CacheError) -> [String] {
         try commit(cause: .evict) { () throws(CacheError) in
+            try state.loadAll()
             let matches = state.base.ids.filter { Glob.matches(pattern, state.recordKey($0)) }
             for id in matches { state.removeRecord(id) }
             return matches.map(state.recordKey).sorted()
@@ -55,6 +57,7 @@ extension NormalizedCache {
                 state.undo.append(.layerRemoved(layer, at: index))
             }
             state.layers = []
+            try state.loadAll()
             for id in state.base.ids { state.removeRecord(id) }
             state.setRoots(RootState())
             state.changes.cleared = true

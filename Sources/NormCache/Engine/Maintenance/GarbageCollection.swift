@@ -9,6 +9,7 @@ extension NormalizedCache {
     @discardableResult
     public func gc(retaining: [String] = []) throws(CacheError) -> [String] {
         try commit(cause: .gc) { () throws(CacheError) in
+            try state.loadAll()
             var reached = Set<UInt32>()
             var queue = (Operation.Kind.allRootKeys + state.roots.retained + retaining).compactMap { state.recordKeys.find($0)?.rawValue }
             while let id = queue.popLast() {

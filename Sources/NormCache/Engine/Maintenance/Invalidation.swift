@@ -5,6 +5,7 @@ extension NormalizedCache {
     /// cache-first fetch goes to the network) until it is written again.
     public func invalidate(_ key: String, field: String) throws(CacheError) {
         try commit(cause: .evict) { () throws(CacheError) in
+            if !state.loaded.all { try state.load(try state.recordID(key)) }
             guard let id = state.recordKeys.find(key)?.rawValue, let fid = state.fieldKeys.find(field)?.rawValue,
                 state.value(id, fid) != nil
             else { throw .invalid("no field \"\(key).\(field)\"") }

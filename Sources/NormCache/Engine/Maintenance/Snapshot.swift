@@ -20,6 +20,7 @@ extension NormalizedCache {
     /// the retained records in `__META` when there are any.
     public func extract() -> CacheValue {
         locked {
+            state.loadAllOrWarn()
             var snapshot = CacheObject()
             let ids = Set(state.base.ids).union(state.roots.emptied)
             for (key, id) in ids.map({ (state.recordKey($0), $0) }).sorted(by: { $0.0 < $1.0 }) {
@@ -66,6 +67,7 @@ extension NormalizedCache {
                 }
                 converted.append((root?.0 ?? key, list))
             }
+            try state.loadAll()
             for id in state.base.ids { state.removeRecord(id) }
             for (key, fields) in converted {
                 let id = try state.recordID(key)

@@ -36,6 +36,8 @@ extension NormalizedCache {
     private func removeLayer(_ id: String) throws(CacheError) {
         guard let index = state.layers.firstIndex(where: { $0.id == id }) else { throw .invalid("no optimistic layer \"\(id)\"") }
         let layer = state.layers[index]
+        // What the layer hid shows again: the base records under it, loaded.
+        try state.load(layer.table.ids)
         var pairs: [RecordField] = []
         for record in layer.table.ids {
             for field in layer.table[record]!.fieldIDs { pairs.append(RecordField(record: record, field: field)) }

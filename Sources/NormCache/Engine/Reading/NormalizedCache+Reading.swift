@@ -14,11 +14,23 @@ extension NormalizedCache {
     }
 
     /// A record's fields, keyed by field key (references as `.reference`), layers applied;
-    /// `nil` if there is no such record.
+    /// `nil` if there is no such record, or the store cannot read it (``inspect(_:)``
+    /// says why).
     public func record(_ key: String) -> CacheObject? {
-        locked {
-            guard let id = state.recordKeys.find(key), state.recordExists(id.rawValue) else { return nil }
-            return state.visibleObject(id.rawValue)
+        (try? inspect(key)) ?? nil
+    }
+
+    /// A record's fields as ``record(_:)`` gives them, loaded from the store if they are not
+    /// yet; throws, naming the record, when the store cannot read it (a broken row).
+    ///
+    /// ```swift
+    /// try cache.inspect("Trip:1")   // ["__typename": "Trip", "id": "1", "name": "Lisbon"]
+    /// ```
+    public func inspect(_ key: String) throws(CacheError) -> CacheObject? {
+        try lockedThrowing { () throws(CacheError) in
+            guard let id = state.loaded.all ? state.recordKeys.find(key)?.rawValue : try state.recordID(key) else { return nil }
+            try state.load(id)
+            return state.recordExists(id) ? state.visibleObject(id) : nil
         }
     }
 
@@ -26,15 +38,17 @@ extension NormalizedCache {
     /// (`*` any run, `?` one character), e.g. `Trip:*`.
     public func keys(matching pattern: String? = nil) -> [String] {
         // Filter first, then sort only the matches.
-        let keys = locked { allRecordIDs(sorted: false).map(state.recordKey) }
+        // The keys of records not loaded yet come from the store, without their records.
+        let keys = locked { allRecordIDs(sorted: false, loading: false).map(state.recordKey) + state.unloadedStoredKeys() }
         return (pattern.map { pattern in keys.filter { Glob.matches(pattern, $0) } } ?? keys).sorted()
     }
 
     /// Keys of the records that reference `key`.
     public func referrers(of key: String) -> [String] {
         locked {
+            let ids = allRecordIDs()   // every record loaded, and with them every key a reference names
             guard let target = state.recordKeys.find(key)?.rawValue else { return [] }
-            return allRecordIDs().compactMap { id -> String? in
+            return ids.compactMap { id -> String? in
                 var refers = false
                 for (_, value) in state.visibleFields(id) { value.forEachReference { refers = refers || $0 == target } }
                 return refers ? state.recordKey(id) : nil
@@ -43,8 +57,9 @@ extension NormalizedCache {
     }
 
 
-    /// How many records are visible; cheaper than ``statistics``, which measures them all.
-    public var recordCount: Int { locked { allRecordIDs(sorted: false).count } }
+    /// How many records are visible; cheaper than ``statistics``, which measures them all
+    /// (it counts the keys of records not loaded yet, as ``keys(matching:)`` lists them).
+    public var recordCount: Int { locked { allRecordIDs(sorted: false, loading: false).count + state.unloadedStoredKeys().count } }
 
     /// How much the cache holds, and how many reads hit or missed.
     public var statistics: CacheStatistics {
@@ -61,8 +76,10 @@ extension NormalizedCache {
         }
     }
 
-    /// The ids of the records visible (layers applied), in id order unless `sorted` is false.
-    func allRecordIDs(sorted: Bool = true) -> [UInt32] {
+    /// The ids of the records visible (layers applied), in id order unless `sorted` is
+    /// false; every record loaded first unless `loading` is false (then the loaded ones).
+    func allRecordIDs(sorted: Bool = true, loading: Bool = true) -> [UInt32] {
+        if loading { state.loadAllOrWarn() }
         var ids = Set(state.base.ids)
         for layer in state.layers { ids.formUnion(layer.table.ids) }
         return sorted ? ids.sorted() : Array(ids)

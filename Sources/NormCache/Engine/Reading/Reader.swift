@@ -5,8 +5,9 @@ struct Reader {
     /// Coerced, defaults filled (``VariableCoercion``).
     let variables: CacheObject
     /// The base records, read directly when no optimistic layer lies over them (`layered`
-    /// false): a read changes nothing, so a copy of the table is only a reference to it.
-    let base: RecordTable
+    /// false): a read changes nothing but what it loads, so a copy of the table is only a
+    /// reference to it (let go while a load adds to the table, see ``load(_:)``).
+    var base: RecordTable
     let layered: Bool
     let checksInvalidation: Bool
     /// Whether the endpoint has field policies: only then may an absent field redirect.
@@ -43,7 +44,21 @@ struct Reader {
                           stale: reader.stale, redirects: reader.redirects, dependencies: reader.dependencies)
     }
 
+    /// Loads `records` from the store where they are not loaded yet. The copy of the base
+    /// table goes first, so that the load adds to the table in place instead of copying it.
+    private mutating func load<Records: Sequence<UInt32>>(_ records: Records) throws(CacheError) {
+        base = RecordTable()
+        defer { base = state.base }
+        try state.load(records)
+    }
+
+    @inline(__always)
+    private mutating func load(_ record: UInt32) throws(CacheError) {
+        if !state.loaded.contains(record) { try load(CollectionOfOne(record)) }
+    }
+
     private mutating func readRecord(_ record: UInt32, plan: SelectionPlan, typename knownTypename: String?) throws(CacheError) -> CacheObject {
+        try load(record)
         var typename = knownTypename ?? ""
         if knownTypename == nil, plan.isConditional, case .value(.string(let name))? = state.value(record, state.typenameField) {
             typename = name
@@ -110,6 +125,7 @@ struct Reader {
         for keys in targets.candidates {
             var ids: [UInt32] = []
             for key in keys { ids.append(try recordID(forKey: key)) }
+            try load(ids)
             if let found = ids.first(where: state.recordExists) {
                 records.append(found)
             } else {
@@ -159,6 +175,8 @@ struct Reader {
         case .reference(let record):
             return .object(try readReferenced(record, plan: selections))
         case .list(let items):
+            // The records the list names, loaded together: one call to the store, not one per item.
+            if !state.loaded.all { try load(items.lazy.compactMap { if case .reference(let record) = $0 { record } else { nil } }) }
             var resolved: [CacheValue] = []
             resolved.reserveCapacity(items.count)
             listDepth += 1
@@ -213,6 +231,7 @@ struct Reader {
             for (index, item) in items.enumerated() {
                 if case .reference(let key) = item {
                     let record = try recordID(forKey: key)
+                    try load(record)
                     guard state.recordExists(record) else {
                         try noteDangling(record, plan: selections)
                         continue

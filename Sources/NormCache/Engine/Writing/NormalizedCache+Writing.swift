@@ -39,6 +39,7 @@ extension NormalizedCache {
     public func write(record key: String, fields: CacheObject) throws(CacheError) -> Changes {
         try commit(cause: .write) { () throws(CacheError) in
             let record = try state.recordID(key)
+            try state.load(record)
             for (field, value) in fields.members { state.setField(record, try state.fieldID(field), try state.stored(value)) }
             return changedNames()
         }

@@ -36,12 +36,17 @@ struct Normalizer {
 
     mutating func normalize(_ data: CacheObject, rootKey: String) throws(CacheError) {
         let root = try state.recordID(rootKey)
+        try state.load(root)
         do {
             try writeObject(data, plan: operation.selections, record: root, typename: state.rootType(operation.kind))
         } catch {
+            if let loadFailure { throw loadFailure }
             throw .response(ResponseError(message: error.message, path: "data" + error.path.reversed().joined()))
         }
     }
+
+    /// A record the store could not load, which stopped the write (thrown as it is).
+    private var loadFailure: CacheError?
 
     struct Failure: Error {
         let message: String
@@ -192,6 +197,11 @@ struct Normalizer {
             case let other?: throw Failure(message: "__typename is \(other.kindDescription), not a string", path: [".__typename"])
             }
             let record = try recordID(for: object, typename: typename, selections: selections, parent: parent, fieldKey: fieldKey)
+            // Loaded before it is written: its stored fields decide what changes.
+            do { try state.load(record) } catch {
+                loadFailure = error
+                throw Failure(message: "\(error)")
+            }
             if let typename, case .value(.string(let old))? = state.base.value(record, state.typenameField), old != typename {
                 state.warnings.append("\(state.recordKey(record)) held a \(old) and now holds a \(typename): its old fields were dropped")
                 replaced.append(record)

@@ -7,16 +7,19 @@ import Foundation
 /// here open in Apollo iOS. WAL, `synchronous=NORMAL`, a busy timeout, prepared
 /// statements, and one transaction per ``write(merging:removing:)``.
 ///
-/// Opening checks the file (its tables, `PRAGMA integrity_check`) and reads every row
-/// before anything can change it: a file that is not SQLite, has no `records` table,
-/// fails the integrity check or holds a row of invalid JSON is refused whole and left as
-/// it was. Read-only stores (``Mode/readOnly``, for inspecting a file) never write: they
-/// report what the integrity check found and skip bad rows, each with a warning, and
-/// read what a damaged page leaves readable row by row.
+/// Opening reads only the file's header and schema, whatever its size: a file that is not
+/// SQLite, was cut short or has no `records` table is refused and left as it was. Rows
+/// are read as the engine asks for them, by key (``load(_:)``); a row of invalid JSON or
+/// on a damaged page fails the load that meets it, naming the record. Before its first
+/// write a read-write store runs `PRAGMA integrity_check` (which reads every page), and
+/// refuses to write into a damaged file. Read-only stores (``Mode/readOnly``, for
+/// inspecting a file) never write: ``checkIntegrity()`` runs the check when asked and
+/// reports what it found, and ``loadAll()`` skips bad rows, each with a warning, and
+/// reads what a damaged page leaves readable row by row.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "/tmp/alice.sqlite")
-/// let cache = try NormalizedCache(store: store)   // every record loaded
+/// let cache = try NormalizedCache(store: store)   // nothing read yet
 /// try cache.write(record: "Trip:1", fields: ["name": "Porto"])   // written through, merged into the stored Trip:1
 /// ```
 public final class SQLiteStore: RecordStore {
@@ -35,8 +38,8 @@ public final class SQLiteStore: RecordStore {
     public static let defaultBusyTimeout = 5000
 
     private let database: SQLiteDatabase
-    /// Every record, read when the file opened, until ``loadAll()`` hands them over.
-    private var opened: [Record]?
+    /// Whether the integrity check has passed (read-write stores check before their first write).
+    private var checked = false
     /// Statements of a read-write store (nil when read-only).
     private var upsert: SQLiteStatement?
     private var delete: SQLiteStatement?
@@ -72,8 +75,7 @@ public final class SQLiteStore: RecordStore {
         // Only with the file known good, anything that may write to it.
         if !hasTable { try database.execute(Self.schema) }
         select = try database.prepare(#"SELECT key, record FROM "records" WHERE key = ?"#)
-        if hasTable { try checkIntegrity() }
-        opened = hasTable ? try readAll() : []
+        checked = !hasTable
         guard mode == .readWrite else {
             try database.execute("PRAGMA query_only = ON")
             return
@@ -123,23 +125,26 @@ public final class SQLiteStore: RecordStore {
         return true
     }
 
-    /// `PRAGMA integrity_check`: a damaged file is refused for writing (writing into a
-    /// damaged b-tree spreads the damage) and reported by a read-only store, which goes on.
-    private func checkIntegrity() throws(StoreError) {
+    /// `PRAGMA integrity_check`, which reads every page: a damaged file is refused for
+    /// writing (writing into a damaged b-tree spreads the damage; a read-write store checks
+    /// before its first write) and reported in ``warnings`` by a read-only store, which goes on.
+    public func checkIntegrity() throws(StoreError) {
+        guard !checked else { return }
         let findings: [String]
         do { findings = try database.strings("PRAGMA integrity_check(\(Self.shownProblems + 1))") } catch {
             findings = [error.message]
         }
+        checked = findings == ["ok"] || mode == .readOnly
         guard findings != ["ok"] else { return }
         let shown = Self.summary(findings.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("*** in database") })
         guard mode == .readOnly else {
-            throw StoreError(path: path, message: "fails SQLite's integrity check, so it was not opened for writing and nothing was changed "
+            throw StoreError(path: path, message: "fails SQLite's integrity check, so nothing was written to it "
                              + "(normcache inspect opens it read-only and reads what it can): \(shown)")
         }
         warnings.append("\(path): fails SQLite's integrity check: \(shown); what can be read is read, row by row where a page is damaged")
     }
 
-    /// Every row, parsed. A bad row refuses the file (read-write) or is skipped with a warning
+    /// Every row, parsed. A bad row fails the read (read-write) or is skipped with a warning
     /// (read-only); a read-only store whose table cannot be scanned to its end reads the
     /// rows one by one instead (``salvage()``).
     private func readAll() throws(StoreError) -> [Record] {
@@ -154,8 +159,8 @@ public final class SQLiteStore: RecordStore {
             }
         } catch {
             guard mode == .readOnly else {
-                throw StoreError(path: path, message: "cannot be read to its end (\(error.message)), so it was not opened for writing and "
-                                 + "nothing was changed (normcache inspect opens it read-only and reads what it can)")
+                throw StoreError(path: path, message: "cannot be read to its end (\(error.message)) "
+                                 + "(normcache inspect opens it read-only and reads what it can)")
             }
             (records, problems) = salvage()
             problems.insert("the table's scan at a damaged page (\(error.message)), and read each row on its own instead", at: 0)
@@ -165,7 +170,7 @@ public final class SQLiteStore: RecordStore {
             warnings += problems.map { "\(path): skipped \($0)" }
             return records
         }
-        throw StoreError(path: path, message: "holds records that cannot be read, so it was not opened for writing and nothing was changed "
+        throw StoreError(path: path, message: "holds records that cannot be read "
                          + "(normcache inspect opens it read-only and skips them): \(Self.summary(problems))")
     }
 
@@ -274,13 +279,7 @@ public final class SQLiteStore: RecordStore {
         return records
     }
 
-    public func loadAll() throws -> [Record] {
-        if let opened {
-            self.opened = nil
-            return opened
-        }
-        return try readAll()
-    }
+    public func loadAll() throws -> [Record] { try readAll() }
 
     /// Each change is merged into the record as the file holds it at the time of the write,
     /// read inside the write's transaction: another process's writes to the record's other
@@ -288,6 +287,7 @@ public final class SQLiteStore: RecordStore {
     /// overwritten: the write fails naming it, and nothing is changed.
     public func write(merging changes: [RecordChange], removing: [String]) throws {
         guard let upsert, let delete else { throw readOnlyError() }
+        try checkIntegrity()
         try transaction {
             for key in removing {
                 delete.bind(1, key)
@@ -309,6 +309,7 @@ public final class SQLiteStore: RecordStore {
     /// cleared and the error names the reader.
     public func clear() throws {
         guard mode == .readWrite else { throw readOnlyError() }
+        try checkIntegrity()
         try emptyWAL(then: "nothing was cleared")
         try transaction { try database.execute(#"DELETE FROM "records""#) }
         try database.execute("VACUUM")

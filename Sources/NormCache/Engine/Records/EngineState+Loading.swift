@@ -1,0 +1,79 @@
+/// Loading records from the store as they are needed (see ``LoadedRecords``): a read or
+/// a write loads the records it reaches first, by key; what needs every record loads
+/// them all once.
+extension EngineState {
+    /// Loads `record`'s fields from the store unless they are loaded.
+    @inline(__always)
+    func load(_ record: UInt32) throws(CacheError) {
+        if loaded.contains(record) { return }
+        try load(CollectionOfOne(record))
+    }
+
+    /// Loads the records of `records` that are not loaded, in one ``RecordStore/load(_:)``.
+    /// A store that cannot read one (a broken row, a damaged page) fails the call, naming
+    /// the record, and they stay unloaded: the next read tries again.
+    func load<Records: Sequence<UInt32>>(_ records: Records) throws(CacheError) {
+        guard let store, !loaded.all else { return }
+        var ids: [UInt32] = []
+        for id in records where loaded.insert(id) { ids.append(id) }
+        guard !ids.isEmpty else { return }
+        do {
+            for record in try store.load(ids.map(recordKey)) {
+                guard let id = recordKeys.find(record.key)?.rawValue else { continue }
+                try insertLoaded(id, record.fields)
+            }
+        } catch {
+            for id in ids { loaded.remove(id) }
+            throw error as? CacheError ?? .storage("\(error)")
+        }
+    }
+
+    /// Loads every record the store holds that is not loaded: gc, extract, clear and
+    /// restore see every record.
+    func loadAll() throws(CacheError) {
+        guard let store, !loaded.all else { return }
+        let records: [Record]
+        do { records = try store.loadAll() } catch { throw .storage("\(error)") }
+        // Every record key at once, into a table made big enough first: the batch entry
+        // overlaps their table lookups, and the table does not grow on the way.
+        recordKeys.reserve(records.count)
+        let ids: [UInt32]
+        do { ids = try recordKeys.intern(records.map(\.key)).map(\.rawValue) } catch { throw .key(error) }
+        for (record, id) in zip(records, ids) where loaded.insert(id) { try insertLoaded(id, record.fields) }
+        loaded.all = true
+    }
+
+    /// ``loadAll()`` where a call cannot throw: what cannot be loaded is left out, and a
+    /// warning says so.
+    func loadAllOrWarn() {
+        do { try loadAll() } catch { warnings.append("not every record could be loaded from the store: \(error)") }
+    }
+
+    /// The keys of the records the store holds that are not loaded, read without loading
+    /// them (nor interning their keys); a store that cannot list them leaves them out
+    /// with a warning.
+    func unloadedStoredKeys() -> [String] {
+        guard let store, !loaded.all else { return [] }
+        do {
+            return try store.keys().filter { key in recordKeys.find(key).map { !loaded.contains($0.rawValue) } ?? true }
+        } catch {
+            warnings.append("the store's keys could not be read: \(error)")
+            return []
+        }
+    }
+
+    /// Forgets every loaded record, as if the cache had just opened over its store (which,
+    /// after a commit, holds each of them as the base table does). Tests use it to make
+    /// every read load what it reads.
+    func unloadAll() {
+        guard store != nil else { return }
+        base = RecordTable()
+        loaded = LoadedRecords(all: false)
+    }
+
+    /// Puts a loaded record's fields into the base table (a load, not a change: no watcher
+    /// hears of it, nothing is written through).
+    private func insertLoaded(_ record: UInt32, _ fields: CacheObject) throws(CacheError) {
+        for (key, value) in fields.members { base.set(record, try fieldID(key), try stored(value)) }
+    }
+}
