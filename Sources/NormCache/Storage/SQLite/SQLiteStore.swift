@@ -102,7 +102,7 @@ public final class SQLiteStore: RecordStore {
                 problems.append("row _id \(row) has no key")
                 continue
             }
-            do { records.append(Record(key: key, fields: try statement.withBytes(2) { try Self.parse($0) })) } catch {
+            do { records.append(Record(key: key, fields: try statement.withBytes(2) { try Self.fields(ofRecordText: $0) })) } catch {
                 problems.append("record \(key) (row _id \(row)): \(error)")
             }
         }
@@ -116,8 +116,8 @@ public final class SQLiteStore: RecordStore {
                          + "(normcache inspect opens it read-only and skips them): \(shown)")
     }
 
-    /// The fields of a stored record from its JSON text.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>?) throws -> CacheObject {
+    /// The fields of a stored record from its JSON text (the `record` column, NULL as nil).
+    static func fields(ofRecordText bytes: UnsafeBufferPointer<UInt8>?) throws -> CacheObject {
         guard let bytes else { throw RowProblem("the record is NULL") }
         guard case .object(let fields) = try JSON.parse(bytes: bytes, references: .apollo) else {
             throw RowProblem("the record is not a JSON object")
@@ -142,7 +142,7 @@ public final class SQLiteStore: RecordStore {
             defer { select.reset() }
             select.bind(1, key)
             while try select.step() {
-                do { records.append(Record(key: key, fields: try select.withBytes(1) { try Self.parse($0) })) } catch {
+                do { records.append(Record(key: key, fields: try select.withBytes(1) { try Self.fields(ofRecordText: $0) })) } catch {
                     throw StoreError(path: path, message: "record \(key) cannot be read: \(error)")
                 }
             }
