@@ -130,3 +130,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz` only (NORMCACHE_FUZZ=1, `--sanitize=fuzzer`, scratch path .build-fuzz): the
+// libFuzzer targets over the Swift code that reads what users, files and servers send.
+// libFuzzer supplies `main`, so an ordinary build could not link this executable.
+if Context.environment["NORMCACHE_FUZZ"] != nil {
+    package.targets.append(.executableTarget(name: "NormFuzz", dependencies: ["NormCache", "Workbench"], path: "Tests/Fuzz/NormFuzz"))
+}

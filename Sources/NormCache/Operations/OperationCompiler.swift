@@ -11,7 +11,7 @@ enum OperationCompiler {
     static let maxNesting = 128
 
     static func compile(_ source: String, name: String?) throws(OperationError) -> Operation {
-        try checkNesting(source)
+        try checkBeforeParsing(source)
         let document: Document
         do {
             document = try parse(source: source)
@@ -111,10 +111,15 @@ enum OperationCompiler {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func checkNesting(_ source: String) throws(OperationError) {
+    /// Refuses what GraphQLSwift's parser cannot take, before it sees `source`: nesting of
+    /// braces, brackets and parentheses deeper than ``maxNesting`` (its stack), and a
+    /// string's `\u` escape cut off by the end of the text (GraphQLSwift 4.3.0 reads the
+    /// four digits past the end, a trap). The schema reader checks SDL the same way.
+    static func checkBeforeParsing(_ source: String) throws(OperationError) {
+        let length = source.utf8.count
         var depth = 0, line = 1, column = 0
         var inString = false, escaped = false, inComment = false
-        for byte in source.utf8 {
+        for (offset, byte) in source.utf8.enumerated() {
             column += 1
             if byte == 0x0A {
                 line += 1
@@ -124,7 +129,12 @@ enum OperationCompiler {
             }
             if inComment { continue }
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                    if byte == UInt8(ascii: "u"), length - offset <= 4 {
+                        throw OperationError("the text ends inside the escape \\u, which takes four hex digits", line: line, column: column - 1)
+                    }
+                } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
                 continue
             }
             switch byte {

@@ -34,6 +34,9 @@ public struct PossibleTypes: Sendable, Equatable {
     /// The possible types declared in SDL: `implements` clauses and union members.
     public init(sdl: String) throws(OperationError) {
         let document: Document
+        do throws(OperationError) { try OperationCompiler.checkBeforeParsing(sdl) } catch {
+            throw OperationError("schema: " + error.message, line: error.line, column: error.column)
+        }
         do { document = try parse(source: sdl) } catch let error as GraphQLError {
             throw OperationError("schema: " + error.message, line: error.locations.first?.line, column: error.locations.first?.column)
         } catch { throw OperationError("schema: \(error)") }

@@ -251,6 +251,24 @@ import Testing
         #expect(compileError("{ f(s: \"" + String(repeating: "{", count: 1000) + "\") # " + String(repeating: "{", count: 1000) + "\n}") == nil)
     }
 
+    /// Found by the `operation` fuzz target (Tests/Fuzz), this exact input: GraphQLSwift
+    /// 4.3.0 reads the four digits of a `\u` escape past the end of the text, a trap. The
+    /// compiler, and the schema reader, refuse such text before GraphQLSwift sees it.
+    @Test func aUnicodeEscapeCutOffByTheEndIsRefused() {
+        let error = compileError("\"}}}}\\u1\u{12}p")
+        #expect(error?.message == "the text ends inside the escape \\u, which takes four hex digits")
+        #expect(error?.line == 1)
+        #expect(error?.column == 6)
+        #expect(compileError("{ f(s: \"\\u")?.message.contains("escape \\u") == true)
+        // Four digits before the end: GraphQLSwift reads them and finds the string unterminated.
+        #expect(compileError("{ f(s: \"\\u00e9")?.message.contains("escape \\u") == false)
+        // A string does not run on after its closing quote.
+        #expect(compileError("{ f(s: \"\\\\\") u }") == nil)
+        #expect(throws: OperationError("schema: the text ends inside the escape \\u, which takes four hex digits", line: 2, column: 2)) {
+            try PossibleTypes(sdl: "type Query { a: Int }\n\"\\u12")
+        }
+    }
+
     /// Each fragment is shallow, but spreads nest them: the depth that counts is the sum.
     @Test func fragmentChainsAreBoundedLikeBraces() throws {
         func chain(_ count: Int) -> String {

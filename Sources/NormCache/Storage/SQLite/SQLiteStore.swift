@@ -178,7 +178,7 @@ public final class SQLiteStore: RecordStore {
     /// are its columns; `id` names the row).
     private static func row(_ statement: SQLiteStatement, id: Int64, key: Int32, record: Int32) -> (Record?, String?) {
         guard let key = statement.text(key) else { return (nil, "row _id \(id) has no key") }
-        do { return (Record(key: key, fields: try statement.withBytes(record) { try parse($0) }), nil) } catch {
+        do { return (Record(key: key, fields: try statement.withBytes(record) { try fields(ofRecordText: $0) }), nil) } catch {
             return (nil, "record \(key) (row _id \(id)): \(error)")
         }
     }
@@ -245,8 +245,8 @@ public final class SQLiteStore: RecordStore {
         return runs.map { $0.0 == $0.1 ? "\($0.0)" : "\($0.0)-\($0.1)" }.joined(separator: ", ")
     }
 
-    /// The fields of a stored record from its JSON text.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>?) throws -> CacheObject {
+    /// The fields of a stored record from its JSON text (the `record` column, NULL as nil).
+    static func fields(ofRecordText bytes: UnsafeBufferPointer<UInt8>?) throws -> CacheObject {
         guard let bytes else { throw RowProblem("the record is NULL") }
         guard case .object(let fields) = try JSON.parse(bytes: bytes, references: .apollo) else {
             throw RowProblem("the record is not a JSON object")
@@ -271,7 +271,7 @@ public final class SQLiteStore: RecordStore {
             defer { select.reset() }
             select.bind(1, key)
             while try select.step() {
-                do { records.append(Record(key: key, fields: try select.withBytes(1) { try Self.parse($0) })) } catch {
+                do { records.append(Record(key: key, fields: try select.withBytes(1) { try Self.fields(ofRecordText: $0) })) } catch {
                     throw StoreError(path: path, message: "record \(key) cannot be read: \(error)")
                 }
             }
