@@ -78,6 +78,19 @@ import Testing
         ])
     }
 
+    /// Text GraphQLSwift's parser would trap on (found by the fuzzer) is a problem in its
+    /// file, in an operation file, a schema file, or an operation typed at the REPL.
+    @Test func textTheParserCannotTakeIsAProblemNotACrash() throws {
+        try expectProblems(["schema.graphqls": ProjectDirectory.schema, "App/A.graphql": #"query A { trip(id: "\u1"#], [
+            #"App/A.graphql:1:21: the text ends inside the escape \u, which takes four hex digits"#,
+        ])
+        try expectProblems(["schema.graphqls": #"type Query { a(b: String = "\u1"#].merging(operations) { $1 }, [
+            #"schema.graphqls:1:29: the text ends inside the escape \u, which takes four hex digits"#,
+        ])
+        let project = try Project(directory: try ProjectDirectory(["schema.graphqls": ProjectDirectory.schema].merging(operations) { $1 }).path)
+        #expect(project.validate(document: String(repeating: "{", count: 200)).map(\.description) == ["1:129: nesting deeper than 128 levels"])
+    }
+
     @Test func directivesThatNameFieldsTheTypeLacks() throws {
         let extensions = """
             extend type Trip @typePolicy(keyFields: "nope")

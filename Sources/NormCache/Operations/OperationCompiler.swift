@@ -8,10 +8,9 @@ enum OperationCompiler {
     /// Deeper nesting of braces, brackets and parentheses is refused before parsing, so
     /// a hostile document cannot exhaust the parser's stack; so are selections nested
     /// deeper through fragment spreads.
-    static let maxNesting = 128
 
     static func compile(_ source: String, name: String?) throws(OperationError) -> Operation {
-        try checkBeforeParsing(source)
+        try GraphQLParserGuard.check(source)
         let document: Document
         do {
             document = try parse(source: source)
@@ -111,46 +110,6 @@ enum OperationCompiler {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Refuses what GraphQLSwift's parser cannot take, before it sees `source`: nesting of
-    /// braces, brackets and parentheses deeper than ``maxNesting`` (its stack), and a
-    /// string's `\u` escape cut off by the end of the text (GraphQLSwift 4.3.0 reads the
-    /// four digits past the end, a trap). The schema reader checks SDL the same way.
-    static func checkBeforeParsing(_ source: String) throws(OperationError) {
-        let length = source.utf8.count
-        var depth = 0, line = 1, column = 0
-        var inString = false, escaped = false, inComment = false
-        for (offset, byte) in source.utf8.enumerated() {
-            column += 1
-            if byte == 0x0A {
-                line += 1
-                column = 0
-                inComment = false
-                continue
-            }
-            if inComment { continue }
-            if inString {
-                if escaped {
-                    escaped = false
-                    if byte == UInt8(ascii: "u"), length - offset <= 4 {
-                        throw OperationError("the text ends inside the escape \\u, which takes four hex digits", line: line, column: column - 1)
-                    }
-                } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "#"): inComment = true
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("):
-                depth += 1
-                if depth > maxNesting {
-                    throw OperationError("nesting deeper than \(maxNesting) levels", line: line, column: column)
-                }
-            case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ")"): depth -= 1
-            default: break
-            }
-        }
-    }
-
     static func error(_ message: String, at location: Location?) -> OperationError {
         OperationError(message, line: location?.startToken.line, column: location?.startToken.column)
     }
@@ -229,8 +188,8 @@ enum OperationCompiler {
         mutating func collect(_ set: SelectionSet, guards: Guards, path: [String]) throws(OperationError) -> [RawField] {
             depth += 1
             defer { depth -= 1 }
-            if depth > OperationCompiler.maxNesting {
-                throw OperationCompiler.error("selections nest deeper than \(OperationCompiler.maxNesting) levels through fragment spreads", at: set.loc)
+            if depth > GraphQLParserGuard.maxNesting {
+                throw OperationCompiler.error("selections nest deeper than \(GraphQLParserGuard.maxNesting) levels through fragment spreads", at: set.loc)
             }
             var fields: [RawField] = []
             for selection in set.selections {

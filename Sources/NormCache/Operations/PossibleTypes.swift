@@ -34,7 +34,7 @@ public struct PossibleTypes: Sendable, Equatable {
     /// The possible types declared in SDL: `implements` clauses and union members.
     public init(sdl: String) throws(OperationError) {
         let document: Document
-        do throws(OperationError) { try OperationCompiler.checkBeforeParsing(sdl) } catch {
+        do throws(OperationError) { try GraphQLParserGuard.check(sdl) } catch {
             throw OperationError("schema: " + error.message, line: error.line, column: error.column)
         }
         do { document = try parse(source: sdl) } catch let error as GraphQLError {

@@ -1,4 +1,5 @@
 import GraphQL
+import NormCache
 
 extension Document {
     /// A document of these definitions, each keeping the source (the file) it was parsed
@@ -10,8 +11,14 @@ extension Document {
 
     private static let emptyDocument = try! GraphQL.parse(source: "scalar Placeholder")
 
-    /// Parses `text`, read from `file`; a syntax error is a problem in that file.
+    /// Parses `text`, read from `file`; a syntax error, or what GraphQLSwift's parser cannot
+    /// take (``GraphQLParserGuard``), is a problem in that file.
     static func read(_ text: String, file: String, problems: inout [ProjectError.Problem]) -> Document? {
+        do throws(OperationError) { try GraphQLParserGuard.check(text) } catch {
+            problems.append(.init(file: file == SchemaValidator.typedSourceName ? nil : file, line: error.line, column: error.column,
+                                  message: error.message))
+            return nil
+        }
         do { return try GraphQL.parse(source: Source(body: text, name: file)) } catch let error as GraphQLError {
             problems.append(ProjectError.Problem(error))
         } catch {

@@ -88,7 +88,7 @@ import Testing
 
     /// A response nested as deep as the JSON reader allows, for a query as deep as the compiler allows.
     @Test func deepResponsesWriteAndRead() throws {
-        let depth = OperationCompiler.maxNesting - 1
+        let depth = GraphQLParserGuard.maxNesting - 1
         let document = String(repeating: "{ a ", count: depth) + "{ v }" + String(repeating: " }", count: depth)
         let op = try cache.operation(document)
         var value: CacheValue = ["__typename": "T", "v": 1]

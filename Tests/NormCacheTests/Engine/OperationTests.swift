@@ -244,7 +244,7 @@ import Testing
         let error = compileError(document)
         #expect(error?.message.contains("nesting") == true)
         #expect(error?.line == 1)
-        #expect(error?.column == 4 * OperationCompiler.maxNesting + 1)
+        #expect(error?.column == 4 * GraphQLParserGuard.maxNesting + 1)
         let lists = "{ f(x: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + ") }"
         #expect(compileError(lists)?.message.contains("nesting") == true)
         // Braces inside strings and comments do not count.
@@ -281,7 +281,7 @@ import Testing
         for count in [200, 2_000, 100_000] {
             let error = compileError(chain(count))
             #expect(error?.message.contains("nest deeper") == true, "\(count)")
-            #expect(error?.line == OperationCompiler.maxNesting + 1, "\(count)")
+            #expect(error?.line == GraphQLParserGuard.maxNesting + 1, "\(count)")
         }
         // Nesting inside each fragment adds up too.
         var nested = "{ a { ...F0 } }\n"
