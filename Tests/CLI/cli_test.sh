@@ -61,5 +61,14 @@ printf '%s\n' '.watch query Trip { trip { id name } }' '.policy network-only' \
 check "a damaged response fails one command; the cache, the watcher and the session go on" 0 '^timeout 500 ms$' \
   "$normcache" run --endpoint "$faults_url" --timeout 500 "$device/damaged.repl"
 
+# A device file cut short: inspect reads what its pages hold, and .check says what SQLite finds.
+fixture=Tests/Fixtures/apollo-ios-1.25.7-starwars.sqlite
+check ".check passes a sound file" 0 'starwars\.sqlite: ok \(PRAGMA integrity_check\)$' "$normcache" inspect "$fixture" -c .check
+head -c 9216 "$fixture" > "$device/cut.sqlite"
+check "inspect of a cut file reads the records its pages hold" 0 '^Human:1000$' \
+  bash -c "'$normcache' inspect '$device/cut.sqlite' -c .keys 2>/dev/null"
+check "inspect of a cut file says it was cut short" 0 'is 9216 bytes, but its header says 16384' "$normcache" inspect "$device/cut.sqlite" -c .quit
+check ".check fails a cut file, naming the damage" 2 'cut\.sqlite: fails SQLite.s integrity check' "$normcache" inspect "$device/cut.sqlite" -c .check
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -21,6 +21,7 @@ enum CReply {
         return await outcome(timeout: timeout, inside: inside) { box in
             nonisolated(unsafe) let retained = Unmanaged.passRetained(box).toOpaque()
             text.withCString { function(context, $0, receive, retained) }
+            return nil   // the plugin replies through `receive`
         }
     }
 
@@ -28,15 +29,16 @@ enum CReply {
     /// ``call(_:context:request:timeout:inside:)`` calls one that replies: `.ok(null)` once
     /// it returns, `.timedOut` or `.cancelled` if that comes first.
     static func call(returning function: @escaping @Sendable () -> Void, timeout: Duration, inside: Calls) async -> Outcome {
-        await outcome(timeout: timeout, inside: inside) { box in
+        await outcome(timeout: timeout, inside: inside) { _ in
             function()
-            box.finish(.ok(.null))
+            return .ok(.null)
         }
     }
 
-    /// Runs `body` (a call into a plugin, which finishes the box it is given) on a thread of
-    /// its own and waits for the box's outcome, for at most `timeout`.
-    private static func outcome(timeout: Duration, inside: Calls, _ body: @escaping @Sendable (Box) -> Void) async -> Outcome {
+    /// Runs `body` (a call into a plugin) on a thread of its own and waits for the outcome,
+    /// for at most `timeout`: the one `body` returns, once the call is no longer counted
+    /// `inside` the plugin, or (nil) the one the plugin's reply finishes its box with.
+    private static func outcome(timeout: Duration, inside: Calls, _ body: @escaping @Sendable (Box) -> Outcome?) async -> Outcome {
         let box = Box()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -46,8 +48,9 @@ enum CReply {
                 // A thread of its own, not Dispatch's: its few threads would all end up
                 // blocked by plugins that hang, and every later call would wait behind them.
                 Thread.detachNewThread {
-                    body(box)
+                    let returned = body(box)
                     inside.count.subtract(1, ordering: .relaxed)
+                    if let returned { box.finish(returned) }
                 }
             }
         } onCancel: {

@@ -222,6 +222,18 @@ public enum CommandTable {
         Command(name: "import", usage: "FILE", help: "Load Apollo Client extract() JSON from FILE into the cache (restore); watchers hear it") { session, input in
             try session.importSnapshot(from: try input.words(1...1)[0])
         },
+        Command(name: "check", help: "Run SQLite's PRAGMA integrity_check over the cache file (opening loads records lazily and does not run it); fails naming what it finds") { session, input in
+            _ = try input.words(0...0)
+            guard let store = session.scope.store else { throw CommandError("the cache is in memory: there is no file to check") }
+            let findings: [String]
+            do { findings = try store.integrityCheck().flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("*** in database") } } catch {
+                findings = [(error as? StoreError)?.message ?? "\(error)"]   // too damaged for the check to run to its end
+            }
+            guard findings == ["ok"] else {
+                throw CommandError("\(store.path): fails SQLite's integrity check: " + findings.joined(separator: "; "))
+            }
+            session.say("check", ["file": .string(store.path), "ok": true], "\(store.path): ok (PRAGMA integrity_check)")
+        },
         Command(name: "open", usage: "FILE", help: "Put the cache over a SQLite cache file (Apollo iOS format), loading what it holds; created if missing") { session, input in
             let file = try input.words(1...1)[0]
             try session.lifecycle(nil) { try session.scope.open(file, mode: .readWrite) }

@@ -44,6 +44,12 @@ public final class SQLiteStore: RecordStore {
     private var upsert: SQLiteStatement?
     private var delete: SQLiteStatement?
     private let select: SQLiteStatement
+    /// A read-only store over a damaged file (cut short, or a key index or table page that
+    /// cannot be read): what ``salvage(after:)`` could read, row by row, once; keys and loads
+    /// are answered from it. Nil until damage is met.
+    private var salvaged: [String: CacheObject]?
+    /// Whether the file was cut short: then its pages are not trusted from the start.
+    private let cutShort: Bool
 
     /// Opens (or in ``Mode/readWrite`` creates) the cache file at `path`.
     /// `busyTimeout`: milliseconds to wait for another process's lock.
@@ -57,6 +63,7 @@ public final class SQLiteStore: RecordStore {
             throw StoreError(path: path, message: "is a directory, not a cache file")
         }
         let cut = exists ? Self.truncation(of: path) : nil
+        cutShort = cut != nil
         if let cut, mode == .readWrite {
             throw StoreError(path: path, message: "\(cut), so it was not opened for writing and nothing was changed "
                              + "(normcache inspect opens it read-only and reads what it can)")
@@ -146,7 +153,7 @@ public final class SQLiteStore: RecordStore {
 
     /// Every row, parsed. A bad row fails the read (read-write) or is skipped with a warning
     /// (read-only); a read-only store whose table cannot be scanned to its end reads the
-    /// rows one by one instead (``salvage()``).
+    /// rows one by one instead (``readRowByRow()``).
     private func readAll() throws(StoreError) -> [Record] {
         var records: [Record] = []
         var problems: [String] = []
@@ -162,7 +169,7 @@ public final class SQLiteStore: RecordStore {
                 throw StoreError(path: path, message: "cannot be read to its end (\(error.message)) "
                                  + "(normcache inspect opens it read-only and reads what it can)")
             }
-            (records, problems) = salvage()
+            (records, problems) = readRowByRow()
             problems.insert("the table's scan at a damaged page (\(error.message)), and read each row on its own instead", at: 0)
         }
         guard !problems.isEmpty else { return records }
@@ -187,7 +194,7 @@ public final class SQLiteStore: RecordStore {
     /// that a damaged page loses only the rows on it: every `_id` up to the last that
     /// AUTOINCREMENT handed out, then the keys the key index lists that those did not
     /// reach. A row that cannot be read is named by its key when the index knows it.
-    private func salvage() -> (records: [Record], problems: [String]) {
+    private func readRowByRow() -> (records: [Record], problems: [String]) {
         var records: [Record] = []
         var problems: [String] = []
         var seen: Set<String> = []
@@ -214,11 +221,13 @@ public final class SQLiteStore: RecordStore {
         }
         for key in indexed where !seen.contains(key) {
             do {
-                guard let record = try load([key]).first else { continue }
+                guard let record = try lookUp(key) else { continue }
                 seen.insert(key)
                 records.append(record)
+            } catch let error as PageDamage {
+                problems.append("record \(key): on a damaged page (\(error.underlying.message))")
             } catch {
-                problems.append("record \(key): on a damaged page (\((error as? StoreError)?.message ?? "\(error)"))")
+                problems.append("\(error)")
             }
         }
         if !unreadable.isEmpty {
@@ -261,22 +270,74 @@ public final class SQLiteStore: RecordStore {
 
     // MARK: RecordStore
 
+    /// The keys, from the key index. A read-only store that finds the index damaged (a scan
+    /// that fails, a key that reads as NULL) answers from what it salvages instead.
     public func keys() throws -> [String] {
-        try database.strings(#"SELECT key FROM "records" ORDER BY key"#)
+        if let salvaged = try salvagedIfDamaged() { return salvaged.keys.sorted() }
+        var keys: [String] = []
+        do {
+            let statement = try database.prepare(#"SELECT key FROM "records" ORDER BY key"#)
+            while try statement.step() {
+                guard let key = statement.text(0) else { throw StoreError(path: path, message: "a key of its key index reads as NULL") }
+                keys.append(key)
+            }
+        } catch {
+            guard mode == .readOnly else { throw error }
+            return try salvage(after: error).keys.sorted()
+        }
+        return keys
     }
 
+    /// The records of `keys`, looked up by key; a read-only store that meets a damaged page
+    /// answers from what it salvages instead.
     public func load(_ keys: [String]) throws -> [Record] {
+        if let salvaged = try salvagedIfDamaged() { return keys.compactMap { key in salvaged[key].map { Record(key: key, fields: $0) } } }
         var records: [Record] = []
         for key in keys {
-            defer { select.reset() }
-            select.bind(1, key)
-            while try select.step() {
-                do { records.append(Record(key: key, fields: try select.withBytes(1) { try Self.fields(ofRecordText: $0) })) } catch {
-                    throw StoreError(path: path, message: "record \(key) cannot be read: \(error)")
-                }
+            do {
+                if let record = try lookUp(key) { records.append(record) }
+            } catch let error as PageDamage where mode == .readOnly {
+                let salvaged = try salvage(after: error.underlying)
+                return keys.compactMap { key in salvaged[key].map { Record(key: key, fields: $0) } }
+            } catch let error as PageDamage {
+                throw error.underlying
             }
         }
         return records
+    }
+
+    /// The record `key` as its row holds it; throws ``PageDamage`` when SQLite cannot reach
+    /// the row, and a ``StoreError`` naming the record when its text is not a record.
+    private func lookUp(_ key: String) throws -> Record? {
+        defer { select.reset() }
+        select.bind(1, key)
+        do { guard try select.step() else { return nil } } catch { throw PageDamage(underlying: error) }
+        do { return Record(key: key, fields: try select.withBytes(1) { try Self.fields(ofRecordText: $0) }) } catch {
+            throw StoreError(path: path, message: "record \(key) cannot be read: \(error)")
+        }
+    }
+
+    /// SQLite could not reach a row: a page on the way is damaged.
+    private struct PageDamage: Error {
+        let underlying: StoreError
+    }
+
+    /// What was salvaged, salvaging first when the file is known damaged (cut short).
+    private func salvagedIfDamaged() throws(StoreError) -> [String: CacheObject]? {
+        if salvaged == nil, cutShort, mode == .readOnly { return try salvage(after: nil) }
+        return salvaged
+    }
+
+    /// Reads every row the damage leaves readable (``readAll()``, row by row past a damaged
+    /// page), once, and answers keys and loads from it from now on; `error` (what showed the
+    /// damage) is said in ``warnings``.
+    private func salvage(after error: (any Error)?) throws(StoreError) -> [String: CacheObject] {
+        if let salvaged { return salvaged }
+        if let error { warnings.append("\(path): \(error): what can be read is read, row by row") }
+        let records = try readAll()
+        let found = Dictionary(records.map { ($0.key, $0.fields) }, uniquingKeysWith: { first, _ in first })
+        salvaged = found
+        return found
     }
 
     public func loadAll() throws -> [Record] { try readAll() }
