@@ -69,6 +69,11 @@ check "inspect of a cut file reads the records its pages hold" 0 '^Human:1000$' 
   bash -c "'$normcache' inspect '$device/cut.sqlite' -c .keys 2>/dev/null"
 check "inspect of a cut file says it was cut short" 0 'is 9216 bytes, but its header says 16384' "$normcache" inspect "$device/cut.sqlite" -c .quit
 check ".check fails a cut file, naming the damage" 2 'cut\.sqlite: fails SQLite.s integrity check' "$normcache" inspect "$device/cut.sqlite" -c .check
+# One bit of a key in the key index flipped: every row reads, and the check at open says what it found.
+cp "$fixture" "$device/flipped.sqlite"; chmod u+w "$device/flipped.sqlite"
+printf '\x6c' | dd of="$device/flipped.sqlite" bs=1 seek=7521 conv=notrunc 2>/dev/null
+check "inspect warns at open when a file fails SQLite's integrity check" 0 'flipped\.sqlite: fails SQLite.s integrity check: row 4 missing from index' \
+  "$normcache" inspect "$device/flipped.sqlite" -c .quit
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

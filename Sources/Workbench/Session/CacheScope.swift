@@ -55,7 +55,24 @@ final class CacheScope {
         self.store = store
         self.cache = cache
         user = nil
-        warnings = store.warnings + cache.takeWarnings()
+        let unchecked = mode == .readOnly ? Self.checkAtOpen(store) : nil
+        warnings = store.warnings + [unchecked].compactMap { $0 } + cache.takeWarnings()
+    }
+
+    /// The most a file inspected read-only may hold for `PRAGMA integrity_check` to run
+    /// when it opens: the check reads every page (tens of milliseconds for a device's cache
+    /// of a few megabytes, seconds for a million records), and opening reads records lazily.
+    static let checkedAtOpen: UInt64 = 64 << 20
+
+    /// Runs the integrity check over a file inspected read-only when it is small enough (a
+    /// failure lands in the store's warnings); for a larger one, the warning that says how to ask.
+    private static func checkAtOpen(_ store: SQLiteStore) -> String? {
+        let size = (try? FileManager.default.attributesOfItem(atPath: store.path))?[.size] as? UInt64 ?? 0
+        guard size > checkedAtOpen else {
+            try? store.checkIntegrity()
+            return nil
+        }
+        return "\(store.path): \(size >> 20) MB, opened without SQLite's integrity check (it reads every page); .check runs it"
     }
 
     /// Switches to `user`'s store in the cache directory (made if it is missing, see
