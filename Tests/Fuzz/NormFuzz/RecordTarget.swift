@@ -11,7 +11,7 @@ extension FuzzTarget {
         let text = UnsafeBufferPointer(rebasing: bytes[(bar.map { $0 + 1 } ?? bytes.startIndex)...])
         guard let fields = try? SQLiteStore.fields(ofRecordText: text) else { return }
         let store = InMemoryStore()
-        store.write(merging: [Record(key: key, fields: fields)], removing: [])
+        store.write(merging: [RecordChange(key: key, fields: fields)], removing: [])
         guard let cache = try? NormalizedCache(store: store) else { return }
         _ = cache.record(key)
         _ = cache.keys(matching: key)
