@@ -61,6 +61,29 @@ enum EngineBenchmarks {
         return .rate(itemCount, seconds)
     }
 
+    /// `listData()` as the body of a GraphQL response, `{"data":{"items":[…]}}`, in UTF-8.
+    static func listResponseBytes() -> [UInt8] {
+        Array(JSON.string(["data": .object(listData())], references: .none).utf8)
+    }
+
+    static let writeBytes = Benchmark(
+        name: "write.10k.bytes", unit: "records/s",
+        summary: "write.10k's response from its JSON bytes (as a transport hands it over) to normalized records in a "
+            + "fresh cache; baseline: the same response written from its already decoded tree (write.10k's work)"
+    ) { trial in
+        let bytes = listResponseBytes()
+        let response = trial.must { try bytes.withUnsafeBufferPointer { try JSON.parse(bytes: $0) } }
+        let seconds = trial.medians({
+            let cache = try NormalizedCache(), operation = try cache.operation(listQuery)
+            let response = try bytes.withUnsafeBufferPointer { try JSON.parse(bytes: $0) }
+            return try cache.write(response: response, for: operation).isEmpty ? 0 : 1
+        }, baseline: {
+            let cache = try NormalizedCache()
+            return try cache.write(response: response, for: cache.operation(listQuery)).isEmpty ? 0 : 1
+        })
+        return .rate(itemCount, seconds)
+    }
+
     static let read = Benchmark(
         name: "read.10k", unit: "records/s",
         summary: "read the 10,000-object list back (plan walk, references followed, dependencies collected); "

@@ -191,17 +191,17 @@ struct JSONReader {
     private mutating func parseString() throws(JSONError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes.
+        // Fast path: no escapes, and for ASCII (most of a response) no check of the bytes.
+        var ascii = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                guard let text = String(validating: slice, as: UTF8.self) else {
-                    throw error("a string is not valid UTF-8")
-                }
-                return text
+                guard ascii || UTF8Validation.isValid(slice) else { throw error("a string is not valid UTF-8") }
+                return String(decoding: slice, as: UTF8.self)
             }
+            if byte >= 0x80 { ascii = false }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character \(describe(byte)) in a string (escape it)") }
             position += 1
@@ -212,8 +212,8 @@ struct JSONReader {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw error("a string is not valid UTF-8") }
-                return text
+                guard utf8.withUnsafeBufferPointer(UTF8Validation.isValid) else { throw error("a string is not valid UTF-8") }
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { break }
                 let escape = bytes[position]
