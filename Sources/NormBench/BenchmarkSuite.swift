@@ -3,7 +3,7 @@ import Foundation
 /// Every benchmark `normcache bench` knows, and how results are printed.
 public enum BenchmarkSuite {
     public static let all: [Benchmark] = [
-        KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
+        KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.writeBytes, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
         SQLiteBenchmarks.write, SQLiteBenchmarks.open, BigCacheBenchmarks.loadWide, BigCacheBenchmarks.importWide,
         BigCacheBenchmarks.importList, MillionRecordBenchmarks.open, MillionRecordBenchmarks.read,
         WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch, ProjectBenchmarks.load,

@@ -46,18 +46,38 @@ enum EngineBenchmarks {
         }
     }
 
+    /// Writes `response` for `listQuery` into a new cache; 1 when records changed.
+    static func writeIntoNewCache(_ response: CacheValue) throws -> Int {
+        let cache = try NormalizedCache()
+        return try cache.write(response: response, for: cache.operation(listQuery)).isEmpty ? 0 : 1
+    }
+
     static let write = Benchmark(
         name: "write.10k", unit: "records/s",
         summary: "normalize a response of 10,000 keyed objects (8 scalars + a shared child each) into a fresh cache; "
             + "baseline: copy each object into a [String: object] dictionary under Type:id"
     ) { trial in
-        let data = listData()
-        let seconds = trial.medians({
-            let cache = try NormalizedCache()
-            return try cache.write(data: data, for: cache.operation(listQuery)).isEmpty ? 0 : 1
-        }, baseline: {
+        let data = listData(), response: CacheValue = ["data": .object(data)]
+        let seconds = trial.medians({ try writeIntoNewCache(response) }, baseline: {
             rawNormalize(data).count
         })
+        return .rate(itemCount, seconds)
+    }
+
+    /// `listData()` as the body of a GraphQL response, `{"data":{"items":[…]}}`, in UTF-8.
+    static func listResponseBytes() -> [UInt8] {
+        Array(JSON.string(["data": .object(listData())], references: .none).utf8)
+    }
+
+    static let writeBytes = Benchmark(
+        name: "write.10k.bytes", unit: "records/s",
+        summary: "write.10k's response from its JSON bytes (as a transport hands it over) to normalized records in a "
+            + "fresh cache; baseline: the same response written from its already decoded tree (write.10k's work)"
+    ) { trial in
+        let bytes = listResponseBytes()
+        let response = trial.must { try bytes.withUnsafeBufferPointer { try JSON.parse(bytes: $0) } }
+        let seconds = trial.medians({ try writeIntoNewCache(bytes.withUnsafeBufferPointer { try JSON.parse(bytes: $0) }) },
+                                    baseline: { try writeIntoNewCache(response) })
         return .rate(itemCount, seconds)
     }
 

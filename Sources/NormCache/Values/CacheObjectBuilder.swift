@@ -22,6 +22,14 @@ extension CacheObject {
 
         init() {}
 
+        /// A builder that goes on from `object`, whose keys are distinct.
+        init(_ object: CacheObject) {
+            self.object = object
+            if object.count >= Self.indexFrom {
+                positions = Dictionary(uniqueKeysWithValues: object.keys.enumerated().map { ($1, $0) })
+            }
+        }
+
         /// Adds a member whose key is new, and says so; a key already there leaves the
         /// object as it was and returns false.
         @discardableResult @inline(__always)

@@ -79,6 +79,8 @@ struct JSONReader {
     private let references: JSON.ReferenceStyle
     private var position = 0
     private var path: [PathComponent] = []
+    /// The keys of the last object read at each depth (``parseObject()``).
+    private var shapes: [[String]] = []
 
     private enum PathComponent {
         case key(String)
@@ -114,15 +116,25 @@ struct JSONReader {
     }
 
     private mutating func parseObject() throws(JSONError) -> CacheValue {
-        if path.count >= JSON.maxDepth { throw error("nesting deeper than \(JSON.maxDepth) levels") }
+        let depth = path.count
+        if depth >= JSON.maxDepth { throw error("nesting deeper than \(JSON.maxDepth) levels") }
         position += 1
-        // Duplicates are found in constant time a member, so wide objects read in linear time.
-        var members = CacheObject.Builder()
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             position += 1
-            return .object(members.object)
+            return .object(CacheObject())
         }
+        // The objects of a list mostly have the keys of the one before them, in the same
+        // order: while this one's keys follow the last object read at this depth, its
+        // values go into an array of that size and it shares that object's keys, and no
+        // key needs a duplicate check (those keys are distinct). At the first key that
+        // differs, the members go into a builder, which finds duplicates in constant time
+        // a member, so wide objects read in linear time.
+        let shape = depth < shapes.count ? shapes[depth] : []
+        var matched = 0
+        var values: [CacheValue] = []
+        values.reserveCapacity(shape.count)
+        var members: CacheObject.Builder?
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in double quotes") }
@@ -134,7 +146,15 @@ struct JSONReader {
             path.append(.key(key))
             let value = try parseValue()
             path.removeLast()
-            guard members.add(key, value) else { throw error("duplicate member \"\(key)\"") }
+            if members == nil, matched < shape.count, shape[matched] == key {
+                matched += 1
+                values.append(value)
+            } else {
+                if members == nil {
+                    members = CacheObject.Builder(CacheObject(keys: Array(shape[..<matched]), values: values))
+                }
+                guard members!.add(key, value) else { throw error("duplicate member \"\(key)\"") }
+            }
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of input: expected ',' or '}'") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -146,8 +166,10 @@ struct JSONReader {
                 throw error("unexpected \(describe(bytes[position])): expected ',' or '}'")
             }
         }
-        if members.object.count == 1, let reference = reference(in: members.object) { return .reference(reference) }
-        return .object(members.object)
+        let object = members?.object ?? CacheObject(keys: matched == shape.count ? shape : Array(shape[..<matched]), values: values)
+        if depth < shapes.count { shapes[depth] = object.keys } else { shapes.append(object.keys) }
+        if object.count == 1, let reference = reference(in: object) { return .reference(reference) }
+        return .object(object)
     }
 
     private func reference(in object: CacheObject) -> String? {
@@ -191,17 +213,17 @@ struct JSONReader {
     private mutating func parseString() throws(JSONError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes.
+        // Fast path: no escapes, and for ASCII (most of a response) no check of the bytes.
+        var ascii = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                guard let text = String(validating: slice, as: UTF8.self) else {
-                    throw error("a string is not valid UTF-8")
-                }
-                return text
+                guard ascii || UTF8Validation.isValid(slice) else { throw error("a string is not valid UTF-8") }
+                return String(decoding: slice, as: UTF8.self)
             }
+            if byte >= 0x80 { ascii = false }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character \(describe(byte)) in a string (escape it)") }
             position += 1
@@ -212,8 +234,8 @@ struct JSONReader {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw error("a string is not valid UTF-8") }
-                return text
+                guard utf8.withUnsafeBufferPointer(UTF8Validation.isValid) else { throw error("a string is not valid UTF-8") }
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { break }
                 let escape = bytes[position]

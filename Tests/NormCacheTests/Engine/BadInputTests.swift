@@ -62,6 +62,33 @@ import Testing
         #expect(error?.column == 21)
     }
 
+    /// The reader checks a string's UTF-8 itself: it must take and refuse exactly what the
+    /// standard library's check does, with or without escapes before the bytes.
+    @Test func stringsAreCheckedAsUTF8AsTheStandardLibraryChecksThem() {
+        var sequences: [[UInt8]] = (0x20...0xFF).flatMap { first in (0x20...0xFF).map { [UInt8(first), UInt8($0)] } }
+        let edges: [UInt8] = [0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0]
+        for lead in UInt8(0xE0)...0xFF {
+            for second in edges {
+                for third in edges {
+                    sequences.append([lead, second, third])
+                    sequences.append([lead, second, third, 0x41])
+                    for fourth in edges { sequences.append([lead, second, third, fourth]) }
+                }
+            }
+        }
+        var valid = 0, invalid = 0
+        for sequence in sequences where !sequence.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            let expected = String(validating: sequence, as: UTF8.self)
+            for escaped in [false, true] {
+                let text: [UInt8] = [UInt8(ascii: "\"")] + (escaped ? Array(#"\n"#.utf8) : []) + sequence + [UInt8(ascii: "\"")]
+                let parsed = try? text.withUnsafeBufferPointer { try JSON.parse(bytes: $0) }
+                #expect(parsed == expected.map { .string((escaped ? "\n" : "") + $0) }, "\(sequence)")
+                if expected == nil { invalid += 1 } else { valid += 1 }
+            }
+        }
+        #expect(valid > 10_000 && invalid > 10_000)  // both outcomes, many times
+    }
+
     @Test func integersBeyondInt64AreRefused() throws {
         let error = jsonError("{\"data\": {\"n\": 9223372036854775808}}")
         #expect(error?.message.contains("64 bits") == true)
