@@ -191,12 +191,15 @@ struct JSONReader {
     private mutating func parseString() throws(JSONError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes.
+        // Fast path: no escapes. ASCII needs no validating (the generic validation costs
+        // more than the rest of the string's reading).
+        var bits: UInt8 = 0
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
+                if bits < 0x80 { return String(decoding: slice, as: UTF8.self) }
                 guard let text = String(validating: slice, as: UTF8.self) else {
                     throw error("a string is not valid UTF-8")
                 }
@@ -204,6 +207,7 @@ struct JSONReader {
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character \(describe(byte)) in a string (escape it)") }
+            bits |= byte
             position += 1
         }
         var utf8 = Array(bytes[start..<position])
@@ -212,6 +216,8 @@ struct JSONReader {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
+                // What escapes made is valid UTF-8: only bytes copied as they were need validating.
+                if bits < 0x80 { return String(decoding: utf8, as: UTF8.self) }
                 guard let text = String(validating: utf8, as: UTF8.self) else { throw error("a string is not valid UTF-8") }
                 return text
             case UInt8(ascii: "\\"):
@@ -243,6 +249,7 @@ struct JSONReader {
                 }
             default:
                 if byte < 0x20 { throw error("control character \(describe(byte)) in a string (escape it)") }
+                bits |= byte
                 utf8.append(byte)
             }
         }
