@@ -51,7 +51,7 @@ public struct RecordChange: Equatable, Sendable {
 }
 
 /// Where records persist behind the engine. The engine opens over a store without
-/// reading it, loads each record by key (``load(_:)``) the first time a read or a write
+/// reading it, loads each record by key (``load(_:each:)``) the first time a read or a write
 /// reaches it, every record (``loadAll()``) only for what needs them all, and the keys
 /// alone (``keys()``) for listing them. It writes through: after each commit it hands the store the fields it changed of
 /// each record and the keys of the records it removed, in one
@@ -70,8 +70,10 @@ public struct RecordChange: Equatable, Sendable {
 public protocol RecordStore: AnyObject {
     /// Every key the store holds.
     func keys() throws -> [String]
-    /// The records with these keys; keys it does not hold are left out.
-    func load(_ keys: [String]) throws -> [Record]
+    /// Hands `body` the records with these keys one at a time, as it reads them (so a big
+    /// batch is never held whole); keys it does not hold are left out. What `body` throws
+    /// ends the load and is rethrown.
+    func load(_ keys: [String], each body: (Record) throws -> Void) throws
     /// Every record the store holds, for what needs them all (gc, extract, clear).
     func loadAll() throws -> [Record]
     /// One commit, all or none: removes the records keyed `removing`, then merges each
@@ -82,6 +84,13 @@ public protocol RecordStore: AnyObject {
 }
 
 extension RecordStore {
+    /// The records with these keys, together; keys the store does not hold are left out.
+    public func load(_ keys: [String]) throws -> [Record] {
+        var records: [Record] = []
+        try load(keys) { records.append($0) }
+        return records
+    }
+
     public func loadAll() throws -> [Record] { try load(try keys()) }
 }
 
@@ -102,6 +111,10 @@ public final class InMemoryStore: RecordStore {
 
     public func load(_ keys: [String]) -> [Record] {
         keys.compactMap { key in records[key].map { Record(key: key, fields: $0) } }
+    }
+
+    public func load(_ keys: [String], each body: (Record) throws -> Void) rethrows {
+        for record in load(keys) { try body(record) }
     }
 
     public func write(merging changes: [RecordChange], removing: [String]) {

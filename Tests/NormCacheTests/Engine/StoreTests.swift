@@ -150,9 +150,9 @@ final class CountingStore: RecordStore {
         return inner.keys()
     }
 
-    func load(_ keys: [String]) throws -> [Record] {
+    func load(_ keys: [String], each body: (Record) throws -> Void) throws {
         if fail { throw DiskFull() }
-        return inner.load(keys)
+        try inner.load(keys, each: body)
     }
 
     func write(merging records: [RecordChange], removing: [String]) throws {

@@ -53,6 +53,14 @@ import Testing
                 #expect(record.fields == original[key], "\(key) changed", sourceLocation: sourceLocation)
             }
         }
+        // Every key in one batch: a scan of the table, which meets the damage part way.
+        if let records = try? store.load(keys) {
+            #expect(Set(records.map(\.key)).count == records.count, "a record handed over twice", sourceLocation: sourceLocation)
+            #expect(records.allSatisfy { keys.contains($0.key) }, "a record not asked for", sourceLocation: sourceLocation)
+            for record in records where !contentMayChange {
+                #expect(record.fields == original[record.key], "\(record.key) changed in a batch", sourceLocation: sourceLocation)
+            }
+        }
         // Opening reads no page past the schema: the integrity check runs when asked
         // (`checkIntegrity()`), and reports what it finds.
         try store.checkIntegrity()

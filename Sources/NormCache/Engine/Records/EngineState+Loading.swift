@@ -9,21 +9,25 @@ extension EngineState {
         try load(CollectionOfOne(record))
     }
 
-    /// Loads the records of `records` that are not loaded, in one ``RecordStore/load(_:)``.
-    /// A store that cannot read one (a broken row, a damaged page) fails the call, naming
-    /// the record, and they stay unloaded: the next read tries again.
+    /// Loads the records of `records` that are not loaded, in one ``RecordStore/load(_:each:)``,
+    /// each put in the table as the store hands it over. A store that cannot read one (a
+    /// broken row, a damaged page) fails the call, naming the record; those it handed over
+    /// before stay loaded, the others are not: the next read tries them again.
     func load<Records: Sequence<UInt32>>(_ records: Records) throws(CacheError) {
         guard let store, !loaded.all else { return }
         var ids: [UInt32] = []
         for id in records where loaded.insert(id) { ids.append(id) }
         guard !ids.isEmpty else { return }
+        var handed = LoadedRecords(all: false)
+        var shape = RecordShape()
         do {
-            for record in try store.load(ids.map(recordKey)) {
-                guard let id = recordKeys.find(record.key)?.rawValue else { continue }
-                try insertLoaded(id, record.fields)
+            try store.load(ids.map(recordKey)) { record in
+                guard let id = recordKeys.find(record.key)?.rawValue else { return }
+                try insertLoaded(id, record.fields, shape: &shape)
+                handed.insert(id)
             }
         } catch {
-            for id in ids { loaded.remove(id) }
+            for id in ids where !handed.contains(id) { loaded.remove(id) }
             throw error as? CacheError ?? .storage("\(error)")
         }
     }
@@ -39,7 +43,8 @@ extension EngineState {
         recordKeys.reserve(records.count)
         let ids: [UInt32]
         do { ids = try recordKeys.intern(records.map(\.key)).map(\.rawValue) } catch { throw .key(error) }
-        for (record, id) in zip(records, ids) where loaded.insert(id) { try insertLoaded(id, record.fields) }
+        var shape = RecordShape()
+        for (record, id) in zip(records, ids) where loaded.insert(id) { try insertLoaded(id, record.fields, shape: &shape) }
         loaded.all = true
     }
 
@@ -72,8 +77,17 @@ extension EngineState {
     }
 
     /// Puts a loaded record's fields into the base table (a load, not a change: no watcher
-    /// hears of it, nothing is written through).
-    private func insertLoaded(_ record: UInt32, _ fields: CacheObject) throws(CacheError) {
-        for (key, value) in fields.members { base.set(record, try fieldID(key), try stored(value)) }
+    /// hears of it, nothing is written through); a record absent there goes in whole.
+    /// `shape` holds the field ids of the record loaded before, mostly those of this one.
+    private func insertLoaded(_ record: UInt32, _ fields: CacheObject, shape: inout RecordShape) throws(CacheError) {
+        let ids = try shape.fieldIDs(of: fields.keys, state: self)
+        guard !base.exists(record) else {
+            for (id, value) in zip(ids, fields.values) { base.set(record, id, try stored(value)) }
+            return
+        }
+        var values: [StoredValue] = []
+        values.reserveCapacity(fields.count)
+        for value in fields.values { values.append(try stored(value)) }
+        base.insert(record, StoredRecord(fieldIDs: ids, values: values))
     }
 }

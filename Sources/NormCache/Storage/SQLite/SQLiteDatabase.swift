@@ -49,6 +49,18 @@ final class SQLiteDatabase {
         return SQLiteStatement(statement, database: self)
     }
 
+    /// Runs `body` in one read transaction, so that its statements take the file's shared
+    /// lock once between them instead of once each (a lock is a system call, and a check
+    /// for a hot journal); inside a transaction already open, in that one.
+    func reading<Result>(_ body: () throws -> Result) throws -> Result {
+        let handle = try open()
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        try execute("BEGIN")
+        // Ending a read transaction only lets the lock go; after an error SQLite may have ended it already.
+        defer { if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "COMMIT", nil, nil, nil) } }
+        return try body()
+    }
+
     /// The first column of each row of `sql`, as text.
     func strings(_ sql: String) throws(StoreError) -> [String] {
         let statement = try prepare(sql)

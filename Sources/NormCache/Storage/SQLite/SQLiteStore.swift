@@ -288,22 +288,68 @@ public final class SQLiteStore: RecordStore {
         return keys
     }
 
-    /// The records of `keys`, looked up by key; a read-only store that meets a damaged page
-    /// answers from what it salvages instead.
-    public func load(_ keys: [String]) throws -> [Record] {
-        if let salvaged = try salvagedIfDamaged() { return keys.compactMap { key in salvaged[key].map { Record(key: key, fields: $0) } } }
-        var records: [Record] = []
-        for key in keys {
-            do {
-                if let record = try lookUp(key) { records.append(record) }
-            } catch let error as PageDamage where mode == .readOnly {
-                let salvaged = try salvage(after: error.underlying)
-                return keys.compactMap { key in salvaged[key].map { Record(key: key, fields: $0) } }
-            } catch let error as PageDamage {
-                throw error.underlying
+    /// Hands `body` the records of `keys` as it reads them, in one read transaction: looked
+    /// up by key, or, for a batch of a large part of the file (``scans(_:)``), found by one
+    /// scan of the table, whose rows read many times faster than lookups through the key
+    /// index. A read-only store that meets a damaged page answers the keys not handed over
+    /// yet from what it salvages.
+    public func load(_ keys: [String], each body: (Record) throws -> Void) throws {
+        if let salvaged = try salvagedIfDamaged() { return try hand(keys[...], from: salvaged, to: body) }
+        try database.reading {
+            if scans(keys.count) {
+                var wanted = Set(keys)
+                try salvaging({ try scan(for: &wanted, each: body) }, pending: { keys.filter(wanted.contains)[...] }, to: body)
+            } else {
+                var next = 0
+                try salvaging({
+                    for key in keys {
+                        if let record = try lookUp(key) { try body(record) }
+                        next += 1
+                    }
+                }, pending: { keys[next...] }, to: body)
             }
         }
-        return records
+    }
+
+    /// Runs `read`, which throws ``PageDamage`` where SQLite cannot reach a row. A read-only
+    /// store then hands `body` the records of the keys still `pending` from what it salvages;
+    /// a read-write store fails.
+    private func salvaging(_ read: () throws -> Void, pending: () -> ArraySlice<String>,
+                           to body: (Record) throws -> Void) throws {
+        do { try read() } catch let error as PageDamage {
+            guard mode == .readOnly else { throw error.underlying }
+            try hand(pending(), from: salvage(after: error.underlying), to: body)
+        }
+    }
+
+    /// Hands `body` the records of `keys` that `salvaged` holds.
+    private func hand(_ keys: ArraySlice<String>, from salvaged: [String: CacheObject], to body: (Record) throws -> Void) throws {
+        for key in keys { if let fields = salvaged[key] { try body(Record(key: key, fields: fields)) } }
+    }
+
+    /// Batches from this size on may scan the table instead of looking their keys up.
+    static let scanFrom = 64
+
+    /// Whether a batch of `count` keys is better found by scanning the table: when it is an
+    /// eighth of its rows or more (a lookup through the key index costs about ten rows of a
+    /// scan). The rows are counted from the table's largest rowid, which never undercounts.
+    private func scans(_ count: Int) -> Bool {
+        guard count >= Self.scanFrom,
+              let rows = (try? database.strings(#"SELECT max(rowid) FROM "records""#))?.first.flatMap({ Int($0) }) else { return false }
+        return count * 8 >= rows
+    }
+
+    /// Hands `body` the records of the `wanted` keys as one scan of the table meets them,
+    /// taking each out of `wanted`; only their rows are parsed. Throws ``PageDamage`` where
+    /// the scan cannot go on.
+    private func scan(for wanted: inout Set<String>, each body: (Record) throws -> Void) throws {
+        let statement = try database.prepare(#"SELECT key, record FROM "records""#)
+        defer { statement.reset() }
+        while !wanted.isEmpty {
+            do { guard try statement.step() else { return } } catch { throw PageDamage(underlying: error) }
+            guard let key = statement.text(0), wanted.remove(key) != nil else { continue }
+            try body(try record(key, in: statement, column: 1))
+        }
     }
 
     /// The record `key` as its row holds it; throws ``PageDamage`` when SQLite cannot reach
@@ -312,7 +358,13 @@ public final class SQLiteStore: RecordStore {
         defer { select.reset() }
         select.bind(1, key)
         do { guard try select.step() else { return nil } } catch { throw PageDamage(underlying: error) }
-        do { return Record(key: key, fields: try select.withBytes(1) { try Self.fields(ofRecordText: $0) }) } catch {
+        return try record(key, in: select, column: 1)
+    }
+
+    /// The record `key` of the row `statement` is on, whose text is in `column`; a
+    /// ``StoreError`` naming the record when that text is not a record.
+    private func record(_ key: String, in statement: SQLiteStatement, column: Int32) throws(StoreError) -> Record {
+        do { return Record(key: key, fields: try statement.withBytes(column) { try Self.fields(ofRecordText: $0) }) } catch {
             throw StoreError(path: path, message: "record \(key) cannot be read: \(error)")
         }
     }
