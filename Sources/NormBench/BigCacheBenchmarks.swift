@@ -66,17 +66,36 @@ enum BigCacheBenchmarks {
             for path in files.values { trial.must { try SQLiteStore.removeFiles(at: path) } }
         }
 
-        /// Seconds to open the file of `shape` and read one trip in full.
+        /// Seconds to open the list-root file and read every trip and its owner through
+        /// `QUERY_ROOT.trips`: every record loaded, as `.import` makes every one.
+        func openEveryRecord() throws -> Double {
+            let store = try SQLiteStore(path: files[.list]!)
+            defer { store.close() }
+            var count = 0
+            let seconds = try Stopwatch.seconds {
+                let cache = try NormalizedCache(store: store)
+                let result = try cache.read(try cache.operation("{ trips { __typename id name owner { __typename id } } }"))
+                if case .list(let trips)?? = result.data?["trips"] { count = trips.count }
+            }
+            precondition(count == BigCacheBenchmarks.tripCount, "the list root read \(count) trips")
+            return seconds
+        }
+
+        /// Seconds to open the file of `shape`, load every record and read one trip in full.
         func open(_ shape: Shape) throws -> Double {
-            var store: SQLiteStore?, cache: NormalizedCache?, trip: CacheObject?
+            var store: SQLiteStore?, cache: NormalizedCache?, records = 0, trip: CacheObject?
             defer { store?.close() }
             let seconds = try Stopwatch.seconds {
                 let opened = try SQLiteStore(path: files[shape]!)
                 store = opened
                 cache = try NormalizedCache(store: opened)
+                // Every record, as opening loaded them before the cache opened lazily (a lazy
+                // open alone never reaches the root, whose width is what is measured).
+                records = cache?.statistics.records ?? 0
                 trip = cache?.record("Trip:77")
             }
-            precondition(trip?["name"] == "Trip 77", "\(shape): Trip:77 did not load")
+            precondition(records == BigCacheBenchmarks.tripCount + BigCacheBenchmarks.userCount + 1 && trip?["name"] == "Trip 77",
+                         "\(shape): \(records) records loaded, or Trip:77 did not load")
             return seconds
         }
 
@@ -106,8 +125,8 @@ enum BigCacheBenchmarks {
     }
 
     static let loadWide = comparing(
-        "load.wide", "open an Apollo iOS file whose QUERY_ROOT has 100,000 fields trip(id:N), each referring to Trip:N, and "
-            + "read Trip:77; baseline: the same for the same trips under one list field QUERY_ROOT.trips (files made in "
+        "load.wide", "open an Apollo iOS file whose QUERY_ROOT has 100,000 fields trip(id:N), each referring to Trip:N, "
+            + "load every record (.stats) and read Trip:77; baseline: the same for the same trips under one list field QUERY_ROOT.trips (files made in "
             + "this run); ratio = ours / baseline, goal ≤ 2",
         { try $0.open(.wide) }, against: { try $0.open(.list) })
 
@@ -119,6 +138,7 @@ enum BigCacheBenchmarks {
 
     static let importList = comparing(
         "import.100k", ".import of the extract() JSON of load.wide's list-root cache (100,100 records); baseline: opening "
-            + "the same records from its Apollo iOS file and reading Trip:77; ratio = ours / baseline, goal ≤ 3",
-        { try $0.importSnapshot(.list) }, against: { try $0.open(.list) })
+            + "the same records from its Apollo iOS file and reading every one (the trips and their owners through "
+            + "QUERY_ROOT.trips: a cache opens lazily); ratio = ours / baseline, goal ≤ 3",
+        { try $0.importSnapshot(.list) }, against: { try $0.openEveryRecord() })
 }
