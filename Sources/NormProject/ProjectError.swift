@@ -1,4 +1,5 @@
 import GraphQL
+import NormCache
 
 /// Why a project did not load, or why a document is not valid: every problem found, each
 /// with the file, line and column it is at. A project that has one is not loaded at all.
@@ -54,7 +55,7 @@ public struct ProjectError: Error, Equatable, CustomStringConvertible {
 extension ProjectError.Problem {
     /// A problem at the start of an AST node; the node's source is named after its file.
     init(at location: Location?, _ message: String) {
-        self.init(file: location.flatMap { Self.file(of: $0.source) }, line: location?.startToken.line,
+        self.init(file: location.flatMap { Self.file(named: $0.source.name) }, line: location?.startToken.line,
                   column: location?.startToken.column, message: message)
     }
 
@@ -63,7 +64,7 @@ extension ProjectError.Problem {
     init(_ error: GraphQLError) {
         let places = error.nodes.compactMap(\.loc)
         guard let first = places.first else {
-            self.init(file: error.source.flatMap(Self.file(of:)), line: error.locations.first?.line,
+            self.init(file: error.source.flatMap { Self.file(named: $0.name) }, line: error.locations.first?.line,
                       column: error.locations.first?.column, message: Self.plainMessage(error))
             return
         }
@@ -73,9 +74,14 @@ extension ProjectError.Problem {
         self.init(at: first, message)
     }
 
-    /// The file a source was read from; `nil` for a document typed at the REPL.
-    private static func file(of source: Source) -> String? {
-        source.name == SchemaValidator.typedSourceName ? nil : source.name
+    /// What the parser guard refused in the text read from `file` (a source name).
+    init(_ error: OperationError, in file: String) {
+        self.init(file: Self.file(named: file), line: error.line, column: error.column, message: error.message)
+    }
+
+    /// The file a source was read from, by the source's name; `nil` for a document typed at the REPL.
+    static func file(named name: String) -> String? {
+        name == SchemaValidator.typedSourceName ? nil : name
     }
 
     /// The message without the parser's decorations: "Syntax Error FILE (1:11) Expected

@@ -15,14 +15,13 @@ extension Document {
     /// take (``GraphQLParserGuard``), is a problem in that file.
     static func read(_ text: String, file: String, problems: inout [ProjectError.Problem]) -> Document? {
         do throws(OperationError) { try GraphQLParserGuard.check(text) } catch {
-            problems.append(.init(file: file == SchemaValidator.typedSourceName ? nil : file, line: error.line, column: error.column,
-                                  message: error.message))
+            problems.append(.init(error, in: file))
             return nil
         }
         do { return try GraphQL.parse(source: Source(body: text, name: file)) } catch let error as GraphQLError {
             problems.append(ProjectError.Problem(error))
         } catch {
-            problems.append(.init(file: file, message: "\(error)"))
+            problems.append(.init(file: ProjectError.Problem.file(named: file), message: "\(error)"))
         }
         return nil
     }
