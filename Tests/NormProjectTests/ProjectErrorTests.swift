@@ -155,6 +155,26 @@ import Testing
         ])
     }
 
+    /// What GraphQLSwift's SDL rules refuse is refused at the node at fault, in its file,
+    /// with the other places named (Tests/NormProjectTests/SDLChecksTests.swift holds the
+    /// checks to the rules).
+    @Test func schemaDefinitionsThatClash() throws {
+        let extensions = """
+            type Trip { id: ID! }
+            extend type Trip { name: String }
+            extend type Nope @key
+            type Ticket @include(if: true) { id: ID! }
+            """
+        try expectProblems(["schema.graphqls": ProjectDirectory.schema, "more.graphqls": extensions].merging(operations) { $1 }, [
+            #"more.graphqls:1:6: There can be only one type named "Trip". (also at schema.graphqls:2:6)"#,
+            #"more.graphqls:1:13: Field "Trip.id" can only be defined once. (also at schema.graphqls:2:13)"#,
+            #"more.graphqls:2:20: Field "Trip.name" can only be defined once. (also at schema.graphqls:2:21)"#,
+            #"more.graphqls:3:13: Cannot extend type "Nope" because it is not defined."#,
+            #"more.graphqls:3:18: Unknown directive "@key"."#,
+            #"more.graphqls:4:13: Directive "@include" may not be used on OBJECT."#,
+        ])
+    }
+
     @Test func duplicateNamesAndUnknownFragments() throws {
         try expectProblems([
             "schema.graphqls": ProjectDirectory.schema,

@@ -41,8 +41,15 @@ struct ProjectSchema: Sendable {
         let outline = SchemaOutline(definitions)
         let directives = CacheDirectives(definitions, outline: outline)
         problems += directives.problems
+        // Our checks stand for GraphQLSwift's SDL rules, at a fraction of their cost; the
+        // rules run only on what our checks cannot judge.
+        let sdlProblems = SDLChecks.problems(of: definitions)
+        problems += sdlProblems ?? []
+        guard sdlProblems?.isEmpty ?? true else { return nil }
         let schema: GraphQLSchema
-        do { schema = try buildASTSchema(documentAST: Document.of(definitions)) } catch let error as GraphQLError where error.nodes.isEmpty && error.locations.isEmpty {
+        do {
+            schema = try buildASTSchema(documentAST: Document.of(definitions), assumeValidSDL: sdlProblems != nil)
+        } catch let error as GraphQLError where error.nodes.isEmpty && error.locations.isEmpty {
             // The SDL rules' errors come joined, without places: each is placed at the first
             // type or directive it quotes.
             problems += error.message.components(separatedBy: "\n\n").map { message in
