@@ -38,7 +38,7 @@ enum EngineBenchmarks {
 
     /// A new cache holding `data` written for `query` with `variables`, and the query's operation.
     static func makeCache(holding data: CacheObject, for query: String, variables: CacheObject = [:],
-                          _ trial: Trial) -> (NormalizedCache, Operation) {
+                          _ trial: Trial) -> (NormalizedCache, CompiledOperation) {
         trial.must {
             let cache = try NormalizedCache(), operation = try cache.operation(query)
             try cache.write(data: data, for: operation, variables: variables)

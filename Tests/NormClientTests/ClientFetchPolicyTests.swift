@@ -13,7 +13,7 @@ import Testing
         .object(ClientTesting.tripsData(trips))
     }
 
-    private func setUp(serverTrips: [(String, String)]? = nil) throws -> (Client, FakeTransport, NormCache.Operation) {
+    private func setUp(serverTrips: [(String, String)]? = nil) throws -> (Client, FakeTransport, CompiledOperation) {
         let client = Client(cache: try NormalizedCache())
         let fake = FakeTransport(name: "trips")
         fake.respond(to: "TripList", with: ClientTesting.tripsResponse(serverTrips ?? lisbonPorto))

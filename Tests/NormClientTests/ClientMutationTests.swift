@@ -8,7 +8,7 @@ import Testing
 @Suite struct ClientMutationTests {
     /// A client whose cache holds Trip:1 "Lisbon" (fetched through `Trip`), a fake server,
     /// and the two operations.
-    private func setUp() async throws -> (Client, FakeTransport, trip: NormCache.Operation, rename: NormCache.Operation) {
+    private func setUp() async throws -> (Client, FakeTransport, trip: CompiledOperation, rename: CompiledOperation) {
         let client = Client(cache: try NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["1": "Lisbon", "2": "Porto"]))
         let trip = try client.cache.operation(ClientTesting.tripDetail)

@@ -9,14 +9,14 @@ import Testing
     private let lisbonPorto: [(String, String)] = [("1", "Lisbon"), ("2", "Porto")]
 
     private func setUp(server: [String: String] = ["1": "Lisbon", "2": "Porto"]) throws
-        -> (Client, FakeTransport, tripList: NormCache.Operation, trip: NormCache.Operation)
+        -> (Client, FakeTransport, tripList: CompiledOperation, trip: CompiledOperation)
     {
         let client = Client(cache: try NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(server))
         return (client, fake, try client.cache.operation(ClientTesting.tripList), try client.cache.operation(ClientTesting.tripDetail))
     }
 
-    private func fill(_ client: Client, _ tripList: NormCache.Operation, _ trips: [(String, String)]) throws {
+    private func fill(_ client: Client, _ tripList: CompiledOperation, _ trips: [(String, String)]) throws {
         try client.cache.write(data: ClientTesting.tripsData(trips), for: tripList)
     }
 

@@ -60,8 +60,8 @@ public final class NormalizedCache: @unchecked Sendable {
     /// The compiled plan of `document` (its operation `name` if it holds several),
     /// compiled once per process (``CompiledOperations``); its field ids are interned
     /// into this cache the first time it meets it.
-    public func operation(_ document: String, name: String? = nil) throws(CacheError) -> Operation {
-        let operation: Operation
+    public func operation(_ document: String, name: String? = nil) throws(CacheError) -> CompiledOperation {
+        let operation: CompiledOperation
         do { operation = try CompiledOperations.operation(document, name: name) } catch { throw .operation(error) }
         return try lockedThrowing { () throws(CacheError) in
             _ = try state.staticFieldIDs(operation)
@@ -79,7 +79,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// try cache.coerceVariables(["first": 3.0], for: op)   // ["first": 3]
     /// try cache.coerceVariables([:], for: op)              // throws: variable $first of type Int! was not given
     /// ```
-    public func coerceVariables(_ variables: CacheObject, for operation: Operation, schema: SchemaKnowledge? = nil) throws(CacheError) -> CacheObject {
+    public func coerceVariables(_ variables: CacheObject, for operation: CompiledOperation, schema: SchemaKnowledge? = nil) throws(CacheError) -> CacheObject {
         if operation.variables.isEmpty { return CacheObject() }
         return try lockedThrowing { () throws(CacheError) in
             try state.withSchema(schema) { () throws(CacheError) in try coerced(variables, for: operation) }
@@ -87,7 +87,7 @@ public final class NormalizedCache: @unchecked Sendable {
     }
 
     /// `variables` coerced with the knowledge of the call in progress (the lock held).
-    func coerced(_ variables: CacheObject, for operation: Operation) throws(CacheError) -> CacheObject {
+    func coerced(_ variables: CacheObject, for operation: CompiledOperation) throws(CacheError) -> CacheObject {
         if operation.variables.isEmpty { return CacheObject() }
         do throws(VariableError) { return try VariableCoercion.coerce(variables, for: operation.variables, schema: state.declaredTypes) }
         catch { throw .variable(error) }

@@ -76,7 +76,7 @@ public final class Client: @unchecked Sendable {
     /// coerced to their declared types before anything runs (``coerceVariables(_:for:from:)``):
     /// the cache and the server see the same values.
     @discardableResult
-    public func fetch(_ operation: NormCache.Operation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
+    public func fetch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
                       optimistic: CacheObject? = nil, from transport: any Transport, cause: ChangeCause = .write,
                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
         let variables = try coerceVariables(variables, for: operation, from: transport)
@@ -107,7 +107,7 @@ public final class Client: @unchecked Sendable {
     /// What the cache answers for `operation`, at once: the data when complete, the
     /// missing fields otherwise (what cache-only does, without a task), read with the
     /// knowledge of the endpoint the operation runs against.
-    public func cachedResult(of operation: NormCache.Operation, variables: CacheObject = CacheObject(),
+    public func cachedResult(of operation: CompiledOperation, variables: CacheObject = CacheObject(),
                              from transport: (any Transport)? = nil) throws(ClientError) -> ClientResult {
         do {
             return ClientResult(operation: operation, read: try cache.read(operation, variables: variables, schema: transport?.schemaKnowledge))
@@ -117,7 +117,7 @@ public final class Client: @unchecked Sendable {
     /// `variables` coerced to `operation`'s declared types, as the cache does it
     /// (``NormalizedCache/coerceVariables(_:for:schema:)``); ``ClientError/cache(_:)`` with
     /// ``CacheError/variable(_:)`` names a variable its type refuses, or a required one missing.
-    public func coerceVariables(_ variables: CacheObject, for operation: NormCache.Operation,
+    public func coerceVariables(_ variables: CacheObject, for operation: CompiledOperation,
                                 from transport: (any Transport)? = nil) throws(ClientError) -> CacheObject {
         do { return try cache.coerceVariables(variables, for: operation, schema: transport?.schemaKnowledge) } catch { throw .cache(error) }
     }
@@ -125,7 +125,7 @@ public final class Client: @unchecked Sendable {
     /// True while a fetch the client started by itself (a watcher's, a refetch) is running.
     public var isBusy: Bool { lock.withLock { !background.isEmpty } }
 
-    private func fetchFromNetwork(_ operation: NormCache.Operation, variables: CacheObject, writing: Bool, optimistic: CacheObject?,
+    private func fetchFromNetwork(_ operation: CompiledOperation, variables: CacheObject, writing: Bool, optimistic: CacheObject?,
                                   from transport: any Transport, cause: ChangeCause) async throws(ClientError) -> ClientResult {
         let request = GraphQLRequest(document: operation.networkDocument, operationName: operation.name, variables: variables)
         let schema = transport.schemaKnowledge
@@ -156,7 +156,7 @@ public final class Client: @unchecked Sendable {
         return result
     }
 
-    private func writeOptimistic(_ data: CacheObject, for operation: NormCache.Operation, variables: CacheObject,
+    private func writeOptimistic(_ data: CacheObject, for operation: CompiledOperation, variables: CacheObject,
                                  schema: SchemaKnowledge?) throws(ClientError) -> String {
         guard operation.kind == .mutation else { throw .invalid("an optimistic response is for a mutation, not a \(operation.kind.rawValue)") }
         let layer = "optimistic \(operation.name ?? "mutation") #\(lock.withLock { counter += 1; return counter })"
@@ -258,7 +258,7 @@ public final class Client: @unchecked Sendable {
     /// that it emits whenever a change alters its result; a cache-first watcher whose data
     /// was evicted refetches. `onEvent` hears emissions and failed fetches; without one,
     /// ``watchEvents`` does.
-    public func watch(_ operation: NormCache.Operation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
+    public func watch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
                       from transport: any Transport,
                       onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? = nil) throws(ClientError) -> ClientWatch {
         guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }

@@ -29,7 +29,7 @@ public struct ClientResult: Sendable, Equatable {
     /// True when the data is whole: nothing was missing from the cache.
     public var complete: Bool { missing.isEmpty }
 
-    init(operation: Operation, source: Source, data: CacheValue?, errors: [CacheValue] = [], missing: [String] = [],
+    init(operation: CompiledOperation, source: Source, data: CacheValue?, errors: [CacheValue] = [], missing: [String] = [],
          redirects: [String] = []) {
         self.operationName = operation.name
         self.source = source
@@ -40,12 +40,12 @@ public struct ClientResult: Sendable, Equatable {
     }
 
     /// A result read from the cache.
-    init(operation: Operation, read: ReadResult) {
+    init(operation: CompiledOperation, read: ReadResult) {
         self.init(operation: operation, source: .cache, data: read.data, missing: read.missing,
                   redirects: read.redirects.map(\.description))
     }
 
-    init(operation: Operation, response: CacheValue) {
+    init(operation: CompiledOperation, response: CacheValue) {
         var errors: [CacheValue] = []
         if case .list(let list)? = response["errors"] { errors = list }
         // `.none`, not `nil`: CacheValue is nil-literal-expressible, so `nil` would be `.null`.

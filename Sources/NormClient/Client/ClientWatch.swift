@@ -32,7 +32,7 @@ public final class ClientWatch: @unchecked Sendable {
         case failure(ClientError)
     }
 
-    public let operation: NormCache.Operation
+    public let operation: CompiledOperation
     public let policy: FetchPolicy
     public let transport: any Transport
     private unowned let client: Client
@@ -52,7 +52,7 @@ public final class ClientWatch: @unchecked Sendable {
     /// the same data) is not shown again.
     private var shown: CacheValue?
 
-    init(client: Client, operation: NormCache.Operation, variables: CacheObject, policy: FetchPolicy, transport: any Transport,
+    init(client: Client, operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, transport: any Transport,
          onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
         self.client = client
         self.operation = operation

@@ -229,7 +229,7 @@ public final class PluginHost: @unchecked Sendable {
     }
 
     /// The compiled named operation of a plugin (its document may hold fragments).
-    public func operation(named name: String, of plugin: Plugin) throws(CommandFailure) -> NormCache.Operation {
+    public func operation(named name: String, of plugin: Plugin) throws(CommandFailure) -> CompiledOperation {
         guard let document = plugin.manifest.operations[name] else {
             throw CommandFailure(message: "\(plugin.name) has no operation \"\(name)\"")
         }
@@ -242,9 +242,9 @@ public final class PluginHost: @unchecked Sendable {
 
     /// The operation, variables and policy of a `run` or `watch` request.
     private func request(_ request: CacheValue, for plugin: Plugin, defaultPolicy: FetchPolicy)
-        throws -> (NormCache.Operation, CacheObject, FetchPolicy)
+        throws -> (CompiledOperation, CacheObject, FetchPolicy)
     {
-        let operation: NormCache.Operation
+        let operation: CompiledOperation
         switch (request["operation"], request["query"]) {
         case (.string(let name)?, _): operation = try self.operation(named: name, of: plugin)
         case (_, .string(let document)?): operation = try client.cache.operation(document)

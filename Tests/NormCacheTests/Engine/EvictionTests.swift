@@ -5,8 +5,8 @@ import Testing
 /// collection and invalidation, each notifying the watchers it affects.
 @Suite struct EvictionTests {
     let cache: NormalizedCache
-    let trips: Operation
-    let trip: Operation
+    let trips: CompiledOperation
+    let trip: CompiledOperation
 
     init() throws {
         cache = try Support.cache()
@@ -17,7 +17,7 @@ import Testing
             """), for: trips)
     }
 
-    func watch(_ op: Operation, variables: CacheObject = CacheObject(), partial: Bool = false) throws -> (Watch, Recorder) {
+    func watch(_ op: CompiledOperation, variables: CacheObject = CacheObject(), partial: Bool = false) throws -> (Watch, Recorder) {
         let recorder = Recorder()
         return (try cache.watch(op, variables: variables, partial: partial, onEmission: recorder.callback), recorder)
     }

@@ -5,7 +5,7 @@ import Testing
 /// one comes to a full memo, and a plan compiled again works in a cache that used the old one.
 @Suite struct OperationMemoTests {
     /// A plan compiled outside the process-wide memo, and the hash the memo files it by.
-    func compiled(_ document: String) throws -> (operation: Operation, hash: UInt64) {
+    func compiled(_ document: String) throws -> (operation: CompiledOperation, hash: UInt64) {
         (try OperationCompiler.compile(document, name: nil), UInt64(truncatingIfNeeded: document.hashValue))
     }
 
