@@ -40,7 +40,7 @@ enum EngineBenchmarks {
     static func makeCache(holding data: CacheObject, for query: String, variables: CacheObject = [:],
                           _ trial: Trial) -> (NormalizedCache, CompiledOperation) {
         trial.must {
-            let cache = try NormalizedCache(), operation = try cache.operation(query)
+            let cache = NormalizedCache(), operation = try cache.operation(query)
             try cache.write(data: data, for: operation, variables: variables)
             return (cache, operation)
         }
@@ -48,7 +48,7 @@ enum EngineBenchmarks {
 
     /// Writes `response` for `listQuery` into a new cache; 1 when records changed.
     static func writeIntoNewCache(_ response: CacheValue) throws -> Int {
-        let cache = try NormalizedCache()
+        let cache = NormalizedCache()
         return try cache.write(response: response, for: cache.operation(listQuery)).isEmpty ? 0 : 1
     }
 

@@ -9,7 +9,7 @@ import Testing
     /// A client whose cache holds Trip:1 "Lisbon" (fetched through `Trip`), a fake server,
     /// and the two operations.
     private func setUp() async throws -> (Client, FakeTransport, trip: CompiledOperation, rename: CompiledOperation) {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["1": "Lisbon", "2": "Porto"]))
         let trip = try client.cache.operation(ClientTesting.tripDetail)
         let rename = try client.cache.operation(ClientTesting.rename)
@@ -81,7 +81,7 @@ import Testing
 
     /// The "refetch after mutation" rule: creating an object does not put it in a list.
     @Test func aCreatedObjectDoesNotJoinAWatchedListUntilRefetched() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips")
         let tripList = try client.cache.operation(ClientTesting.tripList)
         let create = try client.cache.operation("mutation Create($name: String!) { createTrip(name: $name) { id name } }")
@@ -178,7 +178,7 @@ import Testing
     }
 
     @Test func anOptimisticResponseForAQueryIsRefusedAndNothingIsSent() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["1": "Lisbon"]))
         let trip = try client.cache.operation(ClientTesting.tripDetail)
         do {

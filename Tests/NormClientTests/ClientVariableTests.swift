@@ -7,7 +7,7 @@ import Testing
 /// watches: the server gets the values the cache keys hold, and refused ones go nowhere.
 @Suite struct ClientVariableTests {
     private func setUp() throws -> (Client, FakeTransport, trip: CompiledOperation) {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["2": "Porto"]))
         return (client, fake, try client.cache.operation(ClientTesting.tripDetail))
     }

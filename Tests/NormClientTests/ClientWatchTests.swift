@@ -11,7 +11,7 @@ import Testing
     private func setUp(server: [String: String] = ["1": "Lisbon", "2": "Porto"]) throws
         -> (Client, FakeTransport, tripList: CompiledOperation, trip: CompiledOperation)
     {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(server))
         return (client, fake, try client.cache.operation(ClientTesting.tripList), try client.cache.operation(ClientTesting.tripDetail))
     }
@@ -278,7 +278,7 @@ import Testing
     /// Another query links the hero to a friend the cache has no name for: a watcher that
     /// may fetch refetches its query (Apollo iOS's refetchOnFailedUpdates) and never shows null.
     @Test func aReadThatBecomesIncompleteRefetches() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let friends: @Sendable ([String]) -> CacheValue = { ids in
             .list(ids.map { ["__typename": "Human", "id": .string($0), "name": .string("Human \($0)")] })
         }
@@ -303,7 +303,7 @@ import Testing
 
     /// A cache-only watcher keeps its last complete data and reports the missing fields.
     @Test func aCacheOnlyReadThatBecomesIncompleteKeepsItsDataAndSaysWhatIsMissing() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "starwars")
         let hero = try client.cache.operation(Self.hero)
         let luke: CacheValue = ["__typename": "Human", "id": "1000", "name": "Luke"]
@@ -386,7 +386,7 @@ import Testing
         let one = try client.watch(trip, variables: ["id": "1"], from: fake, onEvent: tripEvents.callback)
         await client.settle()
         #expect(list.id != one.id)
-        let fresh = try NormalizedCache()
+        let fresh = NormalizedCache()
         let stopped = client.replaceCache(with: fresh)
         #expect(stopped == [list.id, one.id].sorted())
         #expect(client.cache === fresh)
@@ -398,13 +398,13 @@ import Testing
         await client.settle()
         #expect(listEvents.count == listCount)
         #expect(tripEvents.count == tripCount)
-        #expect(client.replaceCache(with: try NormalizedCache()).isEmpty)
+        #expect(client.replaceCache(with: NormalizedCache()).isEmpty)
     }
 
     // MARK: failures
 
     @Test func aFailedFetchIsReportedAsAFailure() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips")
         fake.fail("TripList", with: .unreachable("connection refused"))
         let tripList = try client.cache.operation(ClientTesting.tripList)
@@ -429,7 +429,7 @@ import Testing
     }
 
     @Test func graphQLErrorsInAWatchersFetchAreReportedAsAFailure() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips")
         let error: CacheValue = ["message": "trips are down"]
         fake.respond(to: "TripList", with: ["data": nil, "errors": [error]])

@@ -8,7 +8,7 @@ import Foundation
 /// callback may call the cache (what it causes is delivered after it returns).
 ///
 /// ```swift
-/// let cache = try NormalizedCache()
+/// let cache = NormalizedCache()
 /// let trips = try cache.operation("{ trips { id name } }")
 /// try cache.write(data: ["trips": [["__typename": "Trip", "id": "1", "name": "Lisbon"]]], for: trips)
 /// try cache.record("Trip:1")                 // ["__typename": "Trip", "id": "1", "name": "Lisbon"]
@@ -28,8 +28,19 @@ public final class NormalizedCache: @unchecked Sendable {
     /// load from the store the first time a read or a write reaches it, and what needs
     /// every record (``gc(retaining:)``, ``extract()``, ``clear()``) loads them all.
     /// ``keys(matching:)`` reads the store's keys alone.
-    public init(store: RecordStore? = nil) throws(CacheError) {
+    public init(store: RecordStore?) throws(CacheError) {
         state = try EngineState(store: store)
+    }
+
+    /// A cache in memory only. It does not throw: with no store, the one thing that can
+    /// fail is allocating its key tables, and running out of memory stops the process, as
+    /// it does for Swift's own allocations.
+    ///
+    /// ```swift
+    /// let cache = NormalizedCache()
+    /// ```
+    public convenience init() {
+        do { try self.init(store: nil) } catch { preconditionFailure("a memory-only cache could not be made: \(error)") }
     }
 
     // MARK: configuration

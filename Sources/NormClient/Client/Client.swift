@@ -10,7 +10,7 @@ import NormCache
 /// injected failures) apply to all endpoints alike, and every request is logged there.
 ///
 /// ```swift
-/// let client = Client(cache: try NormalizedCache())
+/// let client = Client(cache: NormalizedCache())
 /// let tripList = try client.cache.operation("query TripList { trips { id name } }")
 /// let first = try await client.fetch(tripList, from: plugin)    // source .network
 /// let again = try await client.fetch(tripList, from: plugin)    // source .cache

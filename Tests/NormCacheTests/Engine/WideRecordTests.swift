@@ -89,7 +89,7 @@ import Testing
         let cache = try Self.wideCache()
         let text = JSON.string(cache.extract(), references: .none)
         #expect(text.contains(#""ROOT_QUERY":{"__typename":"Query","trip(id:0)":{"__ref":"Trip:0"},"trip(id:1)":"#))
-        let restored = try NormalizedCache()
+        let restored = NormalizedCache()
         try restored.restore(try JSON.parse(text))
         #expect(restored.record("QUERY_ROOT") == Self.root)
         // Restoring over a wide root replaces it whole.
@@ -102,7 +102,7 @@ import Testing
     @Test func aWideApolloClientRootTakesItsArgumentsAsJSON() throws {
         let members = (0..<Self.width).map { #""trip({\"id\":\#($0)})":{"__ref":"Trip:\#($0 % Self.tripCount)"}"# }
         let text = #"{"ROOT_QUERY":{"__typename":"Query","# + members.joined(separator: ",") + "}}"
-        let cache = try NormalizedCache()
+        let cache = NormalizedCache()
         try cache.restore(try JSON.parse(text))
         #expect(cache.record("QUERY_ROOT") == Self.root)
         #expect(JSON.string(cache.extract(), references: .none) == text)
