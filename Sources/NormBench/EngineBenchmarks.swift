@@ -14,7 +14,7 @@ enum EngineBenchmarks {
         items.reserveCapacity(count)
         for i in 0..<count {
             items.append([
-                "__typename": "Item", "id": .string("\(i)"), "f1": .string("name \(i)\(tag)"), "f2": .int(Int64(i)),
+                "__typename": "Item", "id": .string("\(i)"), "f1": .string("name \(i)\(tag)"), "f2": CacheValue(i),
                 "f3": .double(Double(i) * 0.5), "f4": .bool(i % 2 == 0), "f5": "constant", "f6": .null, "f7": .int(42),
                 "owner": owner,
             ])

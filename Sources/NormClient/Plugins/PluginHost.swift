@@ -276,7 +276,7 @@ public final class PluginHost: @unchecked Sendable {
     func watch(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
         let (operation, variables, policy) = try self.request(request, for: plugin, defaultPolicy: .cacheFirst)
         let watch = try client.watch(operation, variables: variables, policy: policy, from: plugin.endpoint)
-        return ["id": .int(Int64(watch.id))]
+        return ["id": CacheValue(watch.id)]
     }
 
     func refetch(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
@@ -290,7 +290,7 @@ public final class PluginHost: @unchecked Sendable {
             refetched = try await refetch(operationNamed: name, of: plugin)
         default: throw CommandFailure(message: "a refetch needs \"watch\" (an id) or \"operation\" (a name)")
         }
-        return ["refetched": .list(refetched.map { .int(Int64($0)) })]
+        return ["refetched": .list(refetched.map { CacheValue($0) })]
     }
 
     func readRecord(_ request: CacheValue) throws -> CacheValue {

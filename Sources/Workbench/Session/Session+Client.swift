@@ -69,7 +69,7 @@ extension Session {
 
     func startWatch(_ operation: CompiledOperation, variables: CacheObject) throws {
         let watch = try client.watch(operation, variables: variables, policy: policy, from: try currentEndpoint(unless: policy == .cacheOnly))
-        say("watching", ["id": .int(Int64(watch.id)), "op": operation.name.map(CacheValue.string) ?? .null],
+        say("watching", ["id": CacheValue(watch.id), "op": operation.name.map(CacheValue.string) ?? .null],
             "watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
     }
 
@@ -112,7 +112,7 @@ extension Session {
     func lifecycle(_ event: LifecycleEvent?, _ switchScope: () throws -> Void) throws {
         let stopped = try app.switchScope(switchScope)
         if !stopped.isEmpty {
-            say("stopped", ["watchers": .list(stopped.map { .int(Int64($0)) })],
+            say("stopped", ["watchers": .list(stopped.map { CacheValue($0) })],
                 "stopped watchers: " + stopped.map(String.init).joined(separator: ", "))
         }
         guard let event else { return }

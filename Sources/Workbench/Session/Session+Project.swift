@@ -40,7 +40,7 @@ extension Session {
         let definitions = project.operations + project.fragments
         say("ops", ["operations": .list(definitions.map { definition in
             ["name": .string(definition.name), "kind": .string(definition.kind.rawValue), "file": .string(definition.file),
-             "line": .int(Int64(definition.line))]
+             "line": CacheValue(definition.line)]
         })], lines: definitions.map { "\($0.name)  \($0.kind.rawValue)  \($0.file):\($0.line)" })
     }
 

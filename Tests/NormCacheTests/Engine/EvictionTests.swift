@@ -59,7 +59,7 @@ import Testing
     @Test func aFieldNameWithoutArgumentsTakesItsArgumentVariants() throws {
         let paged = try cache.operation("query ($first: Int) { trips(first: $first) { id } tripsCount }")
         for first in [3, 5] {
-            try cache.write(data: try Support.object(#"{"trips":[],"tripsCount":2}"#), for: paged, variables: ["first": .int(Int64(first))])
+            try cache.write(data: try Support.object(#"{"trips":[],"tripsCount":2}"#), for: paged, variables: ["first": CacheValue(first)])
         }
         try cache.write(data: try Support.object(#"{"trips":[],"tripsCount":2}"#), for: paged)
         #expect(cache.record("QUERY_ROOT")?.keys.sorted() == ["trips", "trips(first:3)", "trips(first:5)", "tripsCount"])

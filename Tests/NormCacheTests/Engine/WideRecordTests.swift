@@ -56,10 +56,10 @@ import Testing
     }
 
     @Test func aLaterMemberReplacesAnEarlierOneWhenObjectsAreBuiltFromPairs() {
-        let pairs = (0..<Self.width).map { ("f\($0 % 1000)", CacheValue.int(Int64($0))) }
+        let pairs = (0..<Self.width).map { ("f\($0 % 1000)", CacheValue($0)) }
         let object = CacheObject(members: pairs)
         #expect(object.keys == (0..<1000).map { "f\($0)" })
-        #expect(object["f7"] == .int(Int64(Self.width - 1000 + 7)))
+        #expect(object["f7"] == CacheValue(Self.width - 1000 + 7))
     }
 
     @Test func aWideRootRoundTripsThroughAnApolloFile() throws {
