@@ -9,12 +9,17 @@ import NormCache
 /// Every request goes through ``network``, so simulated conditions (offline, latency,
 /// injected failures) apply to all endpoints alike, and every request is logged there.
 ///
+/// Like Apollo iOS's `ApolloClient(networkTransport:store:)`, a client is made with the
+/// ``endpoint`` its operations go to; `from:` sends one operation elsewhere, and a
+/// cache-only one needs neither.
+///
 /// ```swift
-/// let client = Client(cache: NormalizedCache())
+/// let client = Client(cache: NormalizedCache(), endpoint: trips)
 /// let tripList = try client.cache.operation("query TripList { trips { id name } }")
-/// let first = try await client.fetch(tripList, from: plugin)    // source .network
-/// let again = try await client.fetch(tripList, from: plugin)    // source .cache
-/// let watch = try client.watch(tripList, from: plugin) { watch, event in print(watch.id, event) }
+/// let first = try await client.fetch(tripList)                  // source .network
+/// let again = try await client.fetch(tripList)                  // source .cache
+/// let other = try await client.fetch(tripList, from: staging)   // another endpoint
+/// let watch = try client.watch(tripList) { watch, event in print(watch.id, event) }
 /// ```
 public final class Client: @unchecked Sendable {
     public let network: SimulatedNetwork
@@ -27,12 +32,23 @@ public final class Client: @unchecked Sendable {
     private var background: [Int: Task<Void, Never>] = [:]
     private var watches: [Int: ClientWatch] = [:]
     private var _watchEvents: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)?
+    private var _endpoint: (any Transport)?
     private var counter = 0
 
-    public init(cache: NormalizedCache, network: SimulatedNetwork = SimulatedNetwork()) {
+    public init(cache: NormalizedCache = NormalizedCache(), network: SimulatedNetwork = SimulatedNetwork(),
+                endpoint: (any Transport)? = nil) {
         _cache = cache
         _typePolicies = cache.typePolicies
+        _endpoint = endpoint
         self.network = network
+    }
+
+    /// Where an operation goes when its call names no transport (`from:`); nil: every
+    /// call that needs the network names one, or fails with ``ClientError/noEndpoint(_:cached:)``.
+    /// A watcher keeps the endpoint it started with.
+    public var endpoint: (any Transport)? {
+        get { lock.withLock { _endpoint } }
+        set { lock.withLock { _endpoint = newValue } }
     }
 
     /// The type policies the app configures in code (Apollo iOS's `cacheKeyInfo`, the
@@ -75,10 +91,14 @@ public final class Client: @unchecked Sendable {
     /// first. A cache-only miss throws ``ClientError/cacheMiss(_:)``. The variables are
     /// coerced to their declared types before anything runs (``coerceVariables(_:for:from:)``):
     /// the cache and the server see the same values.
+    ///
+    /// The operation goes to `transport`, or else to the client's ``endpoint``; one that
+    /// must reach the network with neither throws ``ClientError/noEndpoint(_:cached:)``.
     @discardableResult
     public func fetch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
-                      optimistic: CacheObject? = nil, from transport: any Transport, cause: ChangeCause = .write,
+                      optimistic: CacheObject? = nil, from transport: (any Transport)? = nil, cause: ChangeCause = .write,
                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
+        let transport = transport ?? endpoint
         let variables = try coerceVariables(variables, for: operation, from: transport)
         let policy = operation.kind == .query ? policy : (policy == .noCache ? .noCache : .networkOnly)
         var cached: ClientResult?
@@ -91,6 +111,7 @@ public final class Client: @unchecked Sendable {
             if result.complete { onCacheResult(result) }   // cache-and-network: the cache's answer first
             cached = result
         }
+        guard let transport else { throw .noEndpoint(operation.title, cached: cached) }
         do {
             return try await fetchFromNetwork(operation, variables: variables, writing: policy.writesCache,
                                               optimistic: optimistic, from: transport, cause: cause)
@@ -257,12 +278,16 @@ public final class Client: @unchecked Sendable {
     /// fetch follows as `policy` says (cache-first: when the cache cannot answer). After
     /// that it emits whenever a change alters its result; a cache-first watcher whose data
     /// was evicted refetches. `onEvent` hears emissions and failed fetches; without one,
-    /// ``watchEvents`` does.
+    /// ``watchEvents`` does. It fetches from `transport`, or else the client's ``endpoint``;
+    /// a cache-only watcher needs neither, any other throws ``ClientError/noEndpoint(_:cached:)``
+    /// without one.
     public func watch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
-                      from transport: any Transport,
+                      from transport: (any Transport)? = nil,
                       onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? = nil) throws(ClientError) -> ClientWatch {
         guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }
         guard policy != .noCache else { throw .invalid("a watcher reads the cache, so it cannot use no-cache") }
+        let transport = transport ?? endpoint
+        if policy.mayUseNetwork, transport == nil { throw .noEndpoint(operation.title) }
         let sink = onEvent ?? watchEvents ?? { _, _ in }
         let watch = ClientWatch(client: self, operation: operation, variables: try coerceVariables(variables, for: operation, from: transport), policy: policy,
                                 transport: transport, onEvent: sink)
@@ -302,4 +327,9 @@ public final class Client: @unchecked Sendable {
     public func settle() async {
         while let task = lock.withLock({ background.values.first }) { await task.value }
     }
+}
+
+extension CompiledOperation {
+    /// How the client's messages name an operation: `query TripList`, `anonymous mutation`.
+    var title: String { name.map { "\(kind.rawValue) \($0)" } ?? "anonymous \(kind.rawValue)" }
 }

@@ -34,7 +34,9 @@ public final class ClientWatch: @unchecked Sendable {
 
     public let operation: CompiledOperation
     public let policy: FetchPolicy
-    public let transport: any Transport
+    /// Where its fetches go; nil for a cache-only watch started without one (its
+    /// ``refetch()`` goes to the client's ``Client/endpoint``).
+    public let transport: (any Transport)?
     private unowned let client: Client
     private let onEvent: @Sendable (ClientWatch, Event) -> Void
 
@@ -52,7 +54,7 @@ public final class ClientWatch: @unchecked Sendable {
     /// the same data) is not shown again.
     private var shown: CacheValue?
 
-    init(client: Client, operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, transport: any Transport,
+    init(client: Client, operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, transport: (any Transport)?,
          onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
         self.client = client
         self.operation = operation
@@ -76,7 +78,7 @@ public final class ClientWatch: @unchecked Sendable {
         lock.withLock { fetching = policy.mayUseNetwork }
         let watch: Watch
         do {
-            watch = try client.cache.watch(operation, variables: variables, schema: transport.schemaKnowledge) { [weak self] in self?.received($0) }
+            watch = try client.cache.watch(operation, variables: variables, schema: transport?.schemaKnowledge) { [weak self] in self?.received($0) }
         } catch { throw .cache(error) }
         lock.withLock {
             cacheWatch = watch

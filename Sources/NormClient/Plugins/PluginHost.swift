@@ -217,7 +217,7 @@ public final class PluginHost: @unchecked Sendable {
     /// operation once (network-only) when it takes no variables, so the cache is current.
     @discardableResult
     func refetch(operationNamed name: String, of plugin: Plugin) async throws(CommandFailure) -> [Int] {
-        let watches = client.activeWatches.filter { $0.operation.name == name && $0.transport.name == plugin.name }
+        let watches = client.activeWatches.filter { $0.operation.name == name && $0.transport?.name == plugin.name }
         do {
             for watch in watches { try await watch.refetch() }
             if watches.isEmpty {

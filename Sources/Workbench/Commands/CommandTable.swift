@@ -146,10 +146,10 @@ public enum CommandTable {
             let watches = session.client.activeWatches
             session.say("watches", ["watches": .list(watches.map { watch in .object([
                 "id": CacheValue(watch.id), "op": watch.operation.name.map(CacheValue.string) ?? .null, "variables": .object(watch.variables),
-                "policy": .string(watch.policy.name), "emissions": CacheValue(watch.emissions), "endpoint": .string(watch.transport.name),
+                "policy": .string(watch.policy.name), "emissions": CacheValue(watch.emissions), "endpoint": .string(watch.transport?.name ?? "none"),
             ]) })], lines: watches.map { watch in
                 "\(watch.id)  \(watch.operation.name ?? "(anonymous)")  \(JSON.string(.object(watch.variables)))  "
-                    + "\(watch.policy.name)  \(watch.emissions) emission\(watch.emissions == 1 ? "" : "s")  \(watch.transport.name)"
+                    + "\(watch.policy.name)  \(watch.emissions) emission\(watch.emissions == 1 ? "" : "s")  \(watch.transport?.name ?? "none")"
             })
         },
         Command(name: "unwatch", usage: "ID|all", help: "Stop a watcher, or all of them") { session, input in
