@@ -52,6 +52,7 @@ import Testing
         #expect(!watch.isFetching)
         // Later writes are pushed.
         try client.cache.write(record: "Trip:2", fields: ["name": "Oporto"])
+        await client.settle()   // events reach callbacks on the client's queue, after the write
         #expect(events.causes == [.initial, .write])
         #expect(events.emissions.last?.number == 2)
         watch.cancel()
@@ -144,6 +145,7 @@ import Testing
         let result = try await watch.refetch()
         #expect(result.source == .network)
         #expect(fake.requestCount == 1, "refetch sends although the cache can answer")
+        await client.settle()
         #expect(events.causes == [.initial, .refetch])
         #expect(events.emissions.last?.number == 2)
         #expect(events.emissions.last?.data == .object(ClientTesting.tripsData([("1", "Lisboa"), ("2", "Porto")])))
@@ -319,6 +321,7 @@ import Testing
         #expect(watch.emissions == 1)
         // Once the name arrives, the watcher shows the whole list.
         try client.cache.write(record: "Human:1004", fields: ["name": "Wedge"])
+        await client.settle()
         #expect(events.emissions.last?.number == 2)
         #expect(events.emissions.last?.data?["hero"]?["friends"] == [["__typename": "Human", "id": "1004", "name": "Wedge"], luke])
         watch.cancel()
@@ -331,6 +334,7 @@ import Testing
         try fill(client, tripList, lisbonPorto)
         let events = WatchEvents()
         let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
         #expect(events.count == 1)
         watch.cancel()
         try client.cache.write(record: "Trip:1", fields: ["name": "Lisboa"])

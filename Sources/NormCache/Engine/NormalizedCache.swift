@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Thread-safe: every call takes the cache's lock, so a read always sees whole commits.
 /// Watcher callbacks run after the lock is released, in commit order, one at a time; a
-/// callback may call the cache (what it causes is delivered after it returns).
+/// callback may call the cache (what it causes is delivered after it returns). They run on
+/// the writer's thread before its write returns, so they must be quick (NormClient's
+/// watchers deliver to their callbacks off the writer).
 ///
 /// ```swift
 /// let cache = NormalizedCache()

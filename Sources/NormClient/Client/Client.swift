@@ -31,6 +31,8 @@ public final class Client: @unchecked Sendable {
     private var inFlight: [String: SharedRequest] = [:]
     private var background: [Int: Task<Void, Never>] = [:]
     private var watches: [Int: ClientWatch] = [:]
+    /// Where watchers' events wait for their callbacks, off the thread that wrote.
+    let events = WatchEventQueue()
     private var _watchEvents: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)?
     private var _endpoint: (any Transport)?
     private var counter = 0
@@ -143,8 +145,9 @@ public final class Client: @unchecked Sendable {
         do { return try cache.coerceVariables(variables, for: operation, schema: transport?.schemaKnowledge) } catch { throw .cache(error) }
     }
 
-    /// True while a fetch the client started by itself (a watcher's, a refetch) is running.
-    public var isBusy: Bool { lock.withLock { !background.isEmpty } }
+    /// True while a fetch the client started by itself (a watcher's, a refetch) is running,
+    /// or a watch event waits for its callback.
+    public var isBusy: Bool { lock.withLock { !background.isEmpty } || events.isBusy }
 
     private func fetchFromNetwork(_ operation: CompiledOperation, variables: CacheObject, writing: Bool, optimistic: CacheObject?,
                                   from transport: any Transport, cause: ChangeCause) async throws(ClientError) -> ClientResult {
@@ -268,7 +271,9 @@ public final class Client: @unchecked Sendable {
     // MARK: watchers
 
     /// Where the events of every watcher started without a callback of its own go (the
-    /// workbench prints them): a plugin's watchers, the REPL's.
+    /// workbench prints them): a plugin's watchers, the REPL's. Like a watcher's own
+    /// callback, it runs on the client's event queue, never inside the write that caused
+    /// the event (see ``watch(_:variables:policy:from:onEvent:)``).
     public var watchEvents: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? {
         get { lock.withLock { _watchEvents } }
         set { lock.withLock { _watchEvents = newValue } }
@@ -281,6 +286,11 @@ public final class Client: @unchecked Sendable {
     /// ``watchEvents`` does. It fetches from `transport`, or else the client's ``endpoint``;
     /// a cache-only watcher needs neither, any other throws ``ClientError/noEndpoint(_:cached:)``
     /// without one.
+    ///
+    /// Events reach `onEvent` on a serial queue of the client's, in the order they
+    /// happened, after the write that caused them has returned: a slow callback holds up
+    /// later events, never a writer. None starts after ``ClientWatch/cancel()`` returns.
+    /// ``settle()`` waits until every event so far has been handed over.
     public func watch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
                       from transport: (any Transport)? = nil,
                       onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? = nil) throws(ClientError) -> ClientWatch {
@@ -321,11 +331,26 @@ public final class Client: @unchecked Sendable {
         }
     }
 
+    /// Hands every watch event so far to its callback before returning (at once when called
+    /// from a callback): for a caller whose report of a change must follow its watchers'
+    /// reports, as the workbench's output does. It blocks the calling thread while the
+    /// callbacks run; ``settle()`` is the way to wait from async code.
+    public func deliverWatchEvents() { events.drainNow() }
+
     /// Waits until every fetch the client started by itself (watchers' fetches and
-    /// refetches) has finished, including those started meanwhile. A script runs its
-    /// next command only after this, so its output does not depend on timing.
+    /// refetches) has finished, including those started meanwhile, and every watch event
+    /// so far has been handed to its callback. A script runs its next command only after
+    /// this, so its output does not depend on timing. A watch callback must not call it.
     public func settle() async {
-        while let task = lock.withLock({ background.values.first }) { await task.value }
+        while true {
+            if let task = lock.withLock({ background.values.first }) {
+                await task.value
+            } else if events.isBusy {
+                await events.drain()
+            } else {
+                return
+            }
+        }
     }
 }
 
