@@ -44,11 +44,13 @@ import Testing
         await client.settle()
         #expect(events.causes == [.initial])
         try await client.fetch(rename, variables: ["id": "1", "name": "Lisboa"], from: fake)
+        await client.settle()
         #expect(events.causes == [.initial, .write])
         #expect(events.emissions.last?.number == 2)
         #expect(events.emissions.last?.data?["trip"]?["name"] == "Lisboa")
         // A mutation of another trip does not touch this watcher.
         try await client.fetch(rename, variables: ["id": "2", "name": "Oporto"], from: fake)
+        await client.settle()
         #expect(events.count == 2)
         watch.cancel()
     }
@@ -116,6 +118,7 @@ import Testing
         #expect(await fake.waitUntil { $0.waiting == 1 })
         #expect(client.cache.record("Trip:1")?["name"] == "Lisboa (saving)")
         #expect(client.cache.statistics.layers == 1)
+        await client.settle()
         #expect(events.causes == [.initial, .optimistic])
         #expect(events.emissions.last?.data?["trip"]?["name"] == "Lisboa (saving)")
         fake.release()
@@ -124,6 +127,7 @@ import Testing
         #expect(client.cache.statistics.layers == 0)
         #expect(client.cache.record("Trip:1")?["name"] == "Lisboa")
         #expect(client.cache.record("MUTATION_ROOT")?["renameTrip(id:1,name:Lisboa)"] == .reference("Trip:1"))
+        await client.settle()
         #expect(events.causes == [.initial, .optimistic, .write])
         #expect(events.emissions.last?.data?["trip"]?["name"] == "Lisboa")
         watch.cancel()
@@ -144,6 +148,7 @@ import Testing
         fake.setHandler { _ throws(TransportError) in throw .unreachable("connection reset") }
         fake.release()
         #expect(await mutation.value == .failure(.transport(.unreachable("connection reset"))))
+        await client.settle()
         #expect(events.causes == [.initial, .optimistic, .rollback])
         #expect(events.emissions.last?.data?["trip"]?["name"] == "Lisbon")
         #expect(client.cache.record("Trip:1") == tripBefore)
@@ -164,6 +169,7 @@ import Testing
         let mutation = ClientTesting.startFetch(client, rename, variables: ["id": "1", "name": "Lisboa"],
                                                 optimistic: optimisticRename("1", "Lisboa (saving)"), from: fake)
         #expect(await fake.waitUntil { $0.waiting == 1 })
+        await client.settle()
         #expect(events.causes == [.initial, .optimistic])
         let error: CacheValue = ["message": "the name is taken", "path": ["renameTrip"]]
         fake.setHandler { _ throws(TransportError) in ["data": nil, "errors": [error]] }
@@ -171,6 +177,7 @@ import Testing
         let result = try await mutation.value.get()       // GraphQL errors are a result, not a throw
         #expect(result.data == nil)
         #expect(result.errors == [error])
+        await client.settle()
         #expect(events.causes == [.initial, .optimistic, .rollback])
         #expect(events.emissions.last?.data?["trip"]?["name"] == "Lisbon")
         #expect(client.cache.record("Trip:1") == tripBefore)

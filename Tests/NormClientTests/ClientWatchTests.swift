@@ -153,6 +153,7 @@ import Testing
         // Unchanged server data: sent again, nothing to show.
         try await watch.refetch()
         #expect(fake.requestCount == 2)
+        await client.settle()
         #expect(events.count == 2)
         watch.cancel()
     }
