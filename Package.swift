@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .executable(name: "normcache", targets: ["normcache"]),
         .library(name: "NormCache", targets: ["NormCache"]),
+        // What an app adds to its Package.swift: the client, with the engine it re-exports.
+        .library(name: "NormClient", targets: ["NormClient"]),
         // Service plugins: the host loads every libnormcache_*.so beside its executable.
         .library(name: "normcache_trips", type: .dynamic, targets: ["TripsPlugin"]),
         .library(name: "normcache_purls", type: .dynamic, targets: ["PurlsPlugin"]),
@@ -124,6 +126,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore", "CSQLite"]),
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "TestSupport"]),
+        // The client as an app uses it: `import NormClient` alone, no @testable, no fixture.
+        .testTarget(name: "LibraryUserTests", dependencies: ["NormClient"]),
         .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormClient", "NormCache", "TestSupport"]),
         .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "NormPluginABI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),

@@ -24,7 +24,7 @@ import NormCache
 /// ```swift
 /// let script = BatchScript(lineCount: 10_000)
 /// for line in script.lines { session.execute(line) }   // through the workbench
-/// script.replay(on: try NormalizedCache())            // the same calls, raw
+/// script.replay(on: NormalizedCache())            // the same calls, raw
 /// ```
 struct BatchScript {
     /// One cache-only command, as the engine call it comes down to.

@@ -102,7 +102,7 @@ enum BigCacheBenchmarks {
         /// Seconds for `.import`'s work on the snapshot of `shape`: its JSON read and
         /// restored into a new cache; the root is checked to hold every trip.
         func importSnapshot(_ shape: Shape) throws -> Double {
-            let cache = try NormalizedCache()
+            let cache = NormalizedCache()
             let seconds = try Stopwatch.seconds { try cache.restore(try JSON.parse(snapshots[shape]!)) }
             let root = cache.record("QUERY_ROOT")
             var trips = root?.count

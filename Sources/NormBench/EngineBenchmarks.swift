@@ -14,7 +14,7 @@ enum EngineBenchmarks {
         items.reserveCapacity(count)
         for i in 0..<count {
             items.append([
-                "__typename": "Item", "id": .string("\(i)"), "f1": .string("name \(i)\(tag)"), "f2": .int(Int64(i)),
+                "__typename": "Item", "id": .string("\(i)"), "f1": .string("name \(i)\(tag)"), "f2": CacheValue(i),
                 "f3": .double(Double(i) * 0.5), "f4": .bool(i % 2 == 0), "f5": "constant", "f6": .null, "f7": .int(42),
                 "owner": owner,
             ])
@@ -38,9 +38,9 @@ enum EngineBenchmarks {
 
     /// A new cache holding `data` written for `query` with `variables`, and the query's operation.
     static func makeCache(holding data: CacheObject, for query: String, variables: CacheObject = [:],
-                          _ trial: Trial) -> (NormalizedCache, Operation) {
+                          _ trial: Trial) -> (NormalizedCache, CompiledOperation) {
         trial.must {
-            let cache = try NormalizedCache(), operation = try cache.operation(query)
+            let cache = NormalizedCache(), operation = try cache.operation(query)
             try cache.write(data: data, for: operation, variables: variables)
             return (cache, operation)
         }
@@ -48,7 +48,7 @@ enum EngineBenchmarks {
 
     /// Writes `response` for `listQuery` into a new cache; 1 when records changed.
     static func writeIntoNewCache(_ response: CacheValue) throws -> Int {
-        let cache = try NormalizedCache()
+        let cache = NormalizedCache()
         return try cache.write(response: response, for: cache.operation(listQuery)).isEmpty ? 0 : 1
     }
 

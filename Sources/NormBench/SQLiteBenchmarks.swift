@@ -12,7 +12,7 @@ enum SQLiteBenchmarks {
     static func records(_ count: Int) -> [RecordChange] {
         (0..<count).map { i in
             RecordChange(key: "Item:\(i)", fields: [
-                "__typename": "Item", "id": .string("\(i)"), "f1": .string("name \(i)"), "f2": .int(Int64(i)),
+                "__typename": "Item", "id": .string("\(i)"), "f1": .string("name \(i)"), "f2": CacheValue(i),
                 "f3": .double(Double(i) * 0.5), "f4": .bool(i % 2 == 0), "f5": "constant/with a slash", "f6": .null,
                 "f7": .int(42), "owner": .reference("User:1"),
             ])

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// Benchmark(name: "read.10k", unit: "records/s", summary: "…") { trial in
-///     let cache = trial.must { try NormalizedCache() }
+///     let cache = trial.must { NormalizedCache() }
 ///     let seconds = trial.medians({ try cache.read(operation).complete ? 1 : 0 }, baseline: { records.count })
 ///     return .rate(10_000, seconds)
 /// }

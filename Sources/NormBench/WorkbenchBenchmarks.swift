@@ -45,7 +45,7 @@ enum WorkbenchBenchmarks {
             precondition(session.failures == 0, "batch: \(session.failures) commands failed")
             return seconds
         }, baseline: {
-            let cache = try NormalizedCache()
+            let cache = NormalizedCache()
             return Stopwatch.seconds { script.replay(on: cache) }
         })
         return .rate(scriptLines, seconds)

@@ -6,7 +6,7 @@ import Testing
 /// Identical queries in flight are sent once; the last waiter to give up cancels the request.
 @Suite struct ClientDedupTests {
     private func setUp() throws -> (Client, FakeTransport) {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["1": "Lisbon", "2": "Porto"]))
         return (client, fake)
     }
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func theSameQueryOverTwoTransportsSendsToEach() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let east = FakeTransport(name: "east", handler: ClientTesting.tripServer(["1": "Lisbon"]))
         let west = FakeTransport(name: "west", handler: ClientTesting.tripServer(["1": "Lisbon"]))
         let trip = try client.cache.operation(ClientTesting.tripDetail)

@@ -13,8 +13,8 @@ import Testing
         .object(ClientTesting.tripsData(trips))
     }
 
-    private func setUp(serverTrips: [(String, String)]? = nil) throws -> (Client, FakeTransport, NormCache.Operation) {
-        let client = Client(cache: try NormalizedCache())
+    private func setUp(serverTrips: [(String, String)]? = nil) throws -> (Client, FakeTransport, CompiledOperation) {
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips")
         fake.respond(to: "TripList", with: ClientTesting.tripsResponse(serverTrips ?? lisbonPorto))
         return (client, fake, try client.cache.operation(ClientTesting.tripList))
@@ -65,7 +65,7 @@ import Testing
             type Query { trips: [Trip!]! trip(id: ID!): Trip }
             """))
         schema.fieldPolicies["Query", "trip"] = ["id"]
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", schema: schema)
         fake.respond(to: "TripList", with: ClientTesting.tripsResponse(lisbonPorto))
         try await client.fetch(try client.cache.operation(ClientTesting.tripList), from: fake)
@@ -232,7 +232,7 @@ import Testing
 
     /// network-first (Apollo iOS 2.x): the network; with no response, the cache's whole answer.
     @Test func networkFirstFallsBackToTheCacheWhenNoResponseComes() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["1": "Lisboa"]))
         let trip = try client.cache.operation(ClientTesting.tripDetail)
         let fresh = try await client.fetch(trip, variables: ["id": "1"], policy: .networkFirst, from: fake)
@@ -250,7 +250,7 @@ import Testing
     // MARK: the request sent
 
     @Test func theRequestCarriesTheNetworkDocumentTheOperationNameAndTheVariables() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["7": "Sintra"]))
         let trip = try client.cache.operation(ClientTesting.tripDetail)
         let result = try await client.fetch(trip, variables: ["id": "7"], from: fake)
@@ -265,7 +265,7 @@ import Testing
     }
 
     @Test func anAnonymousOperationIsSentWithoutAName() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips")
         fake.respond(to: nil, with: ClientTesting.tripsResponse([("1", "Lisbon")]))
         let anonymous = try client.cache.operation("{ trips { id name } }")
@@ -281,7 +281,7 @@ import Testing
     // MARK: errors
 
     @Test func graphQLErrorsAreReturnedNotThrownAndPartialDataIsWritten() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips")
         let error: CacheValue = ["message": "weather is down", "path": ["weather"]]
         fake.respond(to: "TripAndWeather", with: [
@@ -298,7 +298,7 @@ import Testing
     }
 
     @Test func graphQLErrorsWithFieldsLeftOutOfTheDataStillWriteWhatCame() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips")
         fake.respond(to: "TripAndWeather", with: [
             "data": ["trip": ClientTesting.trip(id: "1", name: "Lisbon")],

@@ -8,8 +8,8 @@ import Testing
 @Suite struct ClientMutationTests {
     /// A client whose cache holds Trip:1 "Lisbon" (fetched through `Trip`), a fake server,
     /// and the two operations.
-    private func setUp() async throws -> (Client, FakeTransport, trip: NormCache.Operation, rename: NormCache.Operation) {
-        let client = Client(cache: try NormalizedCache())
+    private func setUp() async throws -> (Client, FakeTransport, trip: CompiledOperation, rename: CompiledOperation) {
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["1": "Lisbon", "2": "Porto"]))
         let trip = try client.cache.operation(ClientTesting.tripDetail)
         let rename = try client.cache.operation(ClientTesting.rename)
@@ -44,11 +44,13 @@ import Testing
         await client.settle()
         #expect(events.causes == [.initial])
         try await client.fetch(rename, variables: ["id": "1", "name": "Lisboa"], from: fake)
+        await client.settle()
         #expect(events.causes == [.initial, .write])
         #expect(events.emissions.last?.number == 2)
         #expect(events.emissions.last?.data?["trip"]?["name"] == "Lisboa")
         // A mutation of another trip does not touch this watcher.
         try await client.fetch(rename, variables: ["id": "2", "name": "Oporto"], from: fake)
+        await client.settle()
         #expect(events.count == 2)
         watch.cancel()
     }
@@ -81,7 +83,7 @@ import Testing
 
     /// The "refetch after mutation" rule: creating an object does not put it in a list.
     @Test func aCreatedObjectDoesNotJoinAWatchedListUntilRefetched() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips")
         let tripList = try client.cache.operation(ClientTesting.tripList)
         let create = try client.cache.operation("mutation Create($name: String!) { createTrip(name: $name) { id name } }")
@@ -93,9 +95,11 @@ import Testing
         fake.respond(to: "Create", with: ["data": ["createTrip": ClientTesting.trip(id: "3", name: "Faro")]])
         try await client.fetch(create, variables: ["name": "Faro"], from: fake)
         #expect(client.cache.record("Trip:3")?["name"] == "Faro")
+        await client.settle()
         #expect(events.count == 1, "the list did not change, so its watcher does not emit")
         fake.respond(to: "TripList", with: ClientTesting.tripsResponse([("1", "Lisbon"), ("3", "Faro")]))
         try await watch.refetch()
+        await client.settle()
         #expect(events.causes == [.write, .refetch])
         #expect(events.emissions.last?.data == .object(ClientTesting.tripsData([("1", "Lisbon"), ("3", "Faro")])))
         watch.cancel()
@@ -114,6 +118,7 @@ import Testing
         #expect(await fake.waitUntil { $0.waiting == 1 })
         #expect(client.cache.record("Trip:1")?["name"] == "Lisboa (saving)")
         #expect(client.cache.statistics.layers == 1)
+        await client.settle()
         #expect(events.causes == [.initial, .optimistic])
         #expect(events.emissions.last?.data?["trip"]?["name"] == "Lisboa (saving)")
         fake.release()
@@ -122,6 +127,7 @@ import Testing
         #expect(client.cache.statistics.layers == 0)
         #expect(client.cache.record("Trip:1")?["name"] == "Lisboa")
         #expect(client.cache.record("MUTATION_ROOT")?["renameTrip(id:1,name:Lisboa)"] == .reference("Trip:1"))
+        await client.settle()
         #expect(events.causes == [.initial, .optimistic, .write])
         #expect(events.emissions.last?.data?["trip"]?["name"] == "Lisboa")
         watch.cancel()
@@ -142,6 +148,7 @@ import Testing
         fake.setHandler { _ throws(TransportError) in throw .unreachable("connection reset") }
         fake.release()
         #expect(await mutation.value == .failure(.transport(.unreachable("connection reset"))))
+        await client.settle()
         #expect(events.causes == [.initial, .optimistic, .rollback])
         #expect(events.emissions.last?.data?["trip"]?["name"] == "Lisbon")
         #expect(client.cache.record("Trip:1") == tripBefore)
@@ -162,6 +169,7 @@ import Testing
         let mutation = ClientTesting.startFetch(client, rename, variables: ["id": "1", "name": "Lisboa"],
                                                 optimistic: optimisticRename("1", "Lisboa (saving)"), from: fake)
         #expect(await fake.waitUntil { $0.waiting == 1 })
+        await client.settle()
         #expect(events.causes == [.initial, .optimistic])
         let error: CacheValue = ["message": "the name is taken", "path": ["renameTrip"]]
         fake.setHandler { _ throws(TransportError) in ["data": nil, "errors": [error]] }
@@ -169,6 +177,7 @@ import Testing
         let result = try await mutation.value.get()       // GraphQL errors are a result, not a throw
         #expect(result.data == nil)
         #expect(result.errors == [error])
+        await client.settle()
         #expect(events.causes == [.initial, .optimistic, .rollback])
         #expect(events.emissions.last?.data?["trip"]?["name"] == "Lisbon")
         #expect(client.cache.record("Trip:1") == tripBefore)
@@ -178,7 +187,7 @@ import Testing
     }
 
     @Test func anOptimisticResponseForAQueryIsRefusedAndNothingIsSent() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["1": "Lisbon"]))
         let trip = try client.cache.operation(ClientTesting.tripDetail)
         do {

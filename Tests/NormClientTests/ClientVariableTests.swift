@@ -6,8 +6,8 @@ import Testing
 /// The client coerces variables to their declared types before it reads, sends or
 /// watches: the server gets the values the cache keys hold, and refused ones go nowhere.
 @Suite struct ClientVariableTests {
-    private func setUp() throws -> (Client, FakeTransport, trip: NormCache.Operation) {
-        let client = Client(cache: try NormalizedCache())
+    private func setUp() throws -> (Client, FakeTransport, trip: CompiledOperation) {
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(["2": "Porto"]))
         return (client, fake, try client.cache.operation(ClientTesting.tripDetail))
     }

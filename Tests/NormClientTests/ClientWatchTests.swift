@@ -9,14 +9,14 @@ import Testing
     private let lisbonPorto: [(String, String)] = [("1", "Lisbon"), ("2", "Porto")]
 
     private func setUp(server: [String: String] = ["1": "Lisbon", "2": "Porto"]) throws
-        -> (Client, FakeTransport, tripList: NormCache.Operation, trip: NormCache.Operation)
+        -> (Client, FakeTransport, tripList: CompiledOperation, trip: CompiledOperation)
     {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips", handler: ClientTesting.tripServer(server))
         return (client, fake, try client.cache.operation(ClientTesting.tripList), try client.cache.operation(ClientTesting.tripDetail))
     }
 
-    private func fill(_ client: Client, _ tripList: NormCache.Operation, _ trips: [(String, String)]) throws {
+    private func fill(_ client: Client, _ tripList: CompiledOperation, _ trips: [(String, String)]) throws {
         try client.cache.write(data: ClientTesting.tripsData(trips), for: tripList)
     }
 
@@ -52,6 +52,7 @@ import Testing
         #expect(!watch.isFetching)
         // Later writes are pushed.
         try client.cache.write(record: "Trip:2", fields: ["name": "Oporto"])
+        await client.settle()   // events reach callbacks on the client's queue, after the write
         #expect(events.causes == [.initial, .write])
         #expect(events.emissions.last?.number == 2)
         watch.cancel()
@@ -144,6 +145,7 @@ import Testing
         let result = try await watch.refetch()
         #expect(result.source == .network)
         #expect(fake.requestCount == 1, "refetch sends although the cache can answer")
+        await client.settle()
         #expect(events.causes == [.initial, .refetch])
         #expect(events.emissions.last?.number == 2)
         #expect(events.emissions.last?.data == .object(ClientTesting.tripsData([("1", "Lisboa"), ("2", "Porto")])))
@@ -151,6 +153,7 @@ import Testing
         // Unchanged server data: sent again, nothing to show.
         try await watch.refetch()
         #expect(fake.requestCount == 2)
+        await client.settle()
         #expect(events.count == 2)
         watch.cancel()
     }
@@ -278,7 +281,7 @@ import Testing
     /// Another query links the hero to a friend the cache has no name for: a watcher that
     /// may fetch refetches its query (Apollo iOS's refetchOnFailedUpdates) and never shows null.
     @Test func aReadThatBecomesIncompleteRefetches() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let friends: @Sendable ([String]) -> CacheValue = { ids in
             .list(ids.map { ["__typename": "Human", "id": .string($0), "name": .string("Human \($0)")] })
         }
@@ -303,7 +306,7 @@ import Testing
 
     /// A cache-only watcher keeps its last complete data and reports the missing fields.
     @Test func aCacheOnlyReadThatBecomesIncompleteKeepsItsDataAndSaysWhatIsMissing() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "starwars")
         let hero = try client.cache.operation(Self.hero)
         let luke: CacheValue = ["__typename": "Human", "id": "1000", "name": "Luke"]
@@ -319,6 +322,7 @@ import Testing
         #expect(watch.emissions == 1)
         // Once the name arrives, the watcher shows the whole list.
         try client.cache.write(record: "Human:1004", fields: ["name": "Wedge"])
+        await client.settle()
         #expect(events.emissions.last?.number == 2)
         #expect(events.emissions.last?.data?["hero"]?["friends"] == [["__typename": "Human", "id": "1004", "name": "Wedge"], luke])
         watch.cancel()
@@ -331,6 +335,7 @@ import Testing
         try fill(client, tripList, lisbonPorto)
         let events = WatchEvents()
         let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
         #expect(events.count == 1)
         watch.cancel()
         try client.cache.write(record: "Trip:1", fields: ["name": "Lisboa"])
@@ -386,7 +391,7 @@ import Testing
         let one = try client.watch(trip, variables: ["id": "1"], from: fake, onEvent: tripEvents.callback)
         await client.settle()
         #expect(list.id != one.id)
-        let fresh = try NormalizedCache()
+        let fresh = NormalizedCache()
         let stopped = client.replaceCache(with: fresh)
         #expect(stopped == [list.id, one.id].sorted())
         #expect(client.cache === fresh)
@@ -398,13 +403,13 @@ import Testing
         await client.settle()
         #expect(listEvents.count == listCount)
         #expect(tripEvents.count == tripCount)
-        #expect(client.replaceCache(with: try NormalizedCache()).isEmpty)
+        #expect(client.replaceCache(with: NormalizedCache()).isEmpty)
     }
 
     // MARK: failures
 
     @Test func aFailedFetchIsReportedAsAFailure() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips")
         fake.fail("TripList", with: .unreachable("connection refused"))
         let tripList = try client.cache.operation(ClientTesting.tripList)
@@ -429,7 +434,7 @@ import Testing
     }
 
     @Test func graphQLErrorsInAWatchersFetchAreReportedAsAFailure() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let fake = FakeTransport(name: "trips")
         let error: CacheValue = ["message": "trips are down"]
         fake.respond(to: "TripList", with: ["data": nil, "errors": [error]])

@@ -188,7 +188,7 @@ enum ClientTesting {
     /// Runs a fetch in its own task and gives its outcome as a value. `started` counts up
     /// just before the task calls the client (from there the client reaches its in-flight
     /// table without suspending), `finished` when the fetch has returned or thrown.
-    static func startFetch(_ client: Client, _ operation: NormCache.Operation, variables: CacheObject = CacheObject(),
+    static func startFetch(_ client: Client, _ operation: CompiledOperation, variables: CacheObject = CacheObject(),
                            policy: FetchPolicy = .cacheFirst, optimistic: CacheObject? = nil, from transport: any Transport,
                            started: LockedBox<Int>? = nil, finished: LockedBox<Int>? = nil) -> Task<Result<ClientResult, ClientError>, Never> {
         Task {

@@ -77,7 +77,7 @@ struct HTTPFaultTests {
     }
 
     @Test func aFailedRequestLeavesTheCacheAsItWas() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let transport = try transport(timeout: 2)
         let trip = try client.cache.operation("query Trip { trip { id name } }")
         _ = try await client.fetch(trip, from: transport)

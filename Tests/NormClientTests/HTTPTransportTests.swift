@@ -151,7 +151,7 @@ struct HTTPTransportTests {
     /// answer to a fragment on Node is stored whole and read back whole: from what the
     /// response shows, then by the server's own introspected schema.
     @Test func aLoadedPluginsSchemaDoesNotDecideForAnHTTPEndpoint() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let host = PluginHost(client: client, environment: Environment()) { _, _, _ in }
         defer { host.unloadAll() }
         #expect(host.loadDirectory(PluginHost.bundledDirectory).isEmpty)

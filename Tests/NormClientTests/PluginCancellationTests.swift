@@ -13,7 +13,7 @@ struct PluginCancellationTests {
     let host: PluginHost
 
     init() throws {
-        client = Client(cache: try NormalizedCache())
+        client = Client(cache: NormalizedCache())
         host = PluginHost(client: client, environment: Environment()) { _, _, _ in }
     }
 

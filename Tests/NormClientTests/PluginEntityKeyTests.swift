@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct PluginEntityKeyTests {
     @Test func thePurlsPluginNamesTheRecordByTheHostsKey() async throws {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let host = PluginHost(client: client, environment: Environment()) { _, _, _ in }
         try host.load(PluginHost.bundledDirectory + "/libnormcache_purls.so")
         let (address, name) = (#"a+b\c@example.org"#, "cafe\u{301}")

@@ -14,7 +14,7 @@ struct PluginFaultTests {
     let host: PluginHost
 
     init() throws {
-        client = Client(cache: try NormalizedCache())
+        client = Client(cache: NormalizedCache())
         host = PluginHost(client: client, environment: Environment()) { _, _, _ in }
         host.callTimeout = .milliseconds(500)
     }

@@ -31,7 +31,7 @@ struct PluginLoaderTests {
     }
 
     private func makeHost() throws -> Fixture {
-        let client = Client(cache: try NormalizedCache())
+        let client = Client(cache: NormalizedCache())
         let environment = Environment()
         let recorder = Recorder()
         let host = PluginHost(client: client, environment: environment) { recorder.record($0, $1, $2) }

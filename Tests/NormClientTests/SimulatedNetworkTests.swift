@@ -222,7 +222,7 @@ import Testing
 
     @Test func theClientsRequestsGoThroughItsNetwork() async throws {
         let network = SimulatedNetwork()
-        let client = Client(cache: try NormalizedCache(), network: network)
+        let client = Client(cache: NormalizedCache(), network: network)
         let fake = fake()
         let tripList = try client.cache.operation(ClientTesting.tripList)
         network.failNext(1)

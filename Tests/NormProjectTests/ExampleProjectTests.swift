@@ -61,7 +61,7 @@ import Testing
     /// The project's knowledge drives the cache: a TripDetail response written with it
     /// stores one record per airport, keyed by its code.
     @Test func theCacheKeysResponsesAsTheProjectSays() throws {
-        let cache = try NormalizedCache()
+        let cache = NormalizedCache()
         let operation = try cache.operation(try project.document(forOperation: "TripDetail"))
         guard case .object(let data) = try JSON.parse("""
             {"trip": {"__typename": "Trip", "id": "3", "name": "Lisbon", "startsOn": null, "endsOn": null,
@@ -81,7 +81,7 @@ import Testing
     /// view's read of `trip(id: "3")` finds `Trip:3` and names the fields the list did not
     /// fetch; a read of what the list fetched is whole.
     @Test func theFieldPolicyRedirectsTheDetailReadToTheListsTrip() throws {
-        let cache = try NormalizedCache()
+        let cache = NormalizedCache()
         let tripList = try cache.operation(try project.document(forOperation: "TripList"))
         try cache.write(data: ["trips": [["__typename": "Trip", "id": "3", "name": "Lisbon"]]], for: tripList,
                         schema: project.schemaKnowledge)

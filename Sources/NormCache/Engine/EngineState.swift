@@ -82,7 +82,7 @@ final class EngineState {
     }
 
     /// The name of the root type of operations of `kind` (`Query` unless a schema renames it).
-    func rootType(_ kind: Operation.Kind) -> String { declaredTypes.rootTypes[kind] ?? "Query" }
+    func rootType(_ kind: CompiledOperation.Kind) -> String { declaredTypes.rootTypes[kind] ?? "Query" }
 
     /// The schema that names the root types and types input object fields: the
     /// endpoint's when it has one, else the cache's own.
@@ -114,7 +114,7 @@ final class EngineState {
     }
 
     /// The static field ids of `operation`, interned the first time it is seen.
-    func staticFieldIDs(_ operation: Operation) throws(CacheError) -> [UInt32] {
+    func staticFieldIDs(_ operation: CompiledOperation) throws(CacheError) -> [UInt32] {
         if let known = fieldIDs[ObjectIdentifier(operation)], known.operation === operation { return known.ids }
         var ids = [UInt32](repeating: NC_ID_NONE_VALUE, count: operation.fieldCount)
         func visit(_ plan: SelectionPlan) throws(CacheError) {
@@ -416,7 +416,7 @@ final class EngineState {
 
 /// The static field ids of one operation, and the operation while it lives.
 private struct OperationFieldIDs {
-    weak var operation: Operation?
+    weak var operation: CompiledOperation?
     let ids: [UInt32]
 }
 

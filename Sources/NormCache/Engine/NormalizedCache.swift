@@ -5,10 +5,12 @@ import Foundation
 ///
 /// Thread-safe: every call takes the cache's lock, so a read always sees whole commits.
 /// Watcher callbacks run after the lock is released, in commit order, one at a time; a
-/// callback may call the cache (what it causes is delivered after it returns).
+/// callback may call the cache (what it causes is delivered after it returns). They run on
+/// the writer's thread before its write returns, so they must be quick (NormClient's
+/// watchers deliver to their callbacks off the writer).
 ///
 /// ```swift
-/// let cache = try NormalizedCache()
+/// let cache = NormalizedCache()
 /// let trips = try cache.operation("{ trips { id name } }")
 /// try cache.write(data: ["trips": [["__typename": "Trip", "id": "1", "name": "Lisbon"]]], for: trips)
 /// try cache.record("Trip:1")                 // ["__typename": "Trip", "id": "1", "name": "Lisbon"]
@@ -28,8 +30,19 @@ public final class NormalizedCache: @unchecked Sendable {
     /// load from the store the first time a read or a write reaches it, and what needs
     /// every record (``gc(retaining:)``, ``extract()``, ``clear()``) loads them all.
     /// ``keys(matching:)`` reads the store's keys alone.
-    public init(store: RecordStore? = nil) throws(CacheError) {
+    public init(store: RecordStore?) throws(CacheError) {
         state = try EngineState(store: store)
+    }
+
+    /// A cache in memory only. It does not throw: with no store, the one thing that can
+    /// fail is allocating its key tables, and running out of memory stops the process, as
+    /// it does for Swift's own allocations.
+    ///
+    /// ```swift
+    /// let cache = NormalizedCache()
+    /// ```
+    public convenience init() {
+        do { try self.init(store: nil) } catch { preconditionFailure("a memory-only cache could not be made: \(error)") }
     }
 
     // MARK: configuration
@@ -60,8 +73,8 @@ public final class NormalizedCache: @unchecked Sendable {
     /// The compiled plan of `document` (its operation `name` if it holds several),
     /// compiled once per process (``CompiledOperations``); its field ids are interned
     /// into this cache the first time it meets it.
-    public func operation(_ document: String, name: String? = nil) throws(CacheError) -> Operation {
-        let operation: Operation
+    public func operation(_ document: String, name: String? = nil) throws(CacheError) -> CompiledOperation {
+        let operation: CompiledOperation
         do { operation = try CompiledOperations.operation(document, name: name) } catch { throw .operation(error) }
         return try lockedThrowing { () throws(CacheError) in
             _ = try state.staticFieldIDs(operation)
@@ -79,7 +92,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// try cache.coerceVariables(["first": 3.0], for: op)   // ["first": 3]
     /// try cache.coerceVariables([:], for: op)              // throws: variable $first of type Int! was not given
     /// ```
-    public func coerceVariables(_ variables: CacheObject, for operation: Operation, schema: SchemaKnowledge? = nil) throws(CacheError) -> CacheObject {
+    public func coerceVariables(_ variables: CacheObject, for operation: CompiledOperation, schema: SchemaKnowledge? = nil) throws(CacheError) -> CacheObject {
         if operation.variables.isEmpty { return CacheObject() }
         return try lockedThrowing { () throws(CacheError) in
             try state.withSchema(schema) { () throws(CacheError) in try coerced(variables, for: operation) }
@@ -87,7 +100,7 @@ public final class NormalizedCache: @unchecked Sendable {
     }
 
     /// `variables` coerced with the knowledge of the call in progress (the lock held).
-    func coerced(_ variables: CacheObject, for operation: Operation) throws(CacheError) -> CacheObject {
+    func coerced(_ variables: CacheObject, for operation: CompiledOperation) throws(CacheError) -> CacheObject {
         if operation.variables.isEmpty { return CacheObject() }
         do throws(VariableError) { return try VariableCoercion.coerce(variables, for: operation.variables, schema: state.declaredTypes) }
         catch { throw .variable(error) }

@@ -25,7 +25,7 @@ enum CompiledOperations {
     private static let lock = NSLock()
 
     /// The compiled plan of `document` (its operation `name` if it holds several).
-    static func operation(_ document: String, name: String?) throws(OperationError) -> Operation {
+    static func operation(_ document: String, name: String?) throws(OperationError) -> CompiledOperation {
         let hash = document.withUTF8Bytes { nc_hash64($0, $1) }
         if let operation = lock.withLock({ memo.find(document, hash: hash, name: name) }) { return operation }
         let operation = try OperationCompiler.compile(document, name: name)

@@ -5,7 +5,7 @@ import GraphQL
 /// The named type under list and non-null wrappers: `[Trip!]!` → `Trip`.
 func namedTypeName(_ type: any GraphQL.`Type`) -> String { TypeReference(type).namedType }
 
-extension Operation.Kind {
+extension CompiledOperation.Kind {
     init(_ type: OperationType) {
         switch type {
         case .query: self = .query

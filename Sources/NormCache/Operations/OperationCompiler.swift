@@ -1,7 +1,7 @@
 import Foundation
 import GraphQL
 
-/// Turns GraphQL text into an ``Operation``: parses it with GraphQLSwift, picks the
+/// Turns GraphQL text into a ``CompiledOperation``: parses it with GraphQLSwift, picks the
 /// operation, inlines fragments as guards on their fields, merges fields that share a
 /// response key, and adds `__typename` to every selection set below the root.
 enum OperationCompiler {
@@ -9,7 +9,7 @@ enum OperationCompiler {
     /// a hostile document cannot exhaust the parser's stack; so are selections nested
     /// deeper through fragment spreads.
 
-    static func compile(_ source: String, name: String?) throws(OperationError) -> Operation {
+    static func compile(_ source: String, name: String?) throws(OperationError) -> CompiledOperation {
         try GraphQLParserGuard.check(source)
         let document: Document
         do {
@@ -52,13 +52,13 @@ enum OperationCompiler {
         var builder = Builder(fragments: fragments, declared: Set(variables.map(\.name)))
         let raw = try builder.collect(operation.selectionSet, guards: Guards(), path: [])
         let plan = try builder.finish(raw, addTypename: false)
-        return Operation(name: operation.name?.value, kind: Operation.Kind(operation.operation), variables: variables, source: source,
+        return CompiledOperation(name: operation.name?.value, kind: CompiledOperation.Kind(operation.operation), variables: variables, source: source,
                          networkDocument: networkDocument(document, source: source), selections: plan, fieldCount: builder.fieldCount)
     }
 
     /// The operation's variables, each declared once, with defaults its type accepts.
-    static func declaredVariables(_ definitions: [VariableDefinition]) throws(OperationError) -> [Operation.Variable] {
-        var variables: [Operation.Variable] = []
+    static func declaredVariables(_ definitions: [VariableDefinition]) throws(OperationError) -> [CompiledOperation.Variable] {
+        var variables: [CompiledOperation.Variable] = []
         for definition in definitions {
             let name = definition.variable.name.value
             guard !variables.contains(where: { $0.name == name }) else { throw error("$\(name) is declared twice", at: definition.loc) }
@@ -71,7 +71,7 @@ enum OperationCompiler {
                     throw error("the default of $\(name) (\(type))\(place) \(failure.problem)", at: literal.loc)
                 }
             }
-            variables.append(Operation.Variable(name: name, type: type, defaultValue: defaultValue))
+            variables.append(CompiledOperation.Variable(name: name, type: type, defaultValue: defaultValue))
         }
         return variables
     }

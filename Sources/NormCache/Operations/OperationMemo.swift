@@ -15,7 +15,7 @@ struct OperationMemo {
     /// with the tick of its last use.
     private struct Entry {
         let name: String?
-        let operation: Operation
+        let operation: CompiledOperation
         var lastUse: UInt64
     }
 
@@ -34,7 +34,7 @@ struct OperationMemo {
     /// recently used. Asked for by name, the document's only operation kept without one
     /// serves too; asked for without a name, only a plan kept without one does, so a
     /// document of several operations still fails however often its named ones were compiled.
-    mutating func find(_ document: String, hash: UInt64, name: String?) -> Operation? {
+    mutating func find(_ document: String, hash: UInt64, name: String?) -> CompiledOperation? {
         guard let index = entries[hash]?.firstIndex(where: {
             ($0.name == name || (name != nil && $0.operation.name == name)) && $0.operation.source == document
         }) else { return nil }
@@ -45,7 +45,7 @@ struct OperationMemo {
 
     /// Keeps `operation`, compiled from a document hashed to `hash` and asked for by
     /// `name`, as the most recently used; the least recently used goes if the memo is full.
-    mutating func keep(_ operation: Operation, hash: UInt64, name: String?) {
+    mutating func keep(_ operation: CompiledOperation, hash: UInt64, name: String?) {
         if count == capacity { evictLeastRecentlyUsed() }
         clock += 1
         entries[hash, default: []].append(Entry(name: name, operation: operation, lastUse: clock))

@@ -14,7 +14,7 @@ import GraphQL
 public struct PossibleTypes: Sendable, Equatable {
     private var supertypes: [String: Set<String>] = [:]
     /// The root operation type names (`Query`, `Mutation`, `Subscription` unless the schema renames them).
-    public private(set) var rootTypes: [Operation.Kind: String] = [.query: "Query", .mutation: "Mutation", .subscription: "Subscription"]
+    public private(set) var rootTypes: [CompiledOperation.Kind: String] = [.query: "Query", .mutation: "Mutation", .subscription: "Subscription"]
     /// True once a schema was given: then it decides for the types it defines, and
     /// responses teach only about types it does not define.
     public private(set) var fromSchema = false
@@ -67,7 +67,7 @@ public struct PossibleTypes: Sendable, Equatable {
                 }
             case let schema as SchemaDefinition:
                 for operation in schema.operationTypes {
-                    rootTypes[Operation.Kind(operation.operation)] = operation.type.name.value
+                    rootTypes[CompiledOperation.Kind(operation.operation)] = operation.type.name.value
                 }
             default: break
             }
@@ -122,7 +122,7 @@ public struct PossibleTypes: Sendable, Equatable {
                 if case .string(let member)? = member["name"] { learn(member, satisfies: name) }
             }
         }
-        for (kind, field) in [(Operation.Kind.query, "queryType"), (.mutation, "mutationType"), (.subscription, "subscriptionType")] {
+        for (kind, field) in [(CompiledOperation.Kind.query, "queryType"), (.mutation, "mutationType"), (.subscription, "subscriptionType")] {
             if case .string(let name)? = schema?[field]?["name"] { rootTypes[kind] = name }
         }
         fromSchema = true

@@ -21,7 +21,7 @@
 /// // throws: variable $first of type Int! cannot be "3" (a string)
 /// ```
 enum VariableCoercion {
-    static func coerce(_ given: CacheObject, for variables: [Operation.Variable], schema: PossibleTypes) throws(VariableError) -> CacheObject {
+    static func coerce(_ given: CacheObject, for variables: [CompiledOperation.Variable], schema: PossibleTypes) throws(VariableError) -> CacheObject {
         var coerced = CacheObject(capacity: variables.count)
         for variable in variables {
             // A default is coerced too: this schema may know more of its input objects than the compiler did.
@@ -122,7 +122,7 @@ public struct VariableError: Error, Equatable, CustomStringConvertible {
     /// `was not given`, `cannot be null`, `cannot be "3" (a string)`.
     public let problem: String
 
-    init(variable: Operation.Variable, path: String, expected: TypeReference, problem: String) {
+    init(variable: CompiledOperation.Variable, path: String, expected: TypeReference, problem: String) {
         self.variable = variable.name
         self.type = variable.type
         self.path = path

@@ -161,6 +161,18 @@ extension CacheValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expr
     }
 }
 
+/// Plain Swift values as cache values, for what is not a literal: a variable, a count.
+///
+/// ```swift
+/// let variables: CacheObject = ["id": CacheValue(trip.id), "first": CacheValue(pageSize), "draft": CacheValue(isDraft)]
+/// ```
+extension CacheValue {
+    public init(_ value: Int) { self = .int(Int64(value)) }
+    public init(_ value: Double) { self = .double(value) }
+    public init(_ value: String) { self = .string(value) }
+    public init(_ value: Bool) { self = .bool(value) }
+}
+
 extension CacheObject: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, CacheValue)...) {
         self.init(members: elements)

@@ -9,12 +9,17 @@ import NormCache
 /// Every request goes through ``network``, so simulated conditions (offline, latency,
 /// injected failures) apply to all endpoints alike, and every request is logged there.
 ///
+/// Like Apollo iOS's `ApolloClient(networkTransport:store:)`, a client is made with the
+/// ``endpoint`` its operations go to; `from:` sends one operation elsewhere, and a
+/// cache-only one needs neither.
+///
 /// ```swift
-/// let client = Client(cache: try NormalizedCache())
+/// let client = Client(cache: NormalizedCache(), endpoint: trips)
 /// let tripList = try client.cache.operation("query TripList { trips { id name } }")
-/// let first = try await client.fetch(tripList, from: plugin)    // source .network
-/// let again = try await client.fetch(tripList, from: plugin)    // source .cache
-/// let watch = try client.watch(tripList, from: plugin) { watch, event in print(watch.id, event) }
+/// let first = try await client.fetch(tripList)                  // source .network
+/// let again = try await client.fetch(tripList)                  // source .cache
+/// let other = try await client.fetch(tripList, from: staging)   // another endpoint
+/// let watch = try client.watch(tripList) { watch, event in print(watch.id, event) }
 /// ```
 public final class Client: @unchecked Sendable {
     public let network: SimulatedNetwork
@@ -26,13 +31,26 @@ public final class Client: @unchecked Sendable {
     private var inFlight: [String: SharedRequest] = [:]
     private var background: [Int: Task<Void, Never>] = [:]
     private var watches: [Int: ClientWatch] = [:]
+    /// Where watchers' events wait for their callbacks, off the thread that wrote.
+    let events = WatchEventQueue()
     private var _watchEvents: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)?
+    private var _endpoint: (any Transport)?
     private var counter = 0
 
-    public init(cache: NormalizedCache, network: SimulatedNetwork = SimulatedNetwork()) {
+    public init(cache: NormalizedCache = NormalizedCache(), network: SimulatedNetwork = SimulatedNetwork(),
+                endpoint: (any Transport)? = nil) {
         _cache = cache
         _typePolicies = cache.typePolicies
+        _endpoint = endpoint
         self.network = network
+    }
+
+    /// Where an operation goes when its call names no transport (`from:`); nil: every
+    /// call that needs the network names one, or fails with ``ClientError/noEndpoint(_:cached:)``.
+    /// A watcher keeps the endpoint it started with.
+    public var endpoint: (any Transport)? {
+        get { lock.withLock { _endpoint } }
+        set { lock.withLock { _endpoint = newValue } }
     }
 
     /// The type policies the app configures in code (Apollo iOS's `cacheKeyInfo`, the
@@ -75,10 +93,14 @@ public final class Client: @unchecked Sendable {
     /// first. A cache-only miss throws ``ClientError/cacheMiss(_:)``. The variables are
     /// coerced to their declared types before anything runs (``coerceVariables(_:for:from:)``):
     /// the cache and the server see the same values.
+    ///
+    /// The operation goes to `transport`, or else to the client's ``endpoint``; one that
+    /// must reach the network with neither throws ``ClientError/noEndpoint(_:cached:)``.
     @discardableResult
-    public func fetch(_ operation: NormCache.Operation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
-                      optimistic: CacheObject? = nil, from transport: any Transport, cause: ChangeCause = .write,
+    public func fetch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
+                      optimistic: CacheObject? = nil, from transport: (any Transport)? = nil, cause: ChangeCause = .write,
                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
+        let transport = transport ?? endpoint
         let variables = try coerceVariables(variables, for: operation, from: transport)
         let policy = operation.kind == .query ? policy : (policy == .noCache ? .noCache : .networkOnly)
         var cached: ClientResult?
@@ -91,6 +113,7 @@ public final class Client: @unchecked Sendable {
             if result.complete { onCacheResult(result) }   // cache-and-network: the cache's answer first
             cached = result
         }
+        guard let transport else { throw .noEndpoint(operation.title, cached: cached) }
         do {
             return try await fetchFromNetwork(operation, variables: variables, writing: policy.writesCache,
                                               optimistic: optimistic, from: transport, cause: cause)
@@ -107,7 +130,7 @@ public final class Client: @unchecked Sendable {
     /// What the cache answers for `operation`, at once: the data when complete, the
     /// missing fields otherwise (what cache-only does, without a task), read with the
     /// knowledge of the endpoint the operation runs against.
-    public func cachedResult(of operation: NormCache.Operation, variables: CacheObject = CacheObject(),
+    public func cachedResult(of operation: CompiledOperation, variables: CacheObject = CacheObject(),
                              from transport: (any Transport)? = nil) throws(ClientError) -> ClientResult {
         do {
             return ClientResult(operation: operation, read: try cache.read(operation, variables: variables, schema: transport?.schemaKnowledge))
@@ -117,15 +140,16 @@ public final class Client: @unchecked Sendable {
     /// `variables` coerced to `operation`'s declared types, as the cache does it
     /// (``NormalizedCache/coerceVariables(_:for:schema:)``); ``ClientError/cache(_:)`` with
     /// ``CacheError/variable(_:)`` names a variable its type refuses, or a required one missing.
-    public func coerceVariables(_ variables: CacheObject, for operation: NormCache.Operation,
+    public func coerceVariables(_ variables: CacheObject, for operation: CompiledOperation,
                                 from transport: (any Transport)? = nil) throws(ClientError) -> CacheObject {
         do { return try cache.coerceVariables(variables, for: operation, schema: transport?.schemaKnowledge) } catch { throw .cache(error) }
     }
 
-    /// True while a fetch the client started by itself (a watcher's, a refetch) is running.
-    public var isBusy: Bool { lock.withLock { !background.isEmpty } }
+    /// True while a fetch the client started by itself (a watcher's, a refetch) is running,
+    /// or a watch event waits for its callback.
+    public var isBusy: Bool { lock.withLock { !background.isEmpty } || events.isBusy }
 
-    private func fetchFromNetwork(_ operation: NormCache.Operation, variables: CacheObject, writing: Bool, optimistic: CacheObject?,
+    private func fetchFromNetwork(_ operation: CompiledOperation, variables: CacheObject, writing: Bool, optimistic: CacheObject?,
                                   from transport: any Transport, cause: ChangeCause) async throws(ClientError) -> ClientResult {
         let request = GraphQLRequest(document: operation.networkDocument, operationName: operation.name, variables: variables)
         let schema = transport.schemaKnowledge
@@ -156,7 +180,7 @@ public final class Client: @unchecked Sendable {
         return result
     }
 
-    private func writeOptimistic(_ data: CacheObject, for operation: NormCache.Operation, variables: CacheObject,
+    private func writeOptimistic(_ data: CacheObject, for operation: CompiledOperation, variables: CacheObject,
                                  schema: SchemaKnowledge?) throws(ClientError) -> String {
         guard operation.kind == .mutation else { throw .invalid("an optimistic response is for a mutation, not a \(operation.kind.rawValue)") }
         let layer = "optimistic \(operation.name ?? "mutation") #\(lock.withLock { counter += 1; return counter })"
@@ -247,7 +271,9 @@ public final class Client: @unchecked Sendable {
     // MARK: watchers
 
     /// Where the events of every watcher started without a callback of its own go (the
-    /// workbench prints them): a plugin's watchers, the REPL's.
+    /// workbench prints them): a plugin's watchers, the REPL's. Like a watcher's own
+    /// callback, it runs on the client's event queue, never inside the write that caused
+    /// the event (see ``watch(_:variables:policy:from:onEvent:)``).
     public var watchEvents: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? {
         get { lock.withLock { _watchEvents } }
         set { lock.withLock { _watchEvents = newValue } }
@@ -257,12 +283,21 @@ public final class Client: @unchecked Sendable {
     /// fetch follows as `policy` says (cache-first: when the cache cannot answer). After
     /// that it emits whenever a change alters its result; a cache-first watcher whose data
     /// was evicted refetches. `onEvent` hears emissions and failed fetches; without one,
-    /// ``watchEvents`` does.
-    public func watch(_ operation: NormCache.Operation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
-                      from transport: any Transport,
+    /// ``watchEvents`` does. It fetches from `transport`, or else the client's ``endpoint``;
+    /// a cache-only watcher needs neither, any other throws ``ClientError/noEndpoint(_:cached:)``
+    /// without one.
+    ///
+    /// Events reach `onEvent` on a serial queue of the client's, in the order they
+    /// happened, after the write that caused them has returned: a slow callback holds up
+    /// later events, never a writer. None starts after ``ClientWatch/cancel()`` returns.
+    /// ``settle()`` waits until every event so far has been handed over.
+    public func watch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
+                      from transport: (any Transport)? = nil,
                       onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? = nil) throws(ClientError) -> ClientWatch {
         guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }
         guard policy != .noCache else { throw .invalid("a watcher reads the cache, so it cannot use no-cache") }
+        let transport = transport ?? endpoint
+        if policy.mayUseNetwork, transport == nil { throw .noEndpoint(operation.title) }
         let sink = onEvent ?? watchEvents ?? { _, _ in }
         let watch = ClientWatch(client: self, operation: operation, variables: try coerceVariables(variables, for: operation, from: transport), policy: policy,
                                 transport: transport, onEvent: sink)
@@ -296,10 +331,30 @@ public final class Client: @unchecked Sendable {
         }
     }
 
+    /// Hands every watch event so far to its callback before returning (at once when called
+    /// from a callback): for a caller whose report of a change must follow its watchers'
+    /// reports, as the workbench's output does. It blocks the calling thread while the
+    /// callbacks run; ``settle()`` is the way to wait from async code.
+    public func deliverWatchEvents() { events.drainNow() }
+
     /// Waits until every fetch the client started by itself (watchers' fetches and
-    /// refetches) has finished, including those started meanwhile. A script runs its
-    /// next command only after this, so its output does not depend on timing.
+    /// refetches) has finished, including those started meanwhile, and every watch event
+    /// so far has been handed to its callback. A script runs its next command only after
+    /// this, so its output does not depend on timing. A watch callback must not call it.
     public func settle() async {
-        while let task = lock.withLock({ background.values.first }) { await task.value }
+        while true {
+            if let task = lock.withLock({ background.values.first }) {
+                await task.value
+            } else if events.isBusy {
+                await events.drain()
+            } else {
+                return
+            }
+        }
     }
+}
+
+extension CompiledOperation {
+    /// How the client's messages name an operation: `query TripList`, `anonymous mutation`.
+    var title: String { name.map { "\(kind.rawValue) \($0)" } ?? "anonymous \(kind.rawValue)" }
 }

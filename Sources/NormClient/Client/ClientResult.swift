@@ -29,7 +29,7 @@ public struct ClientResult: Sendable, Equatable {
     /// True when the data is whole: nothing was missing from the cache.
     public var complete: Bool { missing.isEmpty }
 
-    init(operation: Operation, source: Source, data: CacheValue?, errors: [CacheValue] = [], missing: [String] = [],
+    init(operation: CompiledOperation, source: Source, data: CacheValue?, errors: [CacheValue] = [], missing: [String] = [],
          redirects: [String] = []) {
         self.operationName = operation.name
         self.source = source
@@ -40,12 +40,12 @@ public struct ClientResult: Sendable, Equatable {
     }
 
     /// A result read from the cache.
-    init(operation: Operation, read: ReadResult) {
+    init(operation: CompiledOperation, read: ReadResult) {
         self.init(operation: operation, source: .cache, data: read.data, missing: read.missing,
                   redirects: read.redirects.map(\.description))
     }
 
-    init(operation: Operation, response: CacheValue) {
+    init(operation: CompiledOperation, response: CacheValue) {
         var errors: [CacheValue] = []
         if case .list(let list)? = response["errors"] { errors = list }
         // `.none`, not `nil`: CacheValue is nil-literal-expressible, so `nil` would be `.null`.
@@ -69,6 +69,9 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
     case graphQLErrors([CacheValue])
     /// A request the client refuses, e.g. watching with no-cache.
     case invalid(String)
+    /// The operation (`query TripList`) must reach the network, but its call names no
+    /// transport and the client has no ``Client/endpoint``; `cached` as for ``transport(_:cached:)``.
+    case noEndpoint(String, cached: ClientResult? = nil)
 
     public var description: String {
         switch self {
@@ -83,15 +86,17 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
                 return JSON.string(error)
             }.joined(separator: "; ")
         case .invalid(let message): message
+        case .noEndpoint(let operation, _):
+            "\(operation) must reach the network, but no endpoint was given (from:) and the client has none (Client.endpoint)"
         }
     }
 
     /// What the cache answered for the operation that failed, when the failure has it: a
-    /// cache-only miss, or a query whose request got no response.
+    /// cache-only miss, a query whose request got no response or had no endpoint to go to.
     public var cachedResult: ClientResult? {
         switch self {
         case .cacheMiss(let result): result
-        case .transport(_, let cached): cached
+        case .transport(_, let cached), .noEndpoint(_, let cached): cached
         default: nil
         }
     }
@@ -103,6 +108,7 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
         case (.cache(let x), .cache(let y)): x == y
         case (.graphQLErrors(let x), .graphQLErrors(let y)): x == y
         case (.invalid(let x), .invalid(let y)): x == y
+        case (.noEndpoint(let x, _), .noEndpoint(let y, _)): x == y
         default: false
         }
     }

@@ -12,6 +12,9 @@ import NormCache
 /// `refetchOnFailedUpdates` does; a cache-only watch keeps its last complete data and
 /// reports what is missing (``Event/incomplete(_:)``).
 ///
+/// Events reach the callback on the client's event queue, in order, after the write that
+/// caused them has returned (``Client/watch(_:variables:policy:from:onEvent:)``).
+///
 /// ```swift
 /// let watch = try client.watch(tripDetail, variables: ["id": "1"], from: trips) { watch, event in
 ///     if case .emission(let number, let emission) = event { print(number, emission.cause) }
@@ -32,9 +35,11 @@ public final class ClientWatch: @unchecked Sendable {
         case failure(ClientError)
     }
 
-    public let operation: NormCache.Operation
+    public let operation: CompiledOperation
     public let policy: FetchPolicy
-    public let transport: any Transport
+    /// Where its fetches go; nil for a cache-only watch started without one (its
+    /// ``refetch()`` goes to the client's ``Client/endpoint``).
+    public let transport: (any Transport)?
     private unowned let client: Client
     private let onEvent: @Sendable (ClientWatch, Event) -> Void
 
@@ -45,6 +50,7 @@ public final class ClientWatch: @unchecked Sendable {
     /// Bumped by each fetch started, so only the latest one clears `fetching`.
     private var generation = 0
     private var fetching = false
+    private var cancelled = false
     private var emitted = 0
     private var lastReadComplete = false
     /// The data of the last emission shown for the current variables: a complete read
@@ -52,7 +58,7 @@ public final class ClientWatch: @unchecked Sendable {
     /// the same data) is not shown again.
     private var shown: CacheValue?
 
-    init(client: Client, operation: NormCache.Operation, variables: CacheObject, policy: FetchPolicy, transport: any Transport,
+    init(client: Client, operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, transport: (any Transport)?,
          onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
         self.client = client
         self.operation = operation
@@ -76,7 +82,7 @@ public final class ClientWatch: @unchecked Sendable {
         lock.withLock { fetching = policy.mayUseNetwork }
         let watch: Watch
         do {
-            watch = try client.cache.watch(operation, variables: variables, schema: transport.schemaKnowledge) { [weak self] in self?.received($0) }
+            watch = try client.cache.watch(operation, variables: variables, schema: transport?.schemaKnowledge) { [weak self] in self?.received($0) }
         } catch { throw .cache(error) }
         lock.withLock {
             cacheWatch = watch
@@ -111,8 +117,9 @@ public final class ClientWatch: @unchecked Sendable {
         fetchIfPolicySays(cause: .refetch)
     }
 
-    /// Stops the watch and any fetch of it.
+    /// Stops the watch and any fetch of it; no callback with an event of it starts after this returns.
     public func cancel() {
+        lock.withLock { cancelled = true }
         cancelFetch()
         lock.withLock { cacheWatch }?.cancel()
         client.forget(self)
@@ -143,10 +150,19 @@ public final class ClientWatch: @unchecked Sendable {
             return policy == .cacheOnly ? .reportMissing : .refetch
         }
         switch reaction {
-        case .show(let number): onEvent(self, .emission(number: number, emission))
+        case .show(let number): report(.emission(number: number, emission))
         case .wait: break
         case .refetch: fetch(cause: .refetch)
-        case .reportMissing: onEvent(self, .incomplete(emission))
+        case .reportMissing: report(.incomplete(emission))
+        }
+    }
+
+    /// Hands `event` to the callback on the client's event queue (``Client/watch(_:variables:policy:from:onEvent:)``),
+    /// unless the watch is cancelled by then.
+    private func report(_ event: Event) {
+        client.events.deliver { [self] in
+            guard !lock.withLock({ cancelled }) else { return }
+            onEvent(self, event)
         }
     }
 
@@ -166,9 +182,9 @@ public final class ClientWatch: @unchecked Sendable {
         let task = client.track { [weak self, client] in
             do throws(ClientError) {
                 let result = try await client.fetch(operation, variables: variables, policy: .networkOnly, from: transport, cause: cause)
-                if !result.errors.isEmpty, let self { self.onEvent(self, .failure(.graphQLErrors(result.errors))) }
+                if !result.errors.isEmpty { self?.report(.failure(.graphQLErrors(result.errors))) }
             } catch {
-                if !Task.isCancelled, let self { self.onEvent(self, .failure(error)) }
+                if !Task.isCancelled { self?.report(.failure(error)) }
             }
             self?.endFetch(generation)
         }

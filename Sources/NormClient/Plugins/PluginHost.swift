@@ -217,7 +217,7 @@ public final class PluginHost: @unchecked Sendable {
     /// operation once (network-only) when it takes no variables, so the cache is current.
     @discardableResult
     func refetch(operationNamed name: String, of plugin: Plugin) async throws(CommandFailure) -> [Int] {
-        let watches = client.activeWatches.filter { $0.operation.name == name && $0.transport.name == plugin.name }
+        let watches = client.activeWatches.filter { $0.operation.name == name && $0.transport?.name == plugin.name }
         do {
             for watch in watches { try await watch.refetch() }
             if watches.isEmpty {
@@ -229,7 +229,7 @@ public final class PluginHost: @unchecked Sendable {
     }
 
     /// The compiled named operation of a plugin (its document may hold fragments).
-    public func operation(named name: String, of plugin: Plugin) throws(CommandFailure) -> NormCache.Operation {
+    public func operation(named name: String, of plugin: Plugin) throws(CommandFailure) -> CompiledOperation {
         guard let document = plugin.manifest.operations[name] else {
             throw CommandFailure(message: "\(plugin.name) has no operation \"\(name)\"")
         }
@@ -242,9 +242,9 @@ public final class PluginHost: @unchecked Sendable {
 
     /// The operation, variables and policy of a `run` or `watch` request.
     private func request(_ request: CacheValue, for plugin: Plugin, defaultPolicy: FetchPolicy)
-        throws -> (NormCache.Operation, CacheObject, FetchPolicy)
+        throws -> (CompiledOperation, CacheObject, FetchPolicy)
     {
-        let operation: NormCache.Operation
+        let operation: CompiledOperation
         switch (request["operation"], request["query"]) {
         case (.string(let name)?, _): operation = try self.operation(named: name, of: plugin)
         case (_, .string(let document)?): operation = try client.cache.operation(document)
@@ -276,7 +276,7 @@ public final class PluginHost: @unchecked Sendable {
     func watch(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
         let (operation, variables, policy) = try self.request(request, for: plugin, defaultPolicy: .cacheFirst)
         let watch = try client.watch(operation, variables: variables, policy: policy, from: plugin.endpoint)
-        return ["id": .int(Int64(watch.id))]
+        return ["id": CacheValue(watch.id)]
     }
 
     func refetch(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
@@ -290,7 +290,7 @@ public final class PluginHost: @unchecked Sendable {
             refetched = try await refetch(operationNamed: name, of: plugin)
         default: throw CommandFailure(message: "a refetch needs \"watch\" (an id) or \"operation\" (a name)")
         }
-        return ["refetched": .list(refetched.map { .int(Int64($0)) })]
+        return ["refetched": .list(refetched.map { CacheValue($0) })]
     }
 
     func readRecord(_ request: CacheValue) throws -> CacheValue {

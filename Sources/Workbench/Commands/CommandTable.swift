@@ -76,7 +76,7 @@ public enum CommandTable {
         Command(name: "timeout", usage: "[MS]", help: "How long to wait for an HTTP endpoint's whole answer, or a plugin's reply, in milliseconds (default 60000, URLSession's); alone, show it") { session, input in
             guard let word = try input.words(0...1).first else {
                 let milliseconds = Int(session.app.timeout / .milliseconds(1))
-                return session.say("timeout", ["ms": .int(Int64(milliseconds))], "timeout \(milliseconds) ms")
+                return session.say("timeout", ["ms": CacheValue(milliseconds)], "timeout \(milliseconds) ms")
             }
             session.app.timeout = try HTTPEndpoint.timeout(word)
         },
@@ -145,11 +145,11 @@ public enum CommandTable {
             _ = try input.words(0...0)
             let watches = session.client.activeWatches
             session.say("watches", ["watches": .list(watches.map { watch in .object([
-                "id": .int(Int64(watch.id)), "op": watch.operation.name.map(CacheValue.string) ?? .null, "variables": .object(watch.variables),
-                "policy": .string(watch.policy.name), "emissions": .int(Int64(watch.emissions)), "endpoint": .string(watch.transport.name),
+                "id": CacheValue(watch.id), "op": watch.operation.name.map(CacheValue.string) ?? .null, "variables": .object(watch.variables),
+                "policy": .string(watch.policy.name), "emissions": CacheValue(watch.emissions), "endpoint": .string(watch.transport?.name ?? "none"),
             ]) })], lines: watches.map { watch in
                 "\(watch.id)  \(watch.operation.name ?? "(anonymous)")  \(JSON.string(.object(watch.variables)))  "
-                    + "\(watch.policy.name)  \(watch.emissions) emission\(watch.emissions == 1 ? "" : "s")  \(watch.transport.name)"
+                    + "\(watch.policy.name)  \(watch.emissions) emission\(watch.emissions == 1 ? "" : "s")  \(watch.transport?.name ?? "none")"
             })
         },
         Command(name: "unwatch", usage: "ID|all", help: "Stop a watcher, or all of them") { session, input in
@@ -166,7 +166,7 @@ public enum CommandTable {
         },
         Command(name: "watchlog", usage: "[N]", help: "Keep the last N emissions of each watcher for .expect watch ID #N (default \(SessionOptions.defaultWatchLog), --watch-log N); older ones are counted, not kept. Without N, show it") { session, input in
             let log = session.ledger.watchLog
-            guard let word = try input.words(0...1).first else { return session.say("watchlog", ["limit": .int(Int64(log.limit))], "the watch log keeps the last \(log.limit) emissions of each watcher") }
+            guard let word = try input.words(0...1).first else { return session.say("watchlog", ["limit": CacheValue(log.limit)], "the watch log keeps the last \(log.limit) emissions of each watcher") }
             guard let limit = Int(word), limit >= 1 else { throw CommandError(".watchlog takes how many emissions to keep, 1 or more, not \"\(word)\"") }
             log.limit = limit
         },

@@ -44,6 +44,15 @@ enum Event {
     case ok(command: String)
     /// Anything else a command reports: `fields` for JSON mode, `lines` for people.
     case info(event: String, fields: CacheObject, lines: [String])
+
+    /// An emission, failure or incomplete read of a watcher: what the client's watch
+    /// events become (everything else is reported by a command, the network or a service).
+    var isWatcherEvent: Bool {
+        switch self {
+        case .watch, .watchFailure, .watchIncomplete: true
+        default: false
+        }
+    }
 }
 
 /// Where a line came from: a script file (or `<stdin>`) and its line number.

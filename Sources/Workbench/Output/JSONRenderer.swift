@@ -20,13 +20,13 @@ enum JSONRenderer {
                     "data": result.data ?? .null, "errors": .list(result.errors), "missing": strings(result.missing),
                     "complete": .bool(result.complete), "redirects": strings(result.redirects)]
         case .watch(let id, let operation, let number, let emission, _):
-            return ["event": "watch", "id": .int(Int64(id)), "op": name(operation), "emission": .int(Int64(number)),
+            return ["event": "watch", "id": CacheValue(id), "op": name(operation), "emission": CacheValue(number),
                     "cause": .string(emission.cause.rawValue), "data": emission.result.data ?? .null,
                     "changed": strings(emission.changed), "missing": strings(emission.result.missing)]
         case .watchFailure(let id, let message):
-            return ["event": "error", "message": .string("watch \(id): fetch failed: \(message)"), "watch": .int(Int64(id)), "line": .null]
+            return ["event": "error", "message": .string("watch \(id): fetch failed: \(message)"), "watch": CacheValue(id), "line": .null]
         case .watchIncomplete(let id, let operation, let cause, let missing):
-            return ["event": "incomplete", "id": .int(Int64(id)), "op": name(operation), "cause": .string(cause.rawValue), "missing": strings(missing)]
+            return ["event": "incomplete", "id": CacheValue(id), "op": name(operation), "cause": .string(cause.rawValue), "missing": strings(missing)]
         case .record(let key, let record):
             return ["event": "record", "key": .string(key), "record": record.map(CacheValue.object) ?? .null]
         case .keys(let keys):
@@ -35,15 +35,15 @@ enum JSONRenderer {
             return ["event": "refs", "key": .string(key), "from": strings(from)]
         case .network(let request):
             return ["event": "network", "endpoint": .string(request.endpoint), "op": name(request.operation),
-                    "status": .string(request.status), "ms": .int(Int64(request.milliseconds)), "message": name(request.message)]
+                    "status": .string(request.status), "ms": CacheValue(request.milliseconds), "message": name(request.message)]
         case .write(let commit):
             return ["event": "write", "cause": .string(commit.cause.rawValue), "keys": strings(commit.changed),
-                    "watchers": .list(commit.watchers.map { .int(Int64($0)) })]
+                    "watchers": .list(commit.watchers.map { CacheValue($0) })]
         case .gc(let removed):
             return ["event": "gc", "removed": strings(removed)]
         case .stats(let statistics):
             var object: CacheObject = ["event": "stats"]
-            for row in TextRenderer.statisticsRows(statistics) { object[row.field] = .int(Int64(row.value)) }
+            for row in TextRenderer.statisticsRows(statistics) { object[row.field] = CacheValue(row.value) }
             return object
         case .state(let service, let state, let detail):
             return ["event": "state", "service": .string(service), "state": .string(state), "detail": name(detail)]
@@ -51,7 +51,7 @@ enum JSONRenderer {
             return ["event": "expect", "ok": .bool(ok), "file": name(location?.file), "line": line(location), "message": .string(message)]
         case .error(let message, let location, let source):
             var object: CacheObject = ["event": "error", "message": .string(message), "file": name(location?.file), "line": line(location)]
-            if let source { object["column"] = .int(Int64(source.column)) }
+            if let source { object["column"] = CacheValue(source.column) }
             return object
         case .warning(let message):
             return ["event": "warning", "message": .string(message)]
@@ -73,5 +73,5 @@ enum JSONRenderer {
 
     private static func name(_ text: String?) -> CacheValue { text.map(CacheValue.string) ?? .null }
     private static func strings(_ items: [String]) -> CacheValue { .list(items.map(CacheValue.string)) }
-    private static func line(_ location: SourceLocation?) -> CacheValue { location.map { .int(Int64($0.line)) } ?? .null }
+    private static func line(_ location: SourceLocation?) -> CacheValue { location.map { CacheValue($0.line) } ?? .null }
 }

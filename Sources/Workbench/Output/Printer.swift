@@ -44,7 +44,17 @@ final class Printer: @unchecked Sendable {
     /// How many events have printed so far: a command that printed none says `ok` in JSON mode.
     var emitted: Int { lock.withLock { _emitted } }
 
+    /// Runs before an event that is not a watcher's is printed: the app hands the client's
+    /// queued watch events over first (``Client/deliverWatchEvents()``), so what a command
+    /// reports follows the emissions its writes caused, in the order things happened.
+    var beforeOutput: (@Sendable () -> Void)? {
+        get { lock.withLock { _beforeOutput } }
+        set { lock.withLock { _beforeOutput = newValue } }
+    }
+    private var _beforeOutput: (@Sendable () -> Void)?
+
     func emit(_ event: Event) {
+        if !event.isWatcherEvent { beforeOutput?() }   // outside the lock: what it hands over prints through here
         lock.withLock {
             _emitted += 1
             var event = event

@@ -56,6 +56,7 @@ final class App {
         environment.set(logger)
         environment.set(CacheFiles(directory: options.cacheDirectory))
         client.network.observe { printer.emit(.network($0)) }
+        printer.beforeOutput = { [client] in client.deliverWatchEvents() }
         let watchLog = ledger.watchLog, serviceStates = ledger.serviceStates
         client.watchEvents = { watch, event in
             switch event {

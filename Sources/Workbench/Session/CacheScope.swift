@@ -22,7 +22,7 @@ final class CacheScope {
 
     init(options: SessionOptions) throws {
         self.options = options
-        cache = try NormalizedCache()
+        cache = NormalizedCache()
         if let file = options.inspectFile {
             try open(file, mode: .readOnly)
         } else if options.cacheDirectory != nil {
@@ -85,7 +85,7 @@ final class CacheScope {
         } else {
             store?.close()
             store = nil
-            cache = try NormalizedCache()
+            cache = NormalizedCache()
         }
         self.user = user
     }
@@ -100,7 +100,7 @@ final class CacheScope {
         store?.close()
         store = nil
         user = nil
-        cache = try NormalizedCache()
+        cache = NormalizedCache()
         if let path { try SQLiteStore.removeFiles(at: path) }
     }
 

@@ -71,7 +71,7 @@ extension Session {
             throw CommandError("\(path): cannot be written (\(error.localizedDescription))")
         }
         let count = snapshot.snapshotRecordCount
-        say("export", ["file": .string(path), "records": .int(Int64(count))], "wrote \(count) record\(count == 1 ? "" : "s") to \(path)")
+        say("export", ["file": .string(path), "records": CacheValue(count)], "wrote \(count) record\(count == 1 ? "" : "s") to \(path)")
     }
 
     /// `.import FILE`: an Apollo Client snapshot replaces what the cache holds.
@@ -81,7 +81,7 @@ extension Session {
         do { snapshot = try JSON.parse(text) } catch { throw CommandError("\(path): \(error)") }
         do { try client.cache.restore(snapshot) } catch { throw CommandError("\(path): \(error)") }
         let count = snapshot.snapshotRecordCount
-        say("import", ["file": .string(path), "records": .int(Int64(count))], "imported \(count) record\(count == 1 ? "" : "s") from \(path)")
+        say("import", ["file": .string(path), "records": CacheValue(count)], "imported \(count) record\(count == 1 ? "" : "s") from \(path)")
     }
 
     /// A snapshot as JSON with one record a line: readable, and still one JSON document.

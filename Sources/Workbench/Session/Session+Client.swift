@@ -15,7 +15,7 @@ extension Session {
         try run(operation, variables: variables ?? self.variables)
     }
 
-    func run(_ operation: NormCache.Operation, variables: CacheObject) throws {
+    func run(_ operation: CompiledOperation, variables: CacheObject) throws {
         let endpoint = try currentEndpoint(unless: policy == .cacheOnly)
         let (client, policy, printer) = (self.client, self.policy, self.printer)
         let optimistic = self.optimistic
@@ -51,7 +51,7 @@ extension Session {
 
     /// An operation given as a document, or as the name of one of the project's (on its
     /// endpoint) or the current plugin's; a document is validated first, as ``compile(_:)`` does.
-    func operation(named nameOrDocument: String) throws -> NormCache.Operation {
+    func operation(named nameOrDocument: String) throws -> CompiledOperation {
         if GraphQLInput.starts(nameOrDocument[...]) { return try compile(nameOrDocument) }
         if app.onProjectEndpoint, let project = app.project {
             return try client.cache.operation(try project.document(forOperation: nameOrDocument), name: nameOrDocument)
@@ -67,9 +67,9 @@ extension Session {
 
     // MARK: watchers
 
-    func startWatch(_ operation: NormCache.Operation, variables: CacheObject) throws {
+    func startWatch(_ operation: CompiledOperation, variables: CacheObject) throws {
         let watch = try client.watch(operation, variables: variables, policy: policy, from: try currentEndpoint(unless: policy == .cacheOnly))
-        say("watching", ["id": .int(Int64(watch.id)), "op": operation.name.map(CacheValue.string) ?? .null],
+        say("watching", ["id": CacheValue(watch.id), "op": operation.name.map(CacheValue.string) ?? .null],
             "watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
     }
 
@@ -112,7 +112,7 @@ extension Session {
     func lifecycle(_ event: LifecycleEvent?, _ switchScope: () throws -> Void) throws {
         let stopped = try app.switchScope(switchScope)
         if !stopped.isEmpty {
-            say("stopped", ["watchers": .list(stopped.map { .int(Int64($0)) })],
+            say("stopped", ["watchers": .list(stopped.map { CacheValue($0) })],
                 "stopped watchers: " + stopped.map(String.init).joined(separator: ", "))
         }
         guard let event else { return }

@@ -40,7 +40,7 @@ extension Session {
         let definitions = project.operations + project.fragments
         say("ops", ["operations": .list(definitions.map { definition in
             ["name": .string(definition.name), "kind": .string(definition.kind.rawValue), "file": .string(definition.file),
-             "line": .int(Int64(definition.line))]
+             "line": CacheValue(definition.line)]
         })], lines: definitions.map { "\($0.name)  \($0.kind.rawValue)  \($0.file):\($0.line)" })
     }
 
@@ -50,7 +50,7 @@ extension Session {
     /// send it there. An invalid one is refused before any request, with its line and
     /// column. (A cache-only read off a project goes by the cache alone, so that what
     /// `.write` put there can be read whatever the endpoint's schema says.)
-    func compile(_ document: String, name: String? = nil) throws -> NormCache.Operation {
+    func compile(_ document: String, name: String? = nil) throws -> CompiledOperation {
         if app.onProjectEndpoint || policy != .cacheOnly, let validator = app.validator(warn: warn) {
             let problems = validator.validate(document: document)
             if !problems.isEmpty { throw InvalidOperation(problems: problems) }

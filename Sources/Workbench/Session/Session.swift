@@ -97,7 +97,7 @@ public final class Session {
     func reportOpened() {
         let count = scope.cache.recordCount
         if scope.store != nil {
-            say("cache", ["cache": .string(scope.description), "records": .int(Int64(count))],
+            say("cache", ["cache": .string(scope.description), "records": CacheValue(count)],
                 "cache: \(scope.description), \(count) record\(count == 1 ? "" : "s")")
         }
         for warning in scope.warnings { warn(warning) }

@@ -5,7 +5,7 @@ import Testing
 /// (and no notification) for the same data written twice.
 @Suite struct ChangeSetTests {
     let cache: NormalizedCache
-    let trips: Operation
+    let trips: CompiledOperation
     let data: CacheObject
 
     init() throws {

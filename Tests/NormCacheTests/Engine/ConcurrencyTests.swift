@@ -13,7 +13,7 @@ import Testing
     static func tripData(writer: Int, round: Int) -> CacheObject {
         var trips: [CacheValue] = []
         for index in 0..<tripsPerWriter {
-            trips.append(["__typename": "Trip", "id": .string("\(writer)-\(index)"), "name": .string("r\(round)"), "round": .int(Int64(round))])
+            trips.append(["__typename": "Trip", "id": .string("\(writer)-\(index)"), "name": .string("r\(round)"), "round": CacheValue(round)])
         }
         return ["trips": .list(trips)]
     }
@@ -24,14 +24,14 @@ import Testing
         let list = try cache.operation("query ($w: Int!) { trips(writer: $w) { id name round } }")
         let one = try cache.operation("query ($id: ID!) { trip(id: $id) { id name round } }")
         for writer in 0..<Self.writers {
-            try cache.write(data: Self.tripData(writer: writer, round: 0), for: list, variables: ["w": .int(Int64(writer))])
+            try cache.write(data: Self.tripData(writer: writer, round: 0), for: list, variables: ["w": CacheValue(writer)])
         }
 
         // A watcher per writer's list: emissions arrive in order, each a whole commit.
         let recorders = (0..<Self.writers).map { _ in Recorder() }
         var watches: [Watch] = []
         for writer in 0..<Self.writers {
-            watches.append(try cache.watch(list, variables: ["w": .int(Int64(writer))], onEmission: recorders[writer].callback))
+            watches.append(try cache.watch(list, variables: ["w": CacheValue(writer)], onEmission: recorders[writer].callback))
         }
 
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -40,11 +40,11 @@ import Testing
                     for round in 1...Self.rounds {
                         if round % 3 == 0 {
                             try cache.transaction { cache in
-                                try cache.write(data: Self.tripData(writer: writer, round: round), for: list, variables: ["w": .int(Int64(writer))])
-                                try cache.write(record: "Scratch:\(writer)", fields: ["round": .int(Int64(round))])
+                                try cache.write(data: Self.tripData(writer: writer, round: round), for: list, variables: ["w": CacheValue(writer)])
+                                try cache.write(record: "Scratch:\(writer)", fields: ["round": CacheValue(round)])
                             }
                         } else {
-                            try cache.write(data: Self.tripData(writer: writer, round: round), for: list, variables: ["w": .int(Int64(writer))])
+                            try cache.write(data: Self.tripData(writer: writer, round: round), for: list, variables: ["w": CacheValue(writer)])
                         }
                         if round % 10 == 0 { await Task.yield() }
                     }
@@ -55,7 +55,7 @@ import Testing
                 group.addTask {
                     for step in 0..<(Self.rounds * 2) {
                         let writer = (step + reader) % Self.writers
-                        let result = try cache.read(list, variables: ["w": .int(Int64(writer))])
+                        let result = try cache.read(list, variables: ["w": CacheValue(writer)])
                         guard case .list(let trips)? = result.data?["trips"] else {
                             throw Support.Failure("incomplete read \(result.missing)")
                         }
@@ -80,7 +80,7 @@ import Testing
                     _ = cache.watchers
                     _ = cache.statistics
                     _ = cache.extract()
-                    try cache.write(record: "Loose:\(step)", fields: ["n": .int(Int64(step))])
+                    try cache.write(record: "Loose:\(step)", fields: ["n": CacheValue(step)])
                     if step % 5 == 0 { try cache.gc() }
                     if step % 7 == 0 {
                         try cache.writeOptimistic("o\(step)", data: Self.tripData(writer: 0, round: -1), for: list, variables: ["w": 0])
@@ -108,7 +108,7 @@ import Testing
 
         // The end state: every writer's last round, complete.
         for writer in 0..<Self.writers {
-            let result = try cache.read(list, variables: ["w": .int(Int64(writer))])
+            let result = try cache.read(list, variables: ["w": CacheValue(writer)])
             #expect(result.complete)
             #expect(result.data == .object(Self.expectedRead(writer: writer, round: Self.rounds)))
             // Each watcher's emissions came in order, and the last one is the final state.
@@ -168,7 +168,7 @@ import Testing
     static func expectedRead(writer: Int, round: Int) -> CacheObject {
         var trips: [CacheValue] = []
         for index in 0..<tripsPerWriter {
-            trips.append(["__typename": "Trip", "id": .string("\(writer)-\(index)"), "name": .string("r\(round)"), "round": .int(Int64(round))])
+            trips.append(["__typename": "Trip", "id": .string("\(writer)-\(index)"), "name": .string("r\(round)"), "round": CacheValue(round)])
         }
         return ["trips": .list(trips)]
     }

@@ -41,7 +41,7 @@ enum Support {
         if let store { return try NormalizedCache(store: store) }
         let store: RecordStore
         switch ProcessInfo.processInfo.environment["NORMCACHE_TEST_STORE"] {
-        case nil, "": return try NormalizedCache()
+        case nil, "": return NormalizedCache()
         case "memory": store = InMemoryStore()
         case "sqlite": store = try ScratchSQLiteStore()
         case let other?: throw Failure("NORMCACHE_TEST_STORE=\(other): use memory or sqlite")

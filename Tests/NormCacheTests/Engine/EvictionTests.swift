@@ -5,8 +5,8 @@ import Testing
 /// collection and invalidation, each notifying the watchers it affects.
 @Suite struct EvictionTests {
     let cache: NormalizedCache
-    let trips: Operation
-    let trip: Operation
+    let trips: CompiledOperation
+    let trip: CompiledOperation
 
     init() throws {
         cache = try Support.cache()
@@ -17,7 +17,7 @@ import Testing
             """), for: trips)
     }
 
-    func watch(_ op: Operation, variables: CacheObject = CacheObject(), partial: Bool = false) throws -> (Watch, Recorder) {
+    func watch(_ op: CompiledOperation, variables: CacheObject = CacheObject(), partial: Bool = false) throws -> (Watch, Recorder) {
         let recorder = Recorder()
         return (try cache.watch(op, variables: variables, partial: partial, onEmission: recorder.callback), recorder)
     }
@@ -59,7 +59,7 @@ import Testing
     @Test func aFieldNameWithoutArgumentsTakesItsArgumentVariants() throws {
         let paged = try cache.operation("query ($first: Int) { trips(first: $first) { id } tripsCount }")
         for first in [3, 5] {
-            try cache.write(data: try Support.object(#"{"trips":[],"tripsCount":2}"#), for: paged, variables: ["first": .int(Int64(first))])
+            try cache.write(data: try Support.object(#"{"trips":[],"tripsCount":2}"#), for: paged, variables: ["first": CacheValue(first)])
         }
         try cache.write(data: try Support.object(#"{"trips":[],"tripsCount":2}"#), for: paged)
         #expect(cache.record("QUERY_ROOT")?.keys.sorted() == ["trips", "trips(first:3)", "trips(first:5)", "tripsCount"])

@@ -5,7 +5,7 @@ import Testing
 /// one comes to a full memo, and a plan compiled again works in a cache that used the old one.
 @Suite struct OperationMemoTests {
     /// A plan compiled outside the process-wide memo, and the hash the memo files it by.
-    func compiled(_ document: String) throws -> (operation: Operation, hash: UInt64) {
+    func compiled(_ document: String) throws -> (operation: CompiledOperation, hash: UInt64) {
         (try OperationCompiler.compile(document, name: nil), UInt64(truncatingIfNeeded: document.hashValue))
     }
 
@@ -51,9 +51,9 @@ import Testing
         for round in 0..<200 {
             let field = "f\(round % 7)_\(round)"
             let operation = try OperationCompiler.compile("{ \(field) }", name: nil)
-            try cache.write(data: [field: .int(Int64(round))], for: operation, variables: [:])
-            #expect(cache.record("QUERY_ROOT")?[field] == .int(Int64(round)), "round \(round)")
-            #expect(try cache.read(operation, variables: [:]).data?[field] == .int(Int64(round)), "round \(round)")
+            try cache.write(data: [field: CacheValue(round)], for: operation, variables: [:])
+            #expect(cache.record("QUERY_ROOT")?[field] == CacheValue(round), "round \(round)")
+            #expect(try cache.read(operation, variables: [:]).data?[field] == CacheValue(round), "round \(round)")
         }
         let document = "{ trips { id } }"
         let first = try OperationCompiler.compile(document, name: nil)

@@ -5,9 +5,9 @@ import Testing
 /// result on commit, and gone without a trace on rollback.
 @Suite struct OptimisticTests {
     let cache: NormalizedCache
-    let trips: Operation
-    let rename: Operation
-    let create: Operation
+    let trips: CompiledOperation
+    let rename: CompiledOperation
+    let create: CompiledOperation
 
     init() throws {
         cache = try Support.cache()

@@ -34,7 +34,7 @@ import Testing
 
     @Test func theFixtureReadsBackAsApolloDid() throws {
         let cache = try Support.apolloConfiguredCache()
-        var operations: [(Operation, CacheObject, CacheValue)] = []
+        var operations: [(CompiledOperation, CacheObject, CacheValue)] = []
         for (index, exchange) in StarWarsFixture.exchanges.enumerated() {
             let op = try cache.operation(exchange.operation)
             let variables = index == 2 ? exchange.variables.replacingOccurrences(of: #""max":30"#, with: #""max":30.0"#) : exchange.variables

@@ -146,7 +146,7 @@ import Testing
 @Suite struct ResponseTypeTests {
     let cache: NormalizedCache
     let schema: SchemaKnowledge
-    let trip: Operation
+    let trip: CompiledOperation
 
     static let sdl = """
         enum Kind { CITY BEACH }

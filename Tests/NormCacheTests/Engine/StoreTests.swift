@@ -5,7 +5,7 @@ import Testing
 /// same store reads them back, removals reach the store, and a failing store fails the commit.
 @Suite struct StoreTests {
     let store = InMemoryStore()
-    let trips: Operation
+    let trips: CompiledOperation
     let cache: NormalizedCache
 
     init() throws {

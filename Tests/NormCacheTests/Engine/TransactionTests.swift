@@ -6,7 +6,7 @@ import Testing
 /// throws leaves nothing behind and notifies nobody.
 @Suite struct TransactionTests {
     let cache: NormalizedCache
-    let trips: Operation
+    let trips: CompiledOperation
 
     init() throws {
         cache = try Support.cache()

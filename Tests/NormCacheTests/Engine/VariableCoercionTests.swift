@@ -5,7 +5,7 @@ import Testing
 /// errors that name a variable, and the one key each accepted value gets.
 @Suite struct VariableCoercionTests {
     let cache: NormalizedCache
-    let trips: Operation
+    let trips: CompiledOperation
 
     init() throws {
         cache = try Support.cache()

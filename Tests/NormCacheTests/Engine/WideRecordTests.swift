@@ -56,10 +56,10 @@ import Testing
     }
 
     @Test func aLaterMemberReplacesAnEarlierOneWhenObjectsAreBuiltFromPairs() {
-        let pairs = (0..<Self.width).map { ("f\($0 % 1000)", CacheValue.int(Int64($0))) }
+        let pairs = (0..<Self.width).map { ("f\($0 % 1000)", CacheValue($0)) }
         let object = CacheObject(members: pairs)
         #expect(object.keys == (0..<1000).map { "f\($0)" })
-        #expect(object["f7"] == .int(Int64(Self.width - 1000 + 7)))
+        #expect(object["f7"] == CacheValue(Self.width - 1000 + 7))
     }
 
     @Test func aWideRootRoundTripsThroughAnApolloFile() throws {
@@ -89,7 +89,7 @@ import Testing
         let cache = try Self.wideCache()
         let text = JSON.string(cache.extract(), references: .none)
         #expect(text.contains(#""ROOT_QUERY":{"__typename":"Query","trip(id:0)":{"__ref":"Trip:0"},"trip(id:1)":"#))
-        let restored = try NormalizedCache()
+        let restored = NormalizedCache()
         try restored.restore(try JSON.parse(text))
         #expect(restored.record("QUERY_ROOT") == Self.root)
         // Restoring over a wide root replaces it whole.
@@ -102,7 +102,7 @@ import Testing
     @Test func aWideApolloClientRootTakesItsArgumentsAsJSON() throws {
         let members = (0..<Self.width).map { #""trip({\"id\":\#($0)})":{"__ref":"Trip:\#($0 % Self.tripCount)"}"# }
         let text = #"{"ROOT_QUERY":{"__typename":"Query","# + members.joined(separator: ",") + "}}"
-        let cache = try NormalizedCache()
+        let cache = NormalizedCache()
         try cache.restore(try JSON.parse(text))
         #expect(cache.record("QUERY_ROOT") == Self.root)
         #expect(JSON.string(cache.extract(), references: .none) == text)

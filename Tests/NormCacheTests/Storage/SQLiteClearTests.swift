@@ -16,7 +16,7 @@ import Testing
             for id in 0..<200 {
                 try cache.write(record: "Secret:\(Self.marker)-\(id)", fields: [
                     "__typename": "Secret", "note": .string("\(Self.marker) " + String(repeating: "x", count: 100)),
-                    "\(Self.marker)(n:\(id))": .int(Int64(id)),
+                    "\(Self.marker)(n:\(id))": CacheValue(id),
                 ])
             }
         }

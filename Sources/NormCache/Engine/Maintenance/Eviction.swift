@@ -16,7 +16,7 @@ extension NormalizedCache {
                 let fields = Set(state.base[id]!.fieldIDs.filter { Self.field(field, names: state.fieldKey($0)) })
                 guard !fields.isEmpty else { throw .invalid("record \"\(key)\" has no field \"\(field)\"") }
                 state.removeFields(id, where: fields.contains)
-                if state.base[id] == nil, Operation.Kind.allRootKeys.contains(key) {
+                if state.base[id] == nil, CompiledOperation.Kind.allRootKeys.contains(key) {
                     var emptied = state.roots
                     emptied.emptied.insert(id)
                     state.setRoots(emptied)

@@ -11,7 +11,7 @@ extension NormalizedCache {
         try commit(cause: .gc) { () throws(CacheError) in
             try state.loadAll()
             var reached = Set<UInt32>()
-            var queue = (Operation.Kind.allRootKeys + state.roots.retained + retaining).compactMap { state.recordKeys.find($0)?.rawValue }
+            var queue = (CompiledOperation.Kind.allRootKeys + state.roots.retained + retaining).compactMap { state.recordKeys.find($0)?.rawValue }
             while let id = queue.popLast() {
                 guard reached.insert(id).inserted else { continue }
                 // The base's references and every layer's: a value a layer hides comes back

@@ -72,7 +72,7 @@ extension NormalizedCache {
             for (key, fields) in converted {
                 let id = try state.recordID(key)
                 for (field, value) in fields { state.setField(id, try state.fieldID(field), try state.stored(value)) }
-                if fields.isEmpty, Operation.Kind.allRootKeys.contains(key) { roots.emptied.insert(id) }
+                if fields.isEmpty, CompiledOperation.Kind.allRootKeys.contains(key) { roots.emptied.insert(id) }
             }
             state.setRoots(roots)
         }

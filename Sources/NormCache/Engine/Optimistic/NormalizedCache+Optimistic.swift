@@ -4,7 +4,7 @@ extension NormalizedCache {
     /// Writes an optimistic response for a mutation in its own layer: reads and watchers
     /// see it until ``commitOptimistic(_:response:for:variables:)`` or ``rollBackOptimistic(_:)``.
     @discardableResult
-    public func writeOptimistic(_ layer: String, data: CacheObject, for operation: Operation,
+    public func writeOptimistic(_ layer: String, data: CacheObject, for operation: CompiledOperation,
                                 variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
         try commit(cause: .optimistic) { () throws(CacheError) in
             guard !state.layers.contains(where: { $0.id == layer }) else { throw .invalid("optimistic layer \"\(layer)\" exists already") }
@@ -16,7 +16,7 @@ extension NormalizedCache {
 
     /// Replaces an optimistic layer with the server's result, in one commit.
     @discardableResult
-    public func commitOptimistic(_ layer: String, response: CacheValue, for operation: Operation,
+    public func commitOptimistic(_ layer: String, response: CacheValue, for operation: CompiledOperation,
                                  variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
         try commit(cause: .write) { () throws(CacheError) in
             try removeLayer(layer)

@@ -2,7 +2,7 @@
 extension NormalizedCache {
     /// Reads `operation` from the cache, with the knowledge of the endpoint it runs
     /// against (`schema`). Incomplete reads have `data == nil` unless `partial` is true.
-    public func read(_ operation: Operation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
+    public func read(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
                      partial: Bool = false) throws(CacheError) -> ReadResult {
         try lockedThrowing { () throws(CacheError) in
             let result = try state.withSchema(schema) { () throws(CacheError) in

@@ -24,7 +24,7 @@ struct Reader {
     private var listDepth = 0
     private var lastRead: [(plan: ObjectIdentifier, record: UInt32, result: CacheObject)] = []
 
-    init(state: EngineState, operation: Operation, variables: CacheObject) throws(CacheError) {
+    init(state: EngineState, operation: CompiledOperation, variables: CacheObject) throws(CacheError) {
         self.state = state
         self.base = state.base
         self.layered = !state.layers.isEmpty
@@ -34,7 +34,7 @@ struct Reader {
         self.variables = variables
     }
 
-    static func read(_ operation: Operation, variables: CacheObject, partial: Bool, state: EngineState) throws(CacheError) -> ReadResult {
+    static func read(_ operation: CompiledOperation, variables: CacheObject, partial: Bool, state: EngineState) throws(CacheError) -> ReadResult {
         var reader = try Reader(state: state, operation: operation, variables: variables)
         let rootKey = operation.kind.rootKey
         reader.root = (try state.recordID(rootKey), state.rootType(operation.kind))

@@ -4,7 +4,7 @@ extension NormalizedCache {
     /// Starts a watcher: `onEmission` gets the current read at once, then a new read
     /// each time a change alters it; every read goes by `schema`, the knowledge of the
     /// endpoint the operation runs against. Keep the returned ``Watch``; cancel it to stop.
-    public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
+    public func watch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
                       partial: Bool = false, onEmission: @escaping @Sendable (WatchEmission) -> Void) throws(CacheError) -> Watch {
         let variables = try coerceVariables(variables, for: operation, schema: schema)
         return try emitting { () throws(CacheError) in
@@ -19,7 +19,7 @@ extension NormalizedCache {
     }
 
     /// A watcher as an `AsyncStream` of emissions; the stream's end cancels the watcher.
-    public func watch(_ operation: Operation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
+    public func watch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
                       partial: Bool = false) throws(CacheError) -> (watch: Watch, emissions: AsyncStream<WatchEmission>) {
         let (stream, continuation) = AsyncStream<WatchEmission>.makeStream()
         let watch = try watch(operation, variables: variables, schema: schema, partial: partial) { continuation.yield($0) }
@@ -41,7 +41,7 @@ extension NormalizedCache {
     }
 
     /// Ids of the active watchers, and their emission counts.
-    public var watchers: [(id: Int, operation: Operation, emissions: Int)] {
+    public var watchers: [(id: Int, operation: CompiledOperation, emissions: Int)] {
         locked { state.watchers.ids.compactMap { id in state.watchers.watcher(id).map { (id, $0.operation, $0.emissions) } } }
     }
 

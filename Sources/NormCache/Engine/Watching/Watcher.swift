@@ -3,7 +3,7 @@ extension WatcherRegistry {
     /// its last read depended on and returned, and the callback its emissions go to.
     final class Watcher {
         let id: Int
-        let operation: Operation
+        let operation: CompiledOperation
         var variables: CacheObject
         /// The knowledge of the endpoint the watched operation runs against.
         let schema: SchemaKnowledge?
@@ -13,7 +13,7 @@ extension WatcherRegistry {
         var last: ReadResult?
         var emissions = 0
 
-        init(id: Int, operation: Operation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
+        init(id: Int, operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
              callback: @escaping @Sendable (WatchEmission) -> Void) {
             self.id = id
             self.operation = operation

@@ -14,7 +14,7 @@ struct WatcherRegistry {
     var count: Int { watchers.count }
     var ids: [Int] { watchers.keys.sorted() }
 
-    mutating func add(_ operation: Operation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
+    mutating func add(_ operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
                       callback: @escaping @Sendable (WatchEmission) -> Void) -> Watcher {
         let watcher = Watcher(id: nextID, operation: operation, variables: variables, schema: schema, partial: partial, callback: callback)
         nextID += 1

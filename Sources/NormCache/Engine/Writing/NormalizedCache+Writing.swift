@@ -5,7 +5,7 @@ extension NormalizedCache {
     /// errors present, fields missing from the data are skipped instead of refused.
     /// `schema` is the knowledge of the endpoint that sent it. Returns what changed.
     @discardableResult
-    public func write(response: CacheValue, for operation: Operation, variables: CacheObject = CacheObject(),
+    public func write(response: CacheValue, for operation: CompiledOperation, variables: CacheObject = CacheObject(),
                       schema: SchemaKnowledge? = nil, cause: ChangeCause = .write) throws(CacheError) -> Changes {
         guard case .object(let object) = response else {
             throw .invalid("a response must be a JSON object, not \(response.kindDescription)")
@@ -26,7 +26,7 @@ extension NormalizedCache {
     /// Writes `data` (the response's `data` object) for `operation`, from the endpoint
     /// whose knowledge is `schema`.
     @discardableResult
-    public func write(data: CacheObject, for operation: Operation, variables: CacheObject = CacheObject(),
+    public func write(data: CacheObject, for operation: CompiledOperation, variables: CacheObject = CacheObject(),
                       schema: SchemaKnowledge? = nil, partial: Bool = false, cause: ChangeCause = .write) throws(CacheError) -> Changes {
         try commit(cause: cause, checkedFirst: true) { () throws(CacheError) in
             try normalize(data, for: operation, variables: variables, schema: schema, partial: partial, layer: nil)
@@ -45,7 +45,7 @@ extension NormalizedCache {
         }
     }
 
-    func normalize(_ data: CacheObject, for operation: Operation, variables: CacheObject, schema: SchemaKnowledge?,
+    func normalize(_ data: CacheObject, for operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?,
                            partial: Bool, layer: String?) throws(CacheError) -> Changes {
         try state.withSchema(schema) { () throws(CacheError) in
             var normalizer = try Normalizer(state: state, operation: operation, variables: try coerced(variables, for: operation), partial: partial)

@@ -4,7 +4,7 @@
 /// records before any record changes, so a rejected response leaves no trace.
 struct Normalizer {
     let state: EngineState
-    let operation: Operation
+    let operation: CompiledOperation
     let ids: [UInt32]
     /// Coerced, defaults filled (``VariableCoercion``).
     let variables: CacheObject
@@ -24,7 +24,7 @@ struct Normalizer {
     private var listIndices: [Int] = []
     private var listBase = 0
 
-    init(state: EngineState, operation: Operation, variables: CacheObject, partial: Bool) throws(CacheError) {
+    init(state: EngineState, operation: CompiledOperation, variables: CacheObject, partial: Bool) throws(CacheError) {
         self.state = state
         self.operation = operation
         self.ids = try state.staticFieldIDs(operation)

@@ -1,6 +1,7 @@
 /// A GraphQL operation compiled once into a selection plan: what the engine walks to
 /// write a response into records and to read it back. Build one with
 /// ``NormalizedCache/operation(_:name:)``, which caches plans by the document's hash.
+/// (Not `Operation`: that name is Foundation's, and an app's files import both.)
 ///
 /// ```swift
 /// let op = try cache.operation("query Hero($ep: Episode) { hero(episode: $ep) { name } }")
@@ -8,7 +9,7 @@
 /// op.kind         // .query
 /// op.variables    // [$ep: Episode]
 /// ```
-public final class Operation: Sendable {
+public final class CompiledOperation: Sendable {
     public enum Kind: String, Sendable {
         case query, mutation, subscription
 

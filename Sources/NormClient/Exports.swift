@@ -1,0 +1,4 @@
+// An app imports NormClient alone: the engine's types it names (NormalizedCache,
+// CompiledOperation, CacheValue, CacheObject, ChangeCause...) come with it, as Apollo iOS's
+// `Apollo` module re-exports `ApolloAPI`.
+@_exported import NormCache
