@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .executable(name: "normcache", targets: ["normcache"]),
         .library(name: "NormCache", targets: ["NormCache"]),
+        // What generated Swift types (`normcache codegen`) build on.
+        .library(name: "NormAPI", targets: ["NormAPI"]),
         // Service plugins: the host loads every libnormcache_*.so beside its executable.
         .library(name: "normcache_trips", type: .dynamic, targets: ["TripsPlugin"]),
         .library(name: "normcache_purls", type: .dynamic, targets: ["PurlsPlugin"]),
@@ -49,13 +51,18 @@ let package = Package(
         // the same header (`-I NormPluginABI/include`); no empty translation unit is needed.
         .target(name: "NormPluginABI", path: "NormPluginABI"),
 
+        // What the Swift types `normcache codegen` writes build on: selection sets decoded from
+        // any ResponseData (the engine's CacheValue, the plugin kit's Map), GraphQLEnum, JSONValue
+        // for variables and optimistic data. No dependencies: plugins link it as the host does.
+        .target(name: "NormAPI"),
+
         // The engine: keys, values, operations (parsed by GraphQLSwift), records, watchers,
         // and the SQLite store in Apollo iOS's file format. Release builds skip Swift's
         // dynamic exclusivity checks (16% of a normalized write, docs/PERFORMANCE.md);
         // debug builds, and so every test, keep them.
         .target(
             name: "NormCache",
-            dependencies: ["CCore", "CSQLite", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["CCore", "CSQLite", "NormAPI", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
 
@@ -72,6 +79,9 @@ let package = Package(
         // An app's GraphQL project: apollo-codegen-config.json or the .graphqls / schema.json and
         // .graphql files under a directory, @typePolicy / @fieldPolicy, validated operations.
         .target(name: "NormProject", dependencies: ["NormCache", .product(name: "GraphQL", package: "GraphQL")]),
+
+        // `normcache codegen`: Swift types for a project's operations and fragments, on NormAPI.
+        .target(name: "NormCodegen", dependencies: ["NormProject", "NormCache", .product(name: "GraphQL", package: "GraphQL")]),
 
         // The Swift SDK for plugin authors, over the C ABI. It exports `nc_plugin_init` for
         // every plugin it is linked into, and finds the plugin's type through the library's
@@ -111,7 +121,7 @@ let package = Package(
         .executableTarget(
             name: "normcache",
             dependencies: [
-                "Workbench", "NormBench",
+                "Workbench", "NormBench", "NormCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -124,7 +134,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore", "CSQLite"]),
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "TestSupport"]),
-        .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache"]),
+        .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache", "TestSupport"]),
+        // Checked-in codegen output, compiled as an app compiles it: the example app's, and a
+        // fixture with every shape and escaped name (NormCodegenTests regenerates both).
+        .target(name: "TripsAppTypes", dependencies: ["NormAPI"], path: "examples/TripsApp/TripsAPI"),
+        .target(name: "KitchenSinkTypes", dependencies: ["NormAPI"], path: "Tests/Codegen/KitchenSink/Generated"),
+        .testTarget(name: "NormCodegenTests", dependencies: ["NormCodegen", "NormProject", "NormCache", "NormAPI", "TripsAppTypes", "KitchenSinkTypes", "TestSupport"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormClient", "NormCache", "TestSupport"]),
         .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "NormPluginABI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],
