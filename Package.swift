@@ -73,7 +73,7 @@ let package = Package(
         // (plugin, HTTP, simulated network), the Environment, and the plugin host.
         .target(
             name: "NormClient",
-            dependencies: ["NormCache", "NormEnvironment", "NormPluginABI", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["NormCache", "NormAPI", "NormEnvironment", "NormPluginABI", .product(name: "Logging", package: "swift-log")]
         ),
 
         // An app's GraphQL project: apollo-codegen-config.json or the .graphqls / schema.json and
@@ -133,7 +133,7 @@ let package = Package(
         // a child process's output (PipeReader).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore", "CSQLite"]),
-        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "TestSupport"]),
+        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormAPI", "TripsAppTypes", "TestSupport"]),
         .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache", "TestSupport"]),
         // Checked-in codegen output, compiled as an app compiles it: the example app's, and a
         // fixture with every shape and escaped name (NormCodegenTests regenerates both).

@@ -1,3 +1,4 @@
+import NormAPI
 import NormCache
 
 /// The answer to one operation: its data, the GraphQL errors that came with it, where it
@@ -69,6 +70,8 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
     case graphQLErrors([CacheValue])
     /// A request the client refuses, e.g. watching with no-cache.
     case invalid(String)
+    /// The data does not fit a generated operation's types (the path says where).
+    case decoding(ResponseDecodingError)
 
     public var description: String {
         switch self {
@@ -83,6 +86,7 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
                 return JSON.string(error)
             }.joined(separator: "; ")
         case .invalid(let message): message
+        case .decoding(let error): "the data does not fit the generated type: \(error)"
         }
     }
 
@@ -103,6 +107,7 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
         case (.cache(let x), .cache(let y)): x == y
         case (.graphQLErrors(let x), .graphQLErrors(let y)): x == y
         case (.invalid(let x), .invalid(let y)): x == y
+        case (.decoding(let x), .decoding(let y)): x == y
         default: false
         }
     }
