@@ -89,7 +89,7 @@ let package = Package(
         // of glibc's <dlfcn.h>, hence _GNU_SOURCE.
         .target(
             name: "NormPluginKit",
-            dependencies: ["NormPluginABI", "NormEnvironment", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["NormPluginABI", "NormEnvironment", "NormAPI", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: [.unsafeFlags(["-Xcc", "-D_GNU_SOURCE"])]
         ),
 
@@ -100,6 +100,7 @@ let package = Package(
             name: "TripsPlugin",
             dependencies: ["NormPluginKit"],
             path: "Plugins/Trips",
+            exclude: ["GraphQL"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]
         ),
         // The PURLs plugin: a repository whose pages arrive as a stream; optimistic creates, the server wins.

@@ -19,14 +19,18 @@ public struct CodeGenerator {
 
     let project: Project
     let namespace: String
+    /// Whether the namespace carries the schema's SDL (`static let sdl`): a plugin serves it.
+    let embedsSchema: Bool
     private let schema: SchemaTypes
     private let fragmentDefinitions: [String: FragmentDefinition]
     private let selections: SelectionSetWriter
 
     /// The generator of `project`'s types; the schema's types go in the enum `namespace`
-    /// (default: the configuration's `schemaNamespace`, else `API`).
-    public init(project: Project, namespace: String? = nil) {
+    /// (default: the configuration's `schemaNamespace`, else `API`), with the schema's SDL
+    /// when `embedsSchema` (a plugin, whose server the schema is).
+    public init(project: Project, namespace: String? = nil, embedsSchema: Bool = false) {
         self.project = project
+        self.embedsSchema = embedsSchema
         self.namespace = namespace ?? project.schemaNamespace ?? "API"
         schema = SchemaTypes(project.graphQLSchema)
         var definitions: [String: FragmentDefinition] = [:]
@@ -55,7 +59,7 @@ public struct CodeGenerator {
             files.append(GeneratedFile(path: "Fragments/\(fragment.name).graphql.swift", contents: fragmentFile(fragment, node: node)))
             used.add(node)
         }
-        files += SchemaTypeWriter(namespace: namespace, schema: schema).files(for: used)
+        files += SchemaTypeWriter(namespace: namespace, schema: schema, embedsSchema: embedsSchema).files(for: used)
         return files.sorted { $0.path < $1.path }
     }
 

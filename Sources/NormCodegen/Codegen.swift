@@ -11,10 +11,10 @@ import NormProject
 /// ```
 public enum Codegen {
     @discardableResult
-    public static func run(project directory: String, output: String, namespace: String? = nil) -> Int32 {
+    public static func run(project directory: String, output: String, namespace: String? = nil, embedsSchema: Bool = false) -> Int32 {
         do throws(ProjectError) {
             let project = try Project(directory: directory)
-            let files = try CodeGenerator(project: project, namespace: namespace).files()
+            let files = try CodeGenerator(project: project, namespace: namespace, embedsSchema: embedsSchema).files()
             let report: GeneratedOutput.Report
             do { report = try GeneratedOutput(folder: output).write(files) } catch { throw ProjectError([.init(file: nil, message: "\(error)")]) }
             print("codegen: \(files.count) files in \(output): \(report.written.count) written, \(report.unchanged) unchanged, "

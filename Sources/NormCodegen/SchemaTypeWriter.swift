@@ -7,6 +7,7 @@ import GraphQL
 struct SchemaTypeWriter {
     let namespace: String
     let schema: SchemaTypes
+    let embedsSchema: Bool
 
     func files(for used: UsedSchemaTypes) -> [GeneratedFile] {
         var files = [GeneratedFile(path: "Schema/SchemaNamespace.graphql.swift", contents: namespaceFile())]
@@ -26,7 +27,14 @@ struct SchemaTypeWriter {
     private func namespaceFile() -> String {
         var swift = header()
         swift.documentation("The schema's enums, input objects and custom scalars that the operations use.")
-        swift.line("public enum \(namespace) {}")
+        guard embedsSchema else {
+            swift.line("public enum \(namespace) {}")
+            return swift.text
+        }
+        swift.block("public enum \(namespace)") { swift in
+            swift.documentation("The schema as SDL, for the server that serves it.")
+            swift.line("public static let sdl = " + SwiftNames.multilineLiteral(printSchema(schema: schema.schema), indent: swift.indent + "    "))
+        }
         return swift.text
     }
 

@@ -193,8 +193,11 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("The enum the schema's enums, input objects and custom scalars go in (default: the configuration's schemaNamespace, else API).", valueName: "NAME"))
     var namespace: String?
 
+    @Flag(name: .customLong("embed-schema"), help: "Also write the schema's SDL into the namespace (static let sdl): for a plugin, which serves it.")
+    var embedsSchema = false
+
     func run() throws {
-        let status = Codegen.run(project: directory, output: output, namespace: namespace)
+        let status = Codegen.run(project: directory, output: output, namespace: namespace, embedsSchema: embedsSchema)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -9,17 +9,19 @@ import Testing
 @Suite struct CheckedInOutputTests {
     /// Every project whose generated Swift is checked in, with its output folder.
     static let outputs = [
-        (project: "examples/TripsApp", output: "examples/TripsApp/TripsAPI"),
-        (project: "Tests/Codegen/KitchenSink", output: "Tests/Codegen/KitchenSink/Generated"),
+        (project: "examples/TripsApp", output: "examples/TripsApp/TripsAPI", embedsSchema: false),
+        (project: "Tests/Codegen/KitchenSink", output: "Tests/Codegen/KitchenSink/Generated", embedsSchema: false),
+        (project: "Plugins/Trips/GraphQL", output: "Plugins/Trips/Generated", embedsSchema: true),
     ]
 
     @Test(arguments: outputs.map(\.project))
     func checkedInOutputIsCurrent(project: String) throws {
-        let output = ProjectDirectory.repository + "/" + Self.outputs.first { $0.project == project }!.output
-        let files = try CodeGenerator(project: Project(directory: ProjectDirectory.repository + "/" + project)).files()
+        let checkedIn = Self.outputs.first { $0.project == project }!
+        let output = ProjectDirectory.repository + "/" + checkedIn.output
+        let files = try CodeGenerator(project: Project(directory: ProjectDirectory.repository + "/" + project), embedsSchema: checkedIn.embedsSchema).files()
         for file in files where !file.isTeamOwned {
             let onDisk = FileManager.default.contents(atPath: output + "/" + file.path).map { String(decoding: $0, as: UTF8.self) }
-            #expect(onDisk == file.contents, "\(file.path) is not what codegen writes: run `normcache codegen --project \(project) --output \(output)`")
+            #expect(onDisk == file.contents, "\(file.path) is not what codegen writes: run `normcache codegen --project \(project) --output \(checkedIn.output)\(checkedIn.embedsSchema ? " --embed-schema" : "")`")
         }
         let generated = try Self.generatedFiles(in: output)
         #expect(generated == files.filter { !$0.isTeamOwned }.map(\.path).sorted(), "files codegen no longer writes are checked in")
