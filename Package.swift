@@ -115,8 +115,10 @@ let package = Package(
             name: "Workbench",
             dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormProject", "CEdit", .product(name: "Logging", package: "swift-log")]
         ),
-        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "NormProject", "CCore", "CSQLite",
-                                                  .product(name: "GraphQL", package: "GraphQL")]),
+        // Generated/ is `normcache codegen --project Sources/NormBench/GraphQL` (typed.read.10k).
+        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "NormAPI", "NormProject", "CCore", "CSQLite",
+                                                  .product(name: "GraphQL", package: "GraphQL")],
+                exclude: ["GraphQL"]),
 
         // The executable: argument parsing and subcommands only.
         .executableTarget(

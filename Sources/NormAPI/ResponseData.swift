@@ -10,6 +10,10 @@
 public protocol ResponseData: Sendable {
     /// The member named `key` of an object; nil when it has none or is not an object.
     func member(_ key: String) -> Self?
+    /// ``member(_:)``, looked for at position `hint` first: generated code reads an
+    /// object's fields in the order its document selects them, which is the order the
+    /// data has them in, so the first look finds it.
+    func member(_ key: String, near hint: Int) -> Self?
     var isNull: Bool { get }
     var stringValue: String? { get }
     var intValue: Int? { get }
@@ -22,18 +26,23 @@ public protocol ResponseData: Sendable {
 }
 
 extension ResponseData {
+    public func member(_ key: String, near hint: Int) -> Self? { member(key) }
+
     /// Decodes the member `key` as `Value`: a scalar, an enum, a list, a selection set, or
     /// an optional of one. A member that is absent reads as null (a field skipped by
     /// `@include` / `@skip`), which only an optional accepts.
     ///
     /// ```swift
-    /// name = try data.field("name")            // String
-    /// startsOn = try data.field("startsOn")    // String?
+    /// name = try data.field("name", at: 1)            // String, the data's 2nd member
+    /// startsOn = try data.field("startsOn", at: 2)    // String?
     /// ```
+    ///
+    /// `position` is where the member is expected (``member(_:near:)``); anywhere else it
+    /// is found all the same.
     @inlinable
-    public func field<Value: ResponseDecodable>(_ key: String) throws(ResponseDecodingError) -> Value {
+    public func field<Value: ResponseDecodable>(_ key: String, at position: Int = 0) throws(ResponseDecodingError) -> Value {
         do throws(ResponseDecodingError) {
-            guard let value = member(key) else { return try Value.absent() }
+            guard let value = member(key, near: position) else { return try Value.absent() }
             return try Value(response: value)
         } catch {
             throw error.inside(key)

@@ -42,7 +42,7 @@ public struct GeneratedOutput {
         do {
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw Failure(path: folder, reason: Self.reason(error))
+            throw Failure(path: folder, reason: Self.reason(creating: folder) ?? Self.reason(error))
         }
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -101,6 +101,20 @@ public struct GeneratedOutput {
             if start == Data(CodeGenerator.generatedMarker.utf8) { found.append(relative) }
         }
         return found.sorted()
+    }
+
+    /// Why a folder cannot be made at `path`: its nearest existing ancestor is a file, or
+    /// cannot be written.
+    private static func reason(creating path: String) -> String? {
+        var ancestor = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        while !ancestor.isEmpty, ancestor != "/", !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
+        if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return "\(ancestor) is a file, not a folder"
+        }
+        return access(ancestor.isEmpty ? "." : ancestor, W_OK) == 0 ? nil : "\(ancestor) cannot be written (\(String(cString: strerror(errno))))"
     }
 
     private static func reason(_ error: any Error) -> String {

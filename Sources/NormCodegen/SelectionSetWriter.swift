@@ -27,6 +27,7 @@ struct SelectionSetWriter {
     func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, into swift: inout SwiftWriter,
                header: (inout SwiftWriter) -> Void = { _ in }) {
         let properties = self.properties(of: scope)
+        let positions = Self.positions(in: scope, isRoot: isRoot)
         let stored = properties.filter { $0.via == nil }
         let typeCases = scope.typeCases.map { condition in
             (condition: condition, name: "As" + condition, property: SwiftNames.escaped("as" + condition),
@@ -71,9 +72,13 @@ struct SelectionSetWriter {
             swift.line()
             swift.block("public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError)") { swift in
                 if hasTypename {
-                    swift.line(concrete.map { "self.__typename = try data.field(\"__typename\") ?? \"\($0)\"" } ?? "self.__typename = try data.typename()")
+                    let position = positions["__typename"] ?? 0
+                    swift.line(concrete.map { "self.__typename = try data.field(\"__typename\", at: \(position)) ?? \"\($0)\"" }
+                               ?? "self.__typename = try data.typename()")
                 }
-                for property in stored { swift.line("self.\(property.name) = try data.field(\"\(property.responseKey)\")") }
+                for property in stored {
+                    swift.line("self.\(property.name) = try data.field(\"\(property.responseKey)\", at: \(positions[property.responseKey] ?? 0))")
+                }
                 if !scope.fragments.isEmpty {
                     let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): try \($0)(response: data)" }
                     swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
@@ -116,6 +121,17 @@ struct SelectionSetWriter {
                 write(typeCase.name, scope: typeCase.scope, isRoot: false, conformance: "NormAPI.SelectionSet", into: &swift)
             }
         }
+    }
+
+    /// Where each response key is expected in the data: the order the document selects
+    /// them in, `__typename` first below the root (the document the client sends puts it
+    /// there when the selection does not ask for it).
+    static func positions(in scope: SelectionScope, isRoot: Bool) -> [String: Int] {
+        var keys = scope.fields.map(\.responseKey)
+        if !isRoot, !keys.contains("__typename") { keys.insert("__typename", at: 0) }
+        var positions: [String: Int] = [:]
+        for (index, key) in keys.enumerated() where positions[key] == nil { positions[key] = index }
+        return positions
     }
 
     /// The Swift type of the property answering `responseKey` in `scope`, with the scope's

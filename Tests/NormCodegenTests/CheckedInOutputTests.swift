@@ -12,6 +12,7 @@ import Testing
         (project: "examples/TripsApp", output: "examples/TripsApp/TripsAPI", embedsSchema: false),
         (project: "Tests/Codegen/KitchenSink", output: "Tests/Codegen/KitchenSink/Generated", embedsSchema: false),
         (project: "Plugins/Trips/GraphQL", output: "Plugins/Trips/Generated", embedsSchema: true),
+        (project: "Sources/NormBench/GraphQL", output: "Sources/NormBench/Generated", embedsSchema: false),
     ]
 
     @Test(arguments: outputs.map(\.project))

@@ -9,20 +9,31 @@ import NormAPI
 /// let variables = CacheValue(TripDetailQuery(id: "2").__variables)   // {"id": "2"}
 /// ```
 extension CacheValue: ResponseData {
+    @inlinable
     public func member(_ key: String) -> CacheValue? { self[key] }
 
+    @inlinable
+    public func member(_ key: String, near hint: Int) -> CacheValue? {
+        if case .object(let object) = self { return object.value(of: key, near: hint) }
+        return nil
+    }
+
+    @inlinable
     public var isNull: Bool { self == .null }
 
+    @inlinable
     public var stringValue: String? {
         if case .string(let string) = self { return string }
         return nil
     }
 
+    @inlinable
     public var intValue: Int? {
         if case .int(let int) = self { return Int(exactly: int) }
         return nil
     }
 
+    @inlinable
     public var doubleValue: Double? {
         switch self {
         case .double(let double): double
@@ -31,11 +42,13 @@ extension CacheValue: ResponseData {
         }
     }
 
+    @inlinable
     public var boolValue: Bool? {
         if case .bool(let bool) = self { return bool }
         return nil
     }
 
+    @inlinable
     public var listValue: [CacheValue]? {
         if case .list(let items) = self { return items }
         return nil

@@ -52,10 +52,10 @@ public struct JourneyEndpointFields: NormAPI.Fragment {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.__typename = try data.field("__typename") ?? "Station"
-            self.id = try data.field("id")
-            self.name = try data.field("name")
-            self.platform = try data.field("platform")
+            self.__typename = try data.field("__typename", at: 0) ?? "Station"
+            self.id = try data.field("id", at: 1)
+            self.name = try data.field("name", at: 2)
+            self.platform = try data.field("platform", at: 3)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "name": name.jsonValue, "platform": platform.jsonValue]) }
@@ -74,9 +74,9 @@ public struct JourneyEndpointFields: NormAPI.Fragment {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.__typename = try data.field("__typename") ?? "Airport"
-            self.code = try data.field("code")
-            self.name = try data.field("name")
+            self.__typename = try data.field("__typename", at: 0) ?? "Airport"
+            self.code = try data.field("code", at: 1)
+            self.name = try data.field("name", at: 2)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "code": code.jsonValue, "name": name.jsonValue]) }

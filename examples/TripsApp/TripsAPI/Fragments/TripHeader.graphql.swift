@@ -36,12 +36,12 @@ public struct TripHeader: NormAPI.Fragment {
     }
 
     public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-        self.__typename = try data.field("__typename") ?? "Trip"
-        self.id = try data.field("id")
-        self.name = try data.field("name")
-        self.startsOn = try data.field("startsOn")
-        self.endsOn = try data.field("endsOn")
-        self.destination = try data.field("destination")
+        self.__typename = try data.field("__typename", at: 0) ?? "Trip"
+        self.id = try data.field("id", at: 1)
+        self.name = try data.field("name", at: 2)
+        self.startsOn = try data.field("startsOn", at: 3)
+        self.endsOn = try data.field("endsOn", at: 4)
+        self.destination = try data.field("destination", at: 5)
     }
 
     public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "name": name.jsonValue, "startsOn": startsOn.jsonValue, "endsOn": endsOn.jsonValue, "destination": destination.jsonValue]) }
@@ -59,9 +59,9 @@ public struct TripHeader: NormAPI.Fragment {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.__typename = try data.field("__typename") ?? "Destination"
-            self.city = try data.field("city")
-            self.country = try data.field("country")
+            self.__typename = try data.field("__typename", at: 0) ?? "Destination"
+            self.city = try data.field("city", at: 1)
+            self.country = try data.field("country", at: 2)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "city": city.jsonValue, "country": country.jsonValue]) }

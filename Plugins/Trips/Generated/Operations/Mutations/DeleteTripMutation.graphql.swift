@@ -28,7 +28,7 @@ public struct DeleteTripMutation: NormAPI.GraphQLMutation {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.deleteTrip = try data.field("deleteTrip")
+            self.deleteTrip = try data.field("deleteTrip", at: 0)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["deleteTrip": deleteTrip.jsonValue]) }

@@ -33,7 +33,7 @@ public struct RenameTripMutation: NormAPI.GraphQLMutation {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.renameTrip = try data.field("renameTrip")
+            self.renameTrip = try data.field("renameTrip", at: 0)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["renameTrip": renameTrip.jsonValue]) }
@@ -51,9 +51,9 @@ public struct RenameTripMutation: NormAPI.GraphQLMutation {
             }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                self.__typename = try data.field("__typename") ?? "Trip"
-                self.id = try data.field("id")
-                self.name = try data.field("name")
+                self.__typename = try data.field("__typename", at: 0) ?? "Trip"
+                self.id = try data.field("id", at: 1)
+                self.name = try data.field("name", at: 2)
             }
 
             public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "name": name.jsonValue]) }

@@ -20,7 +20,7 @@ public struct NamedFields: NormAPI.Fragment {
 
     public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
         self.__typename = try data.typename()
-        self.name = try data.field("name")
+        self.name = try data.field("name", at: 1)
     }
 
     public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "name": name.jsonValue]) }

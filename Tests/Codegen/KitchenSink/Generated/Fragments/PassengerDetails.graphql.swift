@@ -26,9 +26,9 @@ public struct PassengerDetails: NormAPI.Fragment {
     }
 
     public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-        self.__typename = try data.field("__typename") ?? "Passenger"
-        self.cabin = try data.field("cabin")
-        self.displayName = try data.field("displayName")
+        self.__typename = try data.field("__typename", at: 0) ?? "Passenger"
+        self.cabin = try data.field("cabin", at: 2)
+        self.displayName = try data.field("displayName", at: 3)
         self.fragments = Fragments(namedFields: try NamedFields(response: data))
     }
 

@@ -44,7 +44,7 @@ public struct CreateTripMutation: NormAPI.GraphQLMutation {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.createTrip = try data.field("createTrip")
+            self.createTrip = try data.field("createTrip", at: 0)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["createTrip": createTrip.jsonValue]) }
@@ -69,8 +69,8 @@ public struct CreateTripMutation: NormAPI.GraphQLMutation {
             }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                self.__typename = try data.field("__typename") ?? "Trip"
-                self.owner = try data.field("owner")
+                self.__typename = try data.field("__typename", at: 0) ?? "Trip"
+                self.owner = try data.field("owner", at: 6)
                 self.fragments = Fragments(tripHeader: try TripHeader(response: data))
             }
 
@@ -96,9 +96,9 @@ public struct CreateTripMutation: NormAPI.GraphQLMutation {
                 }
 
                 public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                    self.__typename = try data.field("__typename") ?? "User"
-                    self.id = try data.field("id")
-                    self.name = try data.field("name")
+                    self.__typename = try data.field("__typename", at: 0) ?? "User"
+                    self.id = try data.field("id", at: 1)
+                    self.name = try data.field("name", at: 2)
                 }
 
                 public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "name": name.jsonValue]) }

@@ -71,7 +71,7 @@ public struct TripDetailQuery: NormAPI.GraphQLQuery {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.trip = try data.field("trip")
+            self.trip = try data.field("trip", at: 0)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["trip": trip.jsonValue]) }
@@ -100,10 +100,10 @@ public struct TripDetailQuery: NormAPI.GraphQLQuery {
             }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                self.__typename = try data.field("__typename") ?? "Trip"
-                self.owner = try data.field("owner")
-                self.journeys = try data.field("journeys")
-                self.reservations = try data.field("reservations")
+                self.__typename = try data.field("__typename", at: 0) ?? "Trip"
+                self.owner = try data.field("owner", at: 6)
+                self.journeys = try data.field("journeys", at: 7)
+                self.reservations = try data.field("reservations", at: 8)
                 self.fragments = Fragments(tripHeader: try TripHeader(response: data))
             }
 
@@ -129,9 +129,9 @@ public struct TripDetailQuery: NormAPI.GraphQLQuery {
                 }
 
                 public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                    self.__typename = try data.field("__typename") ?? "User"
-                    self.id = try data.field("id")
-                    self.name = try data.field("name")
+                    self.__typename = try data.field("__typename", at: 0) ?? "User"
+                    self.id = try data.field("id", at: 1)
+                    self.name = try data.field("name", at: 2)
                 }
 
                 public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "name": name.jsonValue]) }
@@ -152,10 +152,10 @@ public struct TripDetailQuery: NormAPI.GraphQLQuery {
                 }
 
                 public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                    self.__typename = try data.field("__typename") ?? "Journey"
-                    self.id = try data.field("id")
-                    self.from = try data.field("from")
-                    self.to = try data.field("to")
+                    self.__typename = try data.field("__typename", at: 0) ?? "Journey"
+                    self.id = try data.field("id", at: 1)
+                    self.from = try data.field("from", at: 2)
+                    self.to = try data.field("to", at: 3)
                 }
 
                 public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "from": from.jsonValue, "to": to.jsonValue]) }
@@ -207,10 +207,10 @@ public struct TripDetailQuery: NormAPI.GraphQLQuery {
                         }
 
                         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                            self.__typename = try data.field("__typename") ?? "Station"
-                            self.id = try data.field("id")
-                            self.name = try data.field("name")
-                            self.platform = try data.field("platform")
+                            self.__typename = try data.field("__typename", at: 0) ?? "Station"
+                            self.id = try data.field("id", at: 1)
+                            self.name = try data.field("name", at: 2)
+                            self.platform = try data.field("platform", at: 3)
                             self.fragments = Fragments(journeyEndpointFields: try JourneyEndpointFields(response: data))
                         }
 
@@ -239,9 +239,9 @@ public struct TripDetailQuery: NormAPI.GraphQLQuery {
                         }
 
                         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                            self.__typename = try data.field("__typename") ?? "Airport"
-                            self.code = try data.field("code")
-                            self.name = try data.field("name")
+                            self.__typename = try data.field("__typename", at: 0) ?? "Airport"
+                            self.code = try data.field("code", at: 1)
+                            self.name = try data.field("name", at: 2)
                             self.fragments = Fragments(journeyEndpointFields: try JourneyEndpointFields(response: data))
                         }
 
@@ -303,10 +303,10 @@ public struct TripDetailQuery: NormAPI.GraphQLQuery {
                         }
 
                         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                            self.__typename = try data.field("__typename") ?? "Station"
-                            self.id = try data.field("id")
-                            self.name = try data.field("name")
-                            self.platform = try data.field("platform")
+                            self.__typename = try data.field("__typename", at: 0) ?? "Station"
+                            self.id = try data.field("id", at: 1)
+                            self.name = try data.field("name", at: 2)
+                            self.platform = try data.field("platform", at: 3)
                             self.fragments = Fragments(journeyEndpointFields: try JourneyEndpointFields(response: data))
                         }
 
@@ -335,9 +335,9 @@ public struct TripDetailQuery: NormAPI.GraphQLQuery {
                         }
 
                         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                            self.__typename = try data.field("__typename") ?? "Airport"
-                            self.code = try data.field("code")
-                            self.name = try data.field("name")
+                            self.__typename = try data.field("__typename", at: 0) ?? "Airport"
+                            self.code = try data.field("code", at: 1)
+                            self.name = try data.field("name", at: 2)
                             self.fragments = Fragments(journeyEndpointFields: try JourneyEndpointFields(response: data))
                         }
 
@@ -368,10 +368,10 @@ public struct TripDetailQuery: NormAPI.GraphQLQuery {
                 }
 
                 public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                    self.__typename = try data.field("__typename") ?? "Reservation"
-                    self.id = try data.field("id")
-                    self.kind = try data.field("kind")
-                    self.confirmation = try data.field("confirmation")
+                    self.__typename = try data.field("__typename", at: 0) ?? "Reservation"
+                    self.id = try data.field("id", at: 1)
+                    self.kind = try data.field("kind", at: 2)
+                    self.confirmation = try data.field("confirmation", at: 3)
                 }
 
                 public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "kind": kind.jsonValue, "confirmation": confirmation.jsonValue]) }

@@ -24,7 +24,7 @@ public struct TripListQuery: NormAPI.GraphQLQuery {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.trips = try data.field("trips")
+            self.trips = try data.field("trips", at: 0)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["trips": trips.jsonValue]) }
@@ -42,9 +42,9 @@ public struct TripListQuery: NormAPI.GraphQLQuery {
             }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                self.__typename = try data.field("__typename") ?? "Trip"
-                self.id = try data.field("id")
-                self.name = try data.field("name")
+                self.__typename = try data.field("__typename", at: 0) ?? "Trip"
+                self.id = try data.field("id", at: 1)
+                self.name = try data.field("name", at: 2)
             }
 
             public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "name": name.jsonValue]) }

@@ -40,7 +40,7 @@ public struct RequestSeatMutation: NormAPI.GraphQLMutation {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.requestSeat = try data.field("requestSeat")
+            self.requestSeat = try data.field("requestSeat", at: 0)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["requestSeat": requestSeat.jsonValue]) }
@@ -61,8 +61,8 @@ public struct RequestSeatMutation: NormAPI.GraphQLMutation {
             }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                self.__typename = try data.field("__typename") ?? "Passenger"
-                self.id = try data.field("id")
+                self.__typename = try data.field("__typename", at: 0) ?? "Passenger"
+                self.id = try data.field("id", at: 1)
                 self.fragments = Fragments(passengerDetails: try PassengerDetails(response: data))
             }
 

@@ -40,7 +40,7 @@ public struct NodeByIdQuery: NormAPI.GraphQLQuery {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.node = try data.field("node")
+            self.node = try data.field("node", at: 0)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["node": node.jsonValue]) }
@@ -59,7 +59,7 @@ public struct NodeByIdQuery: NormAPI.GraphQLQuery {
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.typename()
-                self.id = try data.field("id")
+                self.id = try data.field("id", at: 1)
                 self.asPassenger = try data.typeCase(["Passenger"])
             }
 
@@ -81,8 +81,8 @@ public struct NodeByIdQuery: NormAPI.GraphQLQuery {
                 }
 
                 public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                    self.__typename = try data.field("__typename") ?? "Passenger"
-                    self.id = try data.field("id")
+                    self.__typename = try data.field("__typename", at: 0) ?? "Passenger"
+                    self.id = try data.field("id", at: 1)
                     self.fragments = Fragments(passengerDetails: try PassengerDetails(response: data))
                 }
 

@@ -60,8 +60,8 @@ public struct PeopleQuery: NormAPI.GraphQLQuery {
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-            self.people = try data.field("people")
-            self.now = try data.field("now")
+            self.people = try data.field("people", at: 0)
+            self.now = try data.field("now", at: 1)
         }
 
         public var jsonValue: JSONValue { JSONValue.object(["people": people.jsonValue, "now": now.jsonValue]) }
@@ -85,7 +85,7 @@ public struct PeopleQuery: NormAPI.GraphQLQuery {
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.typename()
-                self.id = try data.field("id")
+                self.id = try data.field("id", at: 1)
                 self.fragments = Fragments(namedFields: try NamedFields(response: data))
                 self.asPassenger = try data.typeCase(["Passenger"])
                 self.asCrew = try data.typeCase(["Crew"])
@@ -132,17 +132,17 @@ public struct PeopleQuery: NormAPI.GraphQLQuery {
                 }
 
                 public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                    self.__typename = try data.field("__typename") ?? "Passenger"
-                    self.id = try data.field("id")
-                    self.cabin = try data.field("cabin")
-                    self.seats = try data.field("seats")
-                    self.born = try data.field("born")
-                    self.type = try data.field("type")
-                    self.`default` = try data.field("default")
-                    self.self_ = try data.field("self")
-                    self.fragments_ = try data.field("fragments")
-                    self.jsonValue_ = try data.field("jsonValue")
-                    self.data = try data.field("data")
+                    self.__typename = try data.field("__typename", at: 0) ?? "Passenger"
+                    self.id = try data.field("id", at: 1)
+                    self.cabin = try data.field("cabin", at: 3)
+                    self.seats = try data.field("seats", at: 4)
+                    self.born = try data.field("born", at: 5)
+                    self.type = try data.field("type", at: 6)
+                    self.`default` = try data.field("default", at: 7)
+                    self.self_ = try data.field("self", at: 8)
+                    self.fragments_ = try data.field("fragments", at: 9)
+                    self.jsonValue_ = try data.field("jsonValue", at: 10)
+                    self.data = try data.field("data", at: 11)
                     self.fragments = Fragments(namedFields: try NamedFields(response: data))
                 }
 
@@ -166,8 +166,8 @@ public struct PeopleQuery: NormAPI.GraphQLQuery {
                     }
 
                     public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                        self.__typename = try data.field("__typename") ?? "Meta"
-                        self.count = try data.field("count")
+                        self.__typename = try data.field("__typename", at: 0) ?? "Meta"
+                        self.count = try data.field("count", at: 1)
                     }
 
                     public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "count": count.jsonValue]) }
@@ -190,9 +190,9 @@ public struct PeopleQuery: NormAPI.GraphQLQuery {
                 }
 
                 public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                    self.__typename = try data.field("__typename") ?? "Crew"
-                    self.id = try data.field("id")
-                    self.role = try data.field("role")
+                    self.__typename = try data.field("__typename", at: 0) ?? "Crew"
+                    self.id = try data.field("id", at: 1)
+                    self.role = try data.field("role", at: 3)
                     self.fragments = Fragments(namedFields: try NamedFields(response: data))
                 }
 
