@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "NormCache", targets: ["NormCache"]),
         // What an app adds to its Package.swift: the client, with the engine it re-exports.
         .library(name: "NormClient", targets: ["NormClient"]),
+        // What generated Swift types (`normcache codegen`) build on.
+        .library(name: "NormAPI", targets: ["NormAPI"]),
         // Service plugins: the host loads every libnormcache_*.so beside its executable.
         .library(name: "normcache_trips", type: .dynamic, targets: ["TripsPlugin"]),
         .library(name: "normcache_purls", type: .dynamic, targets: ["PurlsPlugin"]),
@@ -51,13 +53,18 @@ let package = Package(
         // the same header (`-I NormPluginABI/include`); no empty translation unit is needed.
         .target(name: "NormPluginABI", path: "NormPluginABI"),
 
+        // What the Swift types `normcache codegen` writes build on: selection sets decoded from
+        // any ResponseData (the engine's CacheValue, the plugin kit's Map), GraphQLEnum, JSONValue
+        // for variables and optimistic data. No dependencies: plugins link it as the host does.
+        .target(name: "NormAPI"),
+
         // The engine: keys, values, operations (parsed by GraphQLSwift), records, watchers,
         // and the SQLite store in Apollo iOS's file format. Release builds skip Swift's
         // dynamic exclusivity checks (16% of a normalized write, docs/PERFORMANCE.md);
         // debug builds, and so every test, keep them.
         .target(
             name: "NormCache",
-            dependencies: ["CCore", "CSQLite", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["CCore", "CSQLite", "NormAPI", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
 
@@ -68,12 +75,15 @@ let package = Package(
         // (plugin, HTTP, simulated network), the Environment, and the plugin host.
         .target(
             name: "NormClient",
-            dependencies: ["NormCache", "NormEnvironment", "NormPluginABI", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["NormCache", "NormAPI", "NormEnvironment", "NormPluginABI", .product(name: "Logging", package: "swift-log")]
         ),
 
         // An app's GraphQL project: apollo-codegen-config.json or the .graphqls / schema.json and
         // .graphql files under a directory, @typePolicy / @fieldPolicy, validated operations.
         .target(name: "NormProject", dependencies: ["NormCache", .product(name: "GraphQL", package: "GraphQL")]),
+
+        // `normcache codegen`: Swift types for a project's operations and fragments, on NormAPI.
+        .target(name: "NormCodegen", dependencies: ["NormProject", "NormCache", .product(name: "GraphQL", package: "GraphQL")]),
 
         // The Swift SDK for plugin authors, over the C ABI. It exports `nc_plugin_init` for
         // every plugin it is linked into, and finds the plugin's type through the library's
@@ -81,7 +91,7 @@ let package = Package(
         // of glibc's <dlfcn.h>, hence _GNU_SOURCE.
         .target(
             name: "NormPluginKit",
-            dependencies: ["NormPluginABI", "NormEnvironment", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["NormPluginABI", "NormEnvironment", "NormAPI", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: [.unsafeFlags(["-Xcc", "-D_GNU_SOURCE"])]
         ),
 
@@ -92,6 +102,7 @@ let package = Package(
             name: "TripsPlugin",
             dependencies: ["NormPluginKit"],
             path: "Plugins/Trips",
+            exclude: ["GraphQL"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]
         ),
         // The PURLs plugin: a repository whose pages arrive as a stream; optimistic creates, the server wins.
@@ -106,14 +117,16 @@ let package = Package(
             name: "Workbench",
             dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormProject", "CEdit", .product(name: "Logging", package: "swift-log")]
         ),
-        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "NormProject", "CCore", "CSQLite",
-                                                  .product(name: "GraphQL", package: "GraphQL")]),
+        // Generated/ is `normcache codegen --project Sources/NormBench/GraphQL` (typed.read.10k).
+        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "NormAPI", "NormProject", "CCore", "CSQLite",
+                                                  .product(name: "GraphQL", package: "GraphQL")],
+                exclude: ["GraphQL"]),
 
         // The executable: argument parsing and subcommands only.
         .executableTarget(
             name: "normcache",
             dependencies: [
-                "Workbench", "NormBench",
+                "Workbench", "NormBench", "NormCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -125,10 +138,15 @@ let package = Package(
         // a child process's output (PipeReader).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore", "CSQLite"]),
-        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "TestSupport"]),
+        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormAPI", "TripsAppTypes", "TestSupport"]),
         // The client as an app uses it: `import NormClient` alone, no @testable, no fixture.
         .testTarget(name: "LibraryUserTests", dependencies: ["NormClient"]),
-        .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache"]),
+        .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache", "TestSupport"]),
+        // Checked-in codegen output, compiled as an app compiles it: the example app's, and a
+        // fixture with every shape and escaped name (NormCodegenTests regenerates both).
+        .target(name: "TripsAppTypes", dependencies: ["NormAPI"], path: "examples/TripsApp/TripsAPI"),
+        .target(name: "KitchenSinkTypes", dependencies: ["NormAPI"], path: "Tests/Codegen/KitchenSink/Generated"),
+        .testTarget(name: "NormCodegenTests", dependencies: ["NormCodegen", "NormProject", "NormCache", "NormAPI", "TripsAppTypes", "KitchenSinkTypes", "TestSupport"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormClient", "NormCache", "TestSupport"]),
         .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "NormPluginABI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],

@@ -19,41 +19,43 @@ final class TripService: Service {
     var commands: [Command] {
         [
             Command("trips.list", help: "Watches the list of trips.") { [host] _ in
-                let id = try await host.watch(.operation("TripList"))
+                let id = try await host.watch(TripListQuery())
                 return ["watching TripList as watcher \(id)"]
             },
             Command("trips.open", usage: "ID", help: "Watches one trip: header, owner, journeys, reservations.") { [host] arguments in
-                let id = try await host.watch(.operation("TripDetail"), variables: ["id": .string(arguments[0])])
+                let id = try await host.watch(TripDetailQuery(id: arguments[0]))
                 return ["watching TripDetail of trip \(arguments[0]) as watcher \(id)"]
             },
             // The renamed trip comes back with its id: its record changes, and every watcher
             // that shows it (list or detail) updates by itself.
-            Command("trips.rename", usage: "ID NAME", help: "Renames a trip, optimistically.") { [self] arguments in
+            Command("trips.rename", usage: "ID NAME", help: "Renames a trip, optimistically.") { [host] arguments in
                 let (id, name) = (arguments[0], arguments[1])
-                let trip = try await run(
-                    "RenameTrip", variables: ["id": .string(id), "name": .string(name)],
-                    optimistic: ["renameTrip": ["__typename": "Trip", "id": .string(id), "name": .string(name)]]
-                )["renameTrip"]
-                return ["renamed trip \(id) to \(trip["name"].string ?? name)"]
+                let renamed = try await host.perform(RenameTripMutation(id: id, name: name),
+                                                     optimistic: .init(renameTrip: .init(id: id, name: name)))
+                return [renamed.renameTrip?.renamedLine ?? "no trip \(id) to rename"]
             },
             // A new trip is in no list the cache holds: the list is fetched again.
-            Command("trips.create", usage: "NAME", help: "Creates a trip.", refetch: ["TripList"]) { [self] arguments in
-                let trip = try await run("CreateTrip", variables: ["name": .string(arguments[0])])["createTrip"]
-                return ["created trip \(trip["id"].string ?? "?") named \(arguments[0])"]
+            Command("trips.create", usage: "NAME", help: "Creates a trip.", refetch: ["TripList"]) { [host] arguments in
+                let created = try await host.perform(CreateTripMutation(name: arguments[0]))
+                return [created.createTrip.createdLine]
             },
             // The deleted trip's record goes from the cache, and the list is fetched again.
-            Command("trips.delete", usage: "ID", help: "Deletes a trip.", refetch: ["TripList"]) { [self] arguments in
+            Command("trips.delete", usage: "ID", help: "Deletes a trip.", refetch: ["TripList"]) { [host] arguments in
                 let id = arguments[0]
-                _ = try await run("DeleteTrip", variables: ["id": .string(id)])
+                _ = try await host.perform(DeleteTripMutation(id: id))
                 _ = try await host.evict("Trip:\(id)")
                 return ["deleted trip \(id)"]
             },
         ]
     }
+}
 
-    /// Runs a mutation of the manifest from the network and returns its data, or throws its
-    /// first GraphQL error.
-    private func run(_ operation: String, variables: Map, optimistic: Map? = nil) async throws -> Map {
-        try await host.data(.operation(operation), variables: variables, policy: .networkOnly, optimistic: optimistic)
-    }
+// What the commands print, from the generated types of their mutations.
+
+extension RenameTripMutation.Data.RenameTrip {
+    var renamedLine: String { "renamed trip \(id) to \(name)" }
+}
+
+extension CreateTripMutation.Data.CreateTrip {
+    var createdLine: String { "created trip \(id) named \(name)" }
 }

@@ -1,7 +1,8 @@
 import NormPluginKit
 
 /// The trips plugin: an in-process trips server (one data set per user, seeded the same at
-/// every start), the operations of its views, and the `trips` service with its commands.
+/// every start), the operations of its views (GraphQL/Operations, generated into Generated/
+/// by `normcache codegen --embed-schema`), and the `trips` service with its commands.
 @main
 struct TripsPlugin: Plugin {
     static let name = "trips"
@@ -9,8 +10,8 @@ struct TripsPlugin: Plugin {
     static let schema = TripSchema.sdl
     static let typePolicies = TripSchema.typePolicies
     static let operations = [
-        TripListView.query, TripDetailView.query,
-        TripMutations.rename, TripMutations.create, TripMutations.delete,
+        NamedOperation(TripListQuery.self), NamedOperation(TripDetailQuery.self),
+        NamedOperation(RenameTripMutation.self), NamedOperation(CreateTripMutation.self), NamedOperation(DeleteTripMutation.self),
     ]
 
     let resolvers: Resolvers<Environment>

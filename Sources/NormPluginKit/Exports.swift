@@ -3,3 +3,5 @@
 // `Environment`, `Service` and `LifecycleEvent`. They come with the kit.
 @_exported import GraphQL
 @_exported import NormEnvironment
+// What generated types build on: a plugin's generated operations need nothing else.
+@_exported import NormAPI

@@ -33,6 +33,8 @@ public struct Project: Sendable {
     public let schemaKnowledge: SchemaKnowledge
     /// The schema's `@fieldPolicy` directives (part of ``schemaKnowledge``).
     public var fieldPolicies: FieldPolicies { schemaKnowledge.fieldPolicies }
+    /// The configuration's `schemaNamespace`: the name codegen gives the schema's types' namespace.
+    public let schemaNamespace: String?
     /// The named operations, sorted by name.
     public let operations: [ProjectDefinition]
     /// The fragments, sorted by name.
@@ -54,12 +56,16 @@ public struct Project: Sendable {
         self.directory = directory
         schemaFiles = files.schema
         operationFiles = files.operations
+        schemaNamespace = files.schemaNamespace
         schemaKnowledge = schema.knowledge
         operations = catalog.operations.values.sorted { $0.name < $1.name }
         fragments = catalog.fragments.values.sorted { $0.name < $1.name }
         self.validator = validator
         self.catalog = catalog
     }
+
+    /// The built schema, for codegen.
+    package var graphQLSchema: GraphQLSchema { validator.schema }
 
     /// The operation named `name`, if the project has one.
     public func operation(named name: String) -> ProjectDefinition? { catalog.operations[name] }

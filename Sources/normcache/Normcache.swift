@@ -1,5 +1,6 @@
 import ArgumentParser
 import NormBench
+import NormCodegen
 import Workbench
 
 /// `normcache`: the workbench's command line. Each subcommand hands over to a module at once.
@@ -9,7 +10,7 @@ struct Normcache: ParsableCommand {
         commandName: "normcache",
         abstract: "A normalized GraphQL cache workbench.",
         version: REPL.version,
-        subcommands: [Repl.self, Run.self, Inspect.self, Bench.self],
+        subcommands: [Repl.self, Run.self, Inspect.self, Bench.self, Generate.self],
         defaultSubcommand: Repl.self
     )
 }
@@ -173,5 +174,30 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         BenchmarkSuite.run(names: names, runs: runs, json: json)
+    }
+}
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "codegen",
+        abstract: "Write Swift types for a project's operations and fragments (Apollo iOS's shapes, on NormAPI).",
+        discussion: "Unchanged files are left alone; files an earlier run wrote and this one does not are removed. Exit status 2, with nothing written, when the project or a name is refused."
+    )
+
+    @Option(name: .customLong("project"), help: ArgumentHelp("The app's GraphQL project (as for --project of a session).", valueName: "DIR"))
+    var directory: String
+
+    @Option(help: ArgumentHelp("The folder to write into; created when missing.", valueName: "OUT"))
+    var output: String
+
+    @Option(help: ArgumentHelp("The enum the schema's enums, input objects and custom scalars go in (default: the configuration's schemaNamespace, else API).", valueName: "NAME"))
+    var namespace: String?
+
+    @Flag(name: .customLong("embed-schema"), help: "Also write the schema's SDL into the namespace (static let sdl): for a plugin, which serves it.")
+    var embedsSchema = false
+
+    func run() throws {
+        let status = Codegen.run(project: directory, output: output, namespace: namespace, embedsSchema: embedsSchema)
+        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -34,7 +34,7 @@ import Testing
         return try #require((manifest?["operations"] as? [String: String])?[name])
     }
 
-    static let tripList = #"{"data":{"trips":[{"id":"1","name":"Lisbon"},{"id":"2","name":"Porto"},{"id":"3","name":"Kyoto"}]}}"#
+    static let tripList = #"{"data":{"trips":[{"__typename":"Trip","id":"1","name":"Lisbon"},{"__typename":"Trip","id":"2","name":"Porto"},{"__typename":"Trip","id":"3","name":"Kyoto"}]}}"#
 
     @Test func manifest() throws {
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(trips.manifest.utf8)) as? [String: Any])
@@ -64,13 +64,13 @@ import Testing
         #expect([try await query(list, of: second), try await query(detail, #"{"id": "1"}"#, of: second)] == seed)
         #expect(seed[0] == Self.tripList)
         #expect(seed[1] == """
-            {"data":{"trip":{"id":"1","name":"Lisbon","startsOn":"2025-05-02","endsOn":"2025-05-06",\
-            "destination":{"city":"Lisbon","country":"Portugal"},"owner":{"id":"default","name":"default"},\
-            "journeys":[{"id":"j1","from":{"__typename":"Airport","code":"CDG","name":"Paris Charles de Gaulle"},\
+            {"data":{"trip":{"__typename":"Trip","id":"1","name":"Lisbon","startsOn":"2025-05-02","endsOn":"2025-05-06",\
+            "destination":{"__typename":"Destination","city":"Lisbon","country":"Portugal"},"owner":{"__typename":"User","id":"default","name":"default"},\
+            "journeys":[{"__typename":"Journey","id":"j1","from":{"__typename":"Airport","code":"CDG","name":"Paris Charles de Gaulle"},\
             "to":{"__typename":"Airport","code":"LIS","name":"Lisbon Humberto Delgado"}},\
-            {"id":"j2","from":{"__typename":"Station","id":"st-oriente","name":"Lisboa Oriente","platform":"4"},\
+            {"__typename":"Journey","id":"j2","from":{"__typename":"Station","id":"st-oriente","name":"Lisboa Oriente","platform":"4"},\
             "to":{"__typename":"Station","id":"st-sintra","name":"Sintra","platform":null}}],\
-            "reservations":[{"id":"r1","kind":"hotel","confirmation":"LIS-4821"},{"id":"r2","kind":"restaurant","confirmation":null}]}}}
+            "reservations":[{"__typename":"Reservation","id":"r1","kind":"hotel","confirmation":"LIS-4821"},{"__typename":"Reservation","id":"r2","kind":"restaurant","confirmation":null}]}}}
             """)
         #expect(try await query("{ trip(id: 9) { id } }", of: second) == #"{"data":{"trip":null}}"#)
     }
@@ -78,20 +78,20 @@ import Testing
     @Test func mutations() async throws {
         #expect(try await query(operation("CreateTrip"), #"{"name": "Berlin"}"#) == """
             {"data":{"createTrip":{"__typename":"Trip","id":"4","name":"Berlin","startsOn":null,"endsOn":null,\
-            "destination":null,"owner":{"id":"default","name":"default"}}}}
+            "destination":null,"owner":{"__typename":"User","id":"default","name":"default"}}}}
             """)
         #expect(try await query(#"mutation { createTrip(name: "Oslo") { id } }"#) == #"{"data":{"createTrip":{"id":"5"}}}"#)
         #expect(try await query(operation("RenameTrip"), #"{"id": "2", "name": "Porto Alegre"}"#)
             == #"{"data":{"renameTrip":{"__typename":"Trip","id":"2","name":"Porto Alegre"}}}"#)
         #expect(try await query(operation("DeleteTrip"), #"{"id": "4"}"#) == #"{"data":{"deleteTrip":"4"}}"#)
         #expect(try await query(operation("DeleteTrip"), #"{"id": "9"}"#)
-            == #"{"data":{"deleteTrip":null},"errors":[{"message":"no trip with id 9","locations":[{"line":1,"column":33}],"path":["deleteTrip"]}]}"#)
+            == #"{"data":{"deleteTrip":null},"errors":[{"message":"no trip with id 9","locations":[{"line":2,"column":3}],"path":["deleteTrip"]}]}"#)
         #expect(try await query(operation("TripList"))
-            == #"{"data":{"trips":[{"id":"1","name":"Lisbon"},{"id":"2","name":"Porto Alegre"},{"id":"3","name":"Kyoto"},{"id":"5","name":"Oslo"}]}}"#)
+            == #"{"data":{"trips":[{"__typename":"Trip","id":"1","name":"Lisbon"},{"__typename":"Trip","id":"2","name":"Porto Alegre"},{"__typename":"Trip","id":"3","name":"Kyoto"},{"__typename":"Trip","id":"5","name":"Oslo"}]}}"#)
     }
 
     @Test func dataIsPerUser() async throws {
-        let renamed = #"{"data":{"trips":[{"id":"1","name":"Lisboa"},{"id":"2","name":"Porto"},{"id":"3","name":"Kyoto"}]}}"#
+        let renamed = #"{"data":{"trips":[{"__typename":"Trip","id":"1","name":"Lisboa"},{"__typename":"Trip","id":"2","name":"Porto"},{"__typename":"Trip","id":"3","name":"Kyoto"}]}}"#
         _ = try await query(operation("RenameTrip"), #"{"id": "1", "name": "Lisboa"}"#)
         await trips.lifecycle(#"{"event": "login", "user": "ana"}"#)
         try await eventually { try await query("{ trip(id: 1) { owner { id } } }") == #"{"data":{"trip":{"owner":{"id":"ana"}}}}"# }
@@ -122,7 +122,11 @@ import Testing
     }
 
     @Test func createAndDelete() async throws {
-        host.reply(to: "run", with: (true, #"{"data":{"createTrip":{"__typename":"Trip","id":"4","name":"Berlin"}}}"#))
+        // The reply is decoded into CreateTripMutation.Data: it has every field the mutation selects.
+        host.reply(to: "run", with: (true, #"""
+            {"data":{"createTrip":{"__typename":"Trip","id":"4","name":"Berlin","startsOn":null,"endsOn":null,"destination":null,\#
+            "owner":{"__typename":"User","id":"default","name":"default"}}}}
+            """#))
         #expect(try await trips.command("trips.create", "Berlin") == (true, #"{"output":["created trip 4 named Berlin"]}"#))
         host.reply(to: "run", with: (true, #"{"data":{"deleteTrip":"3"}}"#))
         #expect(try await trips.command("trips.delete", "3") == (true, #"{"output":["deleted trip 3"]}"#))

@@ -1,5 +1,6 @@
 import NormCache
 @testable import NormProject
+import TestSupport
 import Testing
 
 /// examples/TripsApp, shaped like an iOS app's GraphQL project: Apollo iOS's codegen

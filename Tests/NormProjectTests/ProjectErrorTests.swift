@@ -1,5 +1,6 @@
 import Foundation
 @testable import NormProject
+import TestSupport
 import Testing
 
 /// Bad input of every kind is refused with the file, line and column at fault, all

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GraphQL
 @testable import NormProject
+import TestSupport
 import Testing
 
 /// Our SDL checks refuse exactly what GraphQLSwift's SDL rules (`validateSDL`, the oracle)

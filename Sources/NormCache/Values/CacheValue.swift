@@ -122,13 +122,13 @@ public struct CacheObject: Equatable, Sendable {
     /// The position of `key`, looked for at `hint` first: an object's members usually come
     /// in the order of the selection that asked for them, so a caller walking that
     /// selection passes one past the last position it found.
-    @inline(__always) func index(of key: String, from hint: Int) -> Int? {
+    @inlinable @inline(__always) func index(of key: String, from hint: Int) -> Int? {
         if hint < keys.count, keys[hint] == key { return hint }
         return keys.firstIndex(of: key)
     }
 
     /// The value of `key`, looked for at `hint` first (see ``index(of:from:)``).
-    @inline(__always) func value(of key: String, near hint: Int) -> CacheValue? {
+    @inlinable @inline(__always) func value(of key: String, near hint: Int) -> CacheValue? {
         index(of: key, from: hint).map { values[$0] }
     }
 

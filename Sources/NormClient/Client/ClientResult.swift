@@ -1,3 +1,4 @@
+import NormAPI
 import NormCache
 
 /// The answer to one operation: its data, the GraphQL errors that came with it, where it
@@ -72,6 +73,8 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
     /// The operation (`query TripList`) must reach the network, but its call names no
     /// transport and the client has no ``Client/endpoint``; `cached` as for ``transport(_:cached:)``.
     case noEndpoint(String, cached: ClientResult? = nil)
+    /// The data does not fit a generated operation's types (the path says where).
+    case decoding(ResponseDecodingError)
 
     public var description: String {
         switch self {
@@ -88,6 +91,7 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
         case .invalid(let message): message
         case .noEndpoint(let operation, _):
             "\(operation) must reach the network, but no endpoint was given (from:) and the client has none (Client.endpoint)"
+        case .decoding(let error): "the data does not fit the generated type: \(error)"
         }
     }
 
@@ -109,6 +113,7 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
         case (.graphQLErrors(let x), .graphQLErrors(let y)): x == y
         case (.invalid(let x), .invalid(let y)): x == y
         case (.noEndpoint(let x, _), .noEndpoint(let y, _)): x == y
+        case (.decoding(let x), .decoding(let y)): x == y
         default: false
         }
     }

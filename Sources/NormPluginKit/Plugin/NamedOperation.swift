@@ -1,3 +1,5 @@
+import NormAPI
+
 /// A named operation of a plugin's manifest, written beside the view that shows its data,
 /// with the fragments it spreads. The host runs it by its name (`.operation("TripDetail")`).
 ///
@@ -18,6 +20,16 @@ public struct NamedOperation: Sendable {
     public init(_ text: String, fragments: [NamedFragment] = []) {
         self.text = text
         self.fragments = fragments
+    }
+
+    /// A generated operation (`normcache codegen`): its document, fragments included, as
+    /// the host runs it by name and the typed ``Host`` API asks for it.
+    ///
+    /// ```swift
+    /// static let operations = [NamedOperation(TripListQuery.self), NamedOperation(TripDetailQuery.self)]
+    /// ```
+    public init<Generated: GraphQLOperation>(_ type: Generated.Type) {
+        self.init(Generated.operationDocument)
     }
 
     /// The operation's text followed by every fragment it needs, each once, so that the

@@ -29,8 +29,8 @@ public struct ProjectDefinition: Sendable {
     /// A fragment's type condition (`Trip` for `fragment TripHeader on Trip`); nil for an operation.
     public let typeCondition: String?
 
-    /// The parsed definition, for validation.
-    let node: any Definition
+    /// The parsed definition, for validation and codegen.
+    package let node: any Definition
     /// Each spread of a fragment, for the places of unknown ones.
     let spreads: [FragmentSpread]
 

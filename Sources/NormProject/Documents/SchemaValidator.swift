@@ -12,7 +12,7 @@ import GraphQL
 ///     // [1:11: Cannot query field "nmae" on type "Trip". Did you mean "name"?]
 /// ```
 public struct SchemaValidator: Sendable {
-    let schema: GraphQLSchema
+    package let schema: GraphQLSchema
     let catalog: OperationCatalog
 
     init(schema: GraphQLSchema, catalog: OperationCatalog) {

@@ -12,6 +12,8 @@ struct ProjectFiles {
     var schema: [String] = []
     /// Operation files, relative paths, sorted.
     var operations: [String] = []
+    /// The configuration's `schemaNamespace`, when it has one.
+    var schemaNamespace: String?
     /// Each file's text, by relative path.
     var texts: [String: String] = [:]
 
@@ -29,6 +31,7 @@ struct ProjectFiles {
             let configuration = Self.read(configurationPath, shown: Self.configurationName, problems: &problems)
                 .flatMap { Self.searchPaths(inConfiguration: $0, problems: &problems) }
             if let configuration {
+                schemaNamespace = configuration.namespace
                 schema = Self.files(matching: configuration.schema, in: directory, key: "schemaSearchPaths", problems: &problems)
                 operations = Self.files(matching: configuration.operations, in: directory, key: "operationSearchPaths", problems: &problems)
             }
@@ -54,10 +57,10 @@ struct ProjectFiles {
         return text
     }
 
-    /// `input.schemaSearchPaths` and `input.operationSearchPaths` of the configuration: both
-    /// are required and non-empty, as Apollo iOS's codegen requires them.
+    /// `input.schemaSearchPaths` and `input.operationSearchPaths` of the configuration (both
+    /// required and non-empty, as Apollo iOS's codegen requires them), and its `schemaNamespace`.
     private static func searchPaths(inConfiguration text: String,
-                                    problems: inout [ProjectError.Problem]) -> (schema: [String], operations: [String])? {
+                                    problems: inout [ProjectError.Problem]) -> (schema: [String], operations: [String], namespace: String?)? {
         let configuration: CacheValue
         do { configuration = try JSON.parse(text) } catch {
             problems.append(.init(file: configurationName, line: error.line, column: error.column, message: "not JSON: \(error.message)"))
@@ -77,7 +80,9 @@ struct ProjectFiles {
         }
         let schema = patterns("schemaSearchPaths"), operations = patterns("operationSearchPaths")
         guard let schema, let operations else { return nil }
-        return (schema, operations)
+        var namespace: String?
+        if case .string(let name)? = configuration["schemaNamespace"] { namespace = name }
+        return (schema, operations, namespace)
     }
 
     /// The files the patterns match (less those an exclusion matches); a pattern that matches

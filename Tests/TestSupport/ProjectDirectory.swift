@@ -2,10 +2,10 @@ import Foundation
 
 /// A project written to a fresh temporary directory, file by file, for tests of what a
 /// project's files say; and the repository's example project.
-struct ProjectDirectory {
-    let path: String
+public struct ProjectDirectory {
+    public let path: String
 
-    init(_ files: [String: String]) throws {
+    public init(_ files: [String: String]) throws {
         path = NSTemporaryDirectory() + "normproject-" + UUID().uuidString
         for (name, text) in files {
             let file = path + "/" + name
@@ -14,12 +14,15 @@ struct ProjectDirectory {
         }
     }
 
+    /// The repository's root.
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
     /// examples/TripsApp in this repository.
-    static let tripsApp = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("examples/TripsApp").path
+    public static let tripsApp = repository + "/examples/TripsApp"
 
     /// A small schema with a cache policy, for tests that are about something else.
-    static let schema = """
+    public static let schema = """
         type Query { trip(id: ID!): Trip trips: [Trip!]! }
         type Trip { id: ID! name: String! }
         """

@@ -1,0 +1,29 @@
+/// What a generated operation type conforms to: its name, the document sent and read
+/// (every fragment it uses appended, `__typename` in every selection set below the root),
+/// its variables as stored properties, and its `Data`.
+///
+/// ```swift
+/// let query = TripDetailQuery(id: "2")
+/// TripDetailQuery.operationName        // "TripDetail"
+/// query.__variables                    // {"id": "2"}
+/// let result = try await client.fetch(query)
+/// result.data?.trip?.name
+/// ```
+public protocol GraphQLOperation: Sendable {
+    associatedtype Data: SelectionSet
+    static var operationName: String { get }
+    static var operationDocument: String { get }
+    /// The variables given, as the request sends them (nil optionals left out).
+    var __variables: JSONValue { get }
+}
+
+extension GraphQLOperation {
+    public var __variables: JSONValue { .object([]) }
+}
+
+/// A generated query.
+public protocol GraphQLQuery: GraphQLOperation {}
+/// A generated mutation.
+public protocol GraphQLMutation: GraphQLOperation {}
+/// A generated subscription.
+public protocol GraphQLSubscription: GraphQLOperation {}

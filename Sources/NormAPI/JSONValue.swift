@@ -1,0 +1,69 @@
+/// A JSON value as generated types write it: an operation's variables, an input object, and
+/// a selection set turned back into data (a mutation's optimistic response). Objects keep
+/// their members' order.
+///
+/// ```swift
+/// let variables: JSONValue = .object([("id", .string("2")), ("first", .int(10))])
+/// TripHeader(id: "2", name: "Porto").jsonValue   // {"__typename": "Trip", "id": "2", ...}
+/// ```
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([JSONValue])
+    case object([Member])
+
+    /// One member of an object.
+    public struct Member: Hashable, Sendable {
+        public let key: String
+        public let value: JSONValue
+
+        public init(_ key: String, _ value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// An object of `members` in order.
+    public static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(members.map { Member($0, $1) })
+    }
+
+    /// An input object or a set of variables: the members whose value is nil are left out,
+    /// as GraphQL leaves out an input value that is not given.
+    public static func input(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+        .object(members.compactMap { key, value in value.map { Member(key, $0) } })
+    }
+
+    /// The object of `parts`' members in order, each key once: a selection set's own fields
+    /// and then those of its fragments and type cases, which repeat some of them.
+    public static func merging(_ parts: [JSONValue]) -> JSONValue {
+        var seen: Set<String> = []
+        var members: [Member] = []
+        for case .object(let partMembers) in parts {
+            for member in partMembers where seen.insert(member.key).inserted { members.append(member) }
+        }
+        return .object(members)
+    }
+}
+
+/// A type whose values are written as ``JSONValue``s: scalars, ``GraphQLEnum``, lists,
+/// optionals (nil is `null`), input objects and selection sets.
+public protocol ResponseEncodable: Sendable {
+    var jsonValue: JSONValue { get }
+}
+
+extension String: ResponseEncodable { public var jsonValue: JSONValue { .string(self) } }
+extension Int: ResponseEncodable { public var jsonValue: JSONValue { .int(self) } }
+extension Double: ResponseEncodable { public var jsonValue: JSONValue { .double(self) } }
+extension Bool: ResponseEncodable { public var jsonValue: JSONValue { .bool(self) } }
+
+extension Optional: ResponseEncodable where Wrapped: ResponseEncodable {
+    public var jsonValue: JSONValue { self?.jsonValue ?? .null }
+}
+
+extension Array: ResponseEncodable where Element: ResponseEncodable {
+    public var jsonValue: JSONValue { .list(map(\.jsonValue)) }
+}

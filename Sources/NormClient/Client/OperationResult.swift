@@ -1,0 +1,35 @@
+import NormAPI
+import NormCache
+
+/// The answer to a generated operation: its data as the operation's generated `Data`,
+/// where it came from, and for a cache read which record fields were missing.
+///
+/// ```swift
+/// let result = try await client.fetch(TripDetailQuery(id: "2"))
+/// result.data?.trip?.name     // "Porto"
+/// result.source               // .cache once it has been fetched
+/// result.missing              // ["Trip:2.owner"] when the cache could not answer
+/// ```
+public struct OperationResult<Data: SelectionSet>: Sendable, Equatable {
+    /// The data; nil when there is none (an incomplete cache read, a failed operation).
+    public let data: Data?
+    public let source: ClientResult.Source
+    /// The response's GraphQL errors, as the server sent them.
+    public let errors: [CacheValue]
+    /// Record-field keys the cache read lacked, e.g. `Trip:1.name`.
+    public let missing: [String]
+    /// Absent fields the cache read answered through field policies (``ClientResult/redirects``).
+    public let redirects: [String]
+
+    /// True when the data is whole: nothing was missing from the cache.
+    public var complete: Bool { missing.isEmpty }
+
+    /// `result` with its data decoded; data that does not fit `Data` is ``ClientError/decoding(_:)``.
+    public init(_ result: ClientResult) throws(ClientError) {
+        do { data = try result.data.map { value throws(ResponseDecodingError) in try Data(response: value) } } catch { throw .decoding(error) }
+        source = result.source
+        errors = result.errors
+        missing = result.missing
+        redirects = result.redirects
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import NormProject
+
+/// `normcache codegen --project DIR --output OUT`: loads and validates the project, generates
+/// every file in memory, then writes what changed (``GeneratedOutput``). Every problem goes
+/// to standard error with its file, line and column, and nothing is written; exit 2.
+///
+/// ```swift
+/// Codegen.run(project: "examples/TripsApp", output: "examples/TripsApp/TripsAPI")
+/// // codegen: 14 files in examples/TripsApp/TripsAPI: 14 written, 0 unchanged, 0 removed
+/// ```
+public enum Codegen {
+    @discardableResult
+    public static func run(project directory: String, output: String, namespace: String? = nil, embedsSchema: Bool = false) -> Int32 {
+        do throws(ProjectError) {
+            let project = try Project(directory: directory)
+            let files = try CodeGenerator(project: project, namespace: namespace, embedsSchema: embedsSchema).files()
+            let report: GeneratedOutput.Report
+            do { report = try GeneratedOutput(folder: output).write(files) } catch { throw ProjectError([.init(file: nil, message: "\(error)")]) }
+            print("codegen: \(files.count) files in \(output): \(report.written.count) written, \(report.unchanged) unchanged, "
+                  + "\(report.removed.count) removed")
+            return 0
+        } catch {
+            fail(error.problems.map(\.description))
+            return 2
+        }
+    }
+
+    private static func fail(_ lines: [String]) {
+        FileHandle.standardError.write(Data(lines.map { "codegen: \($0)\n" }.joined().utf8))
+    }
+}

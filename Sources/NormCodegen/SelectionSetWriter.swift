@@ -1,0 +1,184 @@
+import GraphQL
+
+/// Writes the Swift type of one selection scope: a stored property per field written in
+/// it (a nested type per object field), a computed property per field that comes from one
+/// fragment alone (reading `fragments.tripHeader`), `fragments`, optional type cases
+/// (`asStation`), a memberwise initializer, decoding from ``ResponseData`` and `jsonValue`.
+struct SelectionSetWriter {
+    let schema: SchemaTypes
+    let fragments: [String: FragmentDefinition]
+    /// The enum the schema's enums, input objects and custom scalars are in.
+    let namespace: String
+
+    /// A property of a scope, as written.
+    private struct Property {
+        let name: String
+        let responseKey: String
+        let type: String
+        let description: String?
+        /// The fragment whose property this one reads; nil for a stored property.
+        let via: String?
+        /// The scope of the nested type this property's object has, when it has one.
+        let nested: (name: String, scope: SelectionScope)?
+    }
+
+    /// Writes `struct name` for `scope`. `isRoot`: an operation's `Data` (the root's
+    /// `__typename` is not asked for); `conformance`: the protocol it conforms to.
+    func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, into swift: inout SwiftWriter,
+               header: (inout SwiftWriter) -> Void = { _ in }) {
+        let properties = self.properties(of: scope)
+        let positions = Self.positions(in: scope, isRoot: isRoot)
+        let stored = properties.filter { $0.via == nil }
+        let typeCases = scope.typeCases.map { condition in
+            (condition: condition, name: "As" + condition, property: SwiftNames.escaped("as" + condition),
+             scope: scope.typeCase(condition, schema: schema, fragments: fragments))
+        }
+        let hasTypename = !isRoot
+        let concrete = schema.isObjectType(scope.typeName) ? scope.typeName : nil
+
+        swift.documentation(isRoot ? nil : "Parent type: `\(scope.typeName)`" + (concrete == nil ? " (abstract: `__typename` says which)." : "."))
+        swift.block("public struct \(name): \(conformance)") { swift in
+            header(&swift)
+            if hasTypename { swift.line("public let __typename: String") }
+            for property in stored {
+                swift.documentation(property.description)
+                swift.line("public let \(property.name): \(property.type)")
+            }
+            if !scope.fragments.isEmpty { swift.line("public let fragments: Fragments") }
+            for typeCase in typeCases { swift.line("public let \(typeCase.property): \(typeCase.name)?") }
+            for property in properties where property.via != nil {
+                swift.documentation(property.description)
+                swift.line("public var \(property.name): \(property.type) { fragments.\(SwiftNames.fragmentProperty(property.via!)).\(property.name) }")
+            }
+
+            // The memberwise initializer: tests, previews, optimistic responses.
+            var parameters: [String] = []
+            if hasTypename { parameters.append("__typename: String" + (concrete.map { " = \"\($0)\"" } ?? "")) }
+            parameters += stored.map { "\($0.name): \($0.type)" }
+            parameters += scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \($0)" }
+            parameters += typeCases.map { "\($0.property): \($0.name)? = nil" }
+            swift.line()
+            swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
+                if hasTypename { swift.line("self.__typename = __typename") }
+                for property in stored { swift.line("self.\(property.name) = \(property.name)") }
+                if !scope.fragments.isEmpty {
+                    let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentProperty($0))" }
+                    swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
+                }
+                for typeCase in typeCases { swift.line("self.\(typeCase.property) = \(typeCase.property)") }
+            }
+
+            // Decoding, straight from the engine's values.
+            swift.line()
+            swift.block("public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError)") { swift in
+                if hasTypename {
+                    let position = positions["__typename"] ?? 0
+                    swift.line(concrete.map { "self.__typename = try data.field(\"__typename\", at: \(position)) ?? \"\($0)\"" }
+                               ?? "self.__typename = try data.typename()")
+                }
+                for property in stored {
+                    swift.line("self.\(property.name) = try data.field(\"\(property.responseKey)\", at: \(positions[property.responseKey] ?? 0))")
+                }
+                if !scope.fragments.isEmpty {
+                    let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): try \($0)(response: data)" }
+                    swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
+                }
+                for typeCase in typeCases {
+                    let types = schema.possibleTypes(of: typeCase.condition).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                    swift.line("self.\(typeCase.property) = try data.typeCase([\(types)])")
+                }
+            }
+
+            // Back to data: the fields in selection order, then the fragments' and type cases'.
+            swift.line()
+            var members = hasTypename ? ["\"__typename\": .string(__typename)"] : []
+            members += stored.map { "\"\($0.responseKey)\": \($0.name).jsonValue" }
+            var parts = ["JSONValue.object([\(members.isEmpty ? ":" : members.joined(separator: ", "))])"]
+            parts += scope.fragments.map { "fragments.\(SwiftNames.fragmentProperty($0)).jsonValue" }
+            parts += typeCases.map { "\($0.property)?.jsonValue ?? .object([])" }
+            swift.line("public var jsonValue: JSONValue { " + (parts.count == 1 ? parts[0] : ".merging([\(parts.joined(separator: ", "))])") + " }")
+
+            if !scope.fragments.isEmpty {
+                swift.line()
+                swift.block("public struct Fragments: Hashable, Sendable") { swift in
+                    for fragment in scope.fragments { swift.line("public let \(SwiftNames.fragmentProperty(fragment)): \(fragment)") }
+                    let parameters = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \($0)" }
+                    swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
+                        for fragment in scope.fragments {
+                            let property = SwiftNames.fragmentProperty(fragment)
+                            swift.line("self.\(property) = \(property)")
+                        }
+                    }
+                }
+            }
+            for property in stored {
+                guard let nested = property.nested else { continue }
+                swift.line()
+                write(nested.name, scope: nested.scope, isRoot: false, conformance: "NormAPI.SelectionSet", into: &swift)
+            }
+            for typeCase in typeCases {
+                swift.line()
+                write(typeCase.name, scope: typeCase.scope, isRoot: false, conformance: "NormAPI.SelectionSet", into: &swift)
+            }
+        }
+    }
+
+    /// Where each response key is expected in the data: the order the document selects
+    /// them in, `__typename` first below the root (the document the client sends puts it
+    /// there when the selection does not ask for it).
+    static func positions(in scope: SelectionScope, isRoot: Bool) -> [String: Int] {
+        var keys = scope.fields.map(\.responseKey)
+        if !isRoot, !keys.contains("__typename") { keys.insert("__typename", at: 0) }
+        var positions: [String: Int] = [:]
+        for (index, key) in keys.enumerated() where positions[key] == nil { positions[key] = index }
+        return positions
+    }
+
+    /// The Swift type of the property answering `responseKey` in `scope`, with the scope's
+    /// own nested types named from outside it (`qualifier.Destination`).
+    func propertyType(_ responseKey: String, in scope: SelectionScope, qualifier: String) -> String? {
+        guard let property = properties(of: scope).first(where: { $0.responseKey == responseKey }) else { return nil }
+        guard property.via == nil, let nested = property.nested else { return property.type }
+        return property.type.replacingOccurrences(of: nested.name, with: qualifier + "." + nested.name)
+    }
+
+    /// The properties of `scope` in selection order, `__typename` left to the struct itself.
+    private func properties(of scope: SelectionScope) -> [Property] {
+        var nestedNames: Set<String> = Set(scope.typeCases.map { "As" + $0 } + (scope.fragments.isEmpty ? [] : ["Fragments"]))
+        var properties: [Property] = []
+        for field in scope.fields where !(field.responseKey == "__typename" && field.fieldName == "__typename") {
+            let name = SwiftNames.property(field.responseKey)
+            let description = schema.fieldDescription(field.fieldName, of: scope.typeName)
+            // A field from one fragment alone reads the fragment's, when the fragment's own
+            // type has it (not only a type case of the fragment's).
+            if let via = field.onlyVia, let fragment = fragments[via],
+               let type = propertyType(field.responseKey, in: rootScope(of: fragment), qualifier: via) {
+                properties.append(Property(name: name, responseKey: field.responseKey, type: type, description: description, via: via, nested: nil))
+                continue
+            }
+            let shape = TypeShape(field.type)
+            var nested: (name: String, scope: SelectionScope)?
+            let base: String
+            if shape.named is GraphQLCompositeType {
+                var nestedName = SwiftNames.nestedType(field.responseKey, isList: shape.isList)
+                if nestedNames.contains(nestedName) { nestedName = SwiftNames.nestedType(field.responseKey, isList: false) }
+                while nestedNames.contains(nestedName) { nestedName += "_" }
+                nestedNames.insert(nestedName)
+                nested = (nestedName, SelectionScope(type: shape.named.name, items: field.subselections, schema: schema, fragments: fragments))
+                base = nestedName
+            } else {
+                base = SchemaTypes.swiftType(of: shape.named, namespace: namespace)
+            }
+            properties.append(Property(name: name, responseKey: field.responseKey, type: shape.swift(base, optional: field.isConditional),
+                                       description: description, via: nil, nested: nested))
+        }
+        return properties
+    }
+
+    /// The scope of a fragment's own type.
+    func rootScope(of fragment: FragmentDefinition) -> SelectionScope {
+        SelectionScope(type: fragment.typeCondition.name.value,
+                       items: fragment.selectionSet.selections.map { SelectionItem(selection: $0, via: nil, conditional: false) },
+                       schema: schema, fragments: fragments)
+    }
+}

@@ -1,0 +1,34 @@
+/// Swift text built line by line, indented by nesting: what every generated file is
+/// written with.
+///
+/// ```swift
+/// var swift = SwiftWriter()
+/// swift.block("public struct Trip: NormAPI.SelectionSet") { $0.line("public let id: ID") }
+/// swift.text   // "public struct Trip: NormAPI.SelectionSet {\n    public let id: ID\n}\n"
+/// ```
+struct SwiftWriter {
+    private(set) var text = ""
+    private var depth = 0
+
+    mutating func line(_ line: String = "") {
+        text += line.isEmpty ? "\n" : String(repeating: "    ", count: depth) + line + "\n"
+    }
+
+    /// `opening {`, the body one level in, `}`.
+    mutating func block(_ opening: String, _ body: (inout SwiftWriter) -> Void) {
+        line(opening + " {")
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
+    /// A `///` comment of `text` (a GraphQL description), one line per line.
+    mutating func documentation(_ text: String?) {
+        guard let text, !text.isEmpty else { return }
+        for part in text.split(separator: "\n", omittingEmptySubsequences: false) { line("/// " + part) }
+    }
+
+    /// What the indent is at this depth, for text written in one piece.
+    var indent: String { String(repeating: "    ", count: depth) }
+}

@@ -1,0 +1,82 @@
+import NormAPI
+import NormCache
+import NormClient
+import Testing
+import TripsAppTypes
+
+/// The typed API: generated operations in, generated data out, through the same policies,
+/// cache and watchers as the untyped API.
+@Suite struct ClientGeneratedOperationTests {
+    static let trips: CacheValue = ["data": ["trips": [["__typename": "Trip", "id": "1", "name": "Lisbon"],
+                                                       ["__typename": "Trip", "id": "2", "name": "Porto"]]]]
+
+    private func setUp() -> (Client, FakeTransport) {
+        let fake = FakeTransport(name: "trips")
+        fake.respond(to: "TripList", with: Self.trips)
+        fake.respond(to: "RenameTrip", with: ["data": ["renameTrip": ["__typename": "Trip", "id": "2", "name": "Faro"]]])
+        return (Client(cache: NormalizedCache()), fake)
+    }
+
+    @Test func aFetchReturnsTheGeneratedDataWithItsSource() async throws {
+        let (client, fake) = setUp()
+        let first = try await client.fetch(TripListQuery(), from: fake)
+        #expect(first.source == .network)
+        #expect(first.data?.trips.map(\.name) == ["Lisbon", "Porto"])
+        let second = try await client.fetch(TripListQuery(), policy: .cacheOnly, from: fake)
+        #expect(second.source == .cache)
+        #expect(second.data == first.data)
+        #expect(fake.requests.count == 1)
+        #expect(fake.requests.first?.document == TripListQuery.operationDocument)
+    }
+
+    @Test func aCacheOnlyMissNamesTheMissingFields() async throws {
+        let (client, fake) = setUp()
+        await #expect(throws: ClientError.self) { try await client.fetch(TripDetailQuery(id: "3"), policy: .cacheOnly, from: fake) }
+        do {
+            _ = try await client.fetch(TripDetailQuery(id: "3"), policy: .cacheOnly, from: fake)
+        } catch {
+            #expect(error.cachedResult?.missing == ["QUERY_ROOT.trip(id:3)"])
+        }
+    }
+
+    @Test func aMutationShowsItsTypedOptimisticDataUntilTheServerAnswers() async throws {
+        let (client, fake) = setUp()
+        _ = try await client.fetch(TripListQuery(), from: fake)
+        fake.hold()
+        let rename = Task {
+            try await client.perform(RenameTripMutation(id: "2", name: "Faro"),
+                                     optimistic: .init(renameTrip: .init(id: "2", name: "Faro (saving)")), from: fake)
+        }
+        #expect(await fake.waitUntil { $0.waiting == 1 })
+        #expect(try await client.fetch(TripListQuery(), policy: .cacheOnly, from: fake).data?.trips.last?.name == "Faro (saving)")
+        fake.release()
+        let result = try await rename.value
+        #expect(result.data?.renameTrip?.name == "Faro")
+        #expect(try await client.fetch(TripListQuery(), policy: .cacheOnly, from: fake).data?.trips.last?.name == "Faro")
+    }
+
+    @Test func aWatchIsASequenceOfTypedUpdatesWithTheirCauses() async throws {
+        let (client, fake) = setUp()
+        _ = try await client.fetch(TripListQuery(), from: fake)
+        let watch = try client.watch(TripListQuery(), from: fake)
+        var updates = watch.makeAsyncIterator()
+        let first = await updates.next()
+        #expect(first?.cause == .initial)
+        #expect(first?.data?.trips.count == 2)
+        _ = try await client.perform(RenameTripMutation(id: "2", name: "Faro"), from: fake)
+        let second = await updates.next()
+        #expect(second?.cause == .write)
+        #expect(second?.data?.trips.map(\.name) == ["Lisbon", "Faro"])
+        watch.cancel()
+        #expect(await updates.next() == nil)
+        #expect(client.activeWatches.isEmpty)
+    }
+
+    @Test func dataThatDoesNotFitTheTypesIsADecodingError() async throws {
+        let (client, fake) = setUp()
+        fake.respond(to: "TripList", with: ["data": ["trips": [["__typename": "Trip", "id": "1", "name": 7]]]])
+        await #expect(throws: ClientError.decoding(ResponseDecodingError(path: ["trips", "0", "name"], problem: "expected a string, found an integer"))) {
+            try await client.fetch(TripListQuery(), from: fake)
+        }
+    }
+}

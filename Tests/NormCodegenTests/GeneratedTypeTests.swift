@@ -1,0 +1,116 @@
+import KitchenSinkTypes
+import NormAPI
+import NormCache
+import Testing
+import TripsAppTypes
+
+/// Generated types read the engine's values: written through the cache with their own
+/// document and read back, decoded with no JSON text in between; written back as data.
+@Suite struct GeneratedTypeTests {
+    static let tripResponse = """
+        {"data": {"trip": {"__typename": "Trip", "id": "2", "name": "Porto", "startsOn": "2026-05-01", "endsOn": null,
+          "destination": {"__typename": "Destination", "city": "Porto", "country": "PT"},
+          "owner": {"__typename": "User", "id": "1", "name": "Ana"},
+          "journeys": [{"__typename": "Journey", "id": "7",
+                        "from": {"__typename": "Station", "id": "s1", "name": "Lisboa", "platform": null},
+                        "to": {"__typename": "Airport", "code": "OPO", "name": "Porto"}}],
+          "reservations": [{"__typename": "Reservation", "id": "r1", "kind": "hotel", "confirmation": "X1"}]}}}
+        """
+
+    /// The data of `Query` read back from a cache its response was written into.
+    func readBack<Query: GraphQLQuery>(_ query: Query, response: String) throws -> CacheValue {
+        let cache = NormalizedCache()
+        let operation = try cache.operation(Query.operationDocument, name: Query.operationName)
+        guard case .object(let variables) = CacheValue(query.__variables) else { throw ResponseDecodingError(problem: "variables are not an object") }
+        _ = try cache.write(response: JSON.parse(response), for: operation, variables: variables)
+        let read = try cache.read(operation, variables: variables)
+        #expect(read.missing == [])
+        return try #require(read.data)
+    }
+
+    @Test func aQueryReadBackFromTheCache() throws {
+        let data = try TripDetailQuery.Data(response: readBack(TripDetailQuery(id: "2"), response: Self.tripResponse))
+        let trip = try #require(data.trip)
+        // Fields of the spread fragment read as the selection's own, and as the fragment's.
+        #expect(trip.name == "Porto")
+        #expect(trip.destination?.city == "Porto")
+        #expect(trip.fragments.tripHeader.startsOn == "2026-05-01")
+        #expect(trip.owner.name == "Ana")
+        // Type cases on the union: one per member, the other nil.
+        let journey = try #require(trip.journeys.first)
+        #expect(journey.from.asStation?.name == "Lisboa")
+        #expect(journey.from.asAirport == nil)
+        #expect(journey.to.fragments.journeyEndpointFields.asAirport?.code == "OPO")
+        #expect(trip.reservations.map(\.confirmation) == ["X1"])
+    }
+
+    @Test func dataWrittenBackReadsTheSame() throws {
+        let data = try TripDetailQuery.Data(response: readBack(TripDetailQuery(id: "2"), response: Self.tripResponse))
+        let again = try TripDetailQuery.Data(response: CacheValue(data.jsonValue))
+        #expect(again == data)
+    }
+
+    @Test func memberwiseInitializersMakeOptimisticData() throws {
+        let header = TripHeader(id: "9", name: "Faro", startsOn: nil, endsOn: nil, destination: nil)
+        let created = CreateTripMutation.Data(createTrip: .init(owner: .init(id: "1", name: "Ana"), tripHeader: header))
+        #expect(created.createTrip.name == "Faro")
+        let json = CacheValue(created.jsonValue)
+        #expect(json["createTrip"]?["__typename"] == "Trip")
+        #expect(json["createTrip"]?["owner"]?["name"] == "Ana")
+        #expect(json["createTrip"]?["destination"] == .null)
+        #expect(try CreateTripMutation.Data(response: json) == created)
+    }
+
+    @Test func aValueOfTheWrongKindNamesItsPath() throws {
+        let wrongKind = try JSON.parse(#"{"trips": [{"__typename": "Trip", "id": "1", "name": 7}]}"#)
+        #expect(throws: ResponseDecodingError(path: ["trips", "0", "name"], problem: "expected a string, found an integer")) {
+            try TripListQuery.Data(response: wrongKind)
+        }
+        let missing = try JSON.parse(#"{"trips": [{"id": "1", "name": "a"}, {"id": "2"}]}"#)
+        #expect(throws: ResponseDecodingError(path: ["trips", "1", "name"], problem: "missing")) {
+            try TripListQuery.Data(response: missing)
+        }
+    }
+
+    @Test func variablesLeaveOutWhatIsNotGiven() {
+        #expect(CacheValue(PeopleQuery(withSeats: true).__variables) == ["withSeats": true])
+        #expect(CacheValue(PeopleQuery(first: 3, cabin: .init(.firstClass), withSeats: false).__variables)
+                == ["first": 3, "cabin": "FIRST_CLASS", "withSeats": false])
+        let request = SinkSchema.SeatRequest(cabin: .init(.premiumEconomy), near: ["4A"], passenger: .init(name: "Ana"))
+        #expect(CacheValue(RequestSeatMutation(request: request).__variables)
+                == ["request": ["cabin": "PREMIUM_ECONOMY", "near": ["4A"], "passenger": ["name": "Ana"]]])
+    }
+
+    @Test func enumsKeepValuesTheSchemaGainedLater() throws {
+        let people = try PeopleQuery.Data(response: JSON.parse("""
+            {"people": [{"__typename": "Passenger", "id": "1", "name": "Ana", "cabin": "LIE_FLAT", "seats": null, "born": null,
+                         "type": "adult", "default": true, "self": "me", "fragments": 2, "jsonValue": 1.5, "data": {"count": 3}},
+                        {"__typename": "Crew", "id": "2", "name": "Rui", "role": "pilot"},
+                        {"__typename": "Robot", "id": "3", "name": "R2"}],
+             "now": "2026-11-24T12:00:00Z"}
+            """))
+        let passenger = try #require(people.people[0].asPassenger)
+        #expect(passenger.cabin == .unknown("LIE_FLAT"))
+        #expect(passenger.cabin.value == nil)
+        // Names Swift reserves, and names of generated members, are escaped.
+        #expect(passenger.default && passenger.self_ == "me" && passenger.fragments_ == 2 && passenger.jsonValue_ == 1.5)
+        #expect(passenger.data?.count == 3)
+        #expect(passenger.name == "Ana")
+        #expect(people.people[1].asCrew?.role == "pilot")
+        // A type the code does not know: no type case, the interface's fields still read.
+        #expect(people.people[2].asPassenger == nil && people.people[2].asCrew == nil)
+        #expect(people.people[2].id == "3" && people.people[2].fragments.namedFields.name == "R2")
+        #expect(people.now == "2026-11-24T12:00:00Z")
+        #expect(SinkSchema.Cabin.allCases.map(\.rawValue) == ["ECONOMY", "PREMIUM_ECONOMY", "FIRST_CLASS", "DEFAULT", "OLD"])
+        #expect(SinkSchema.Cabin.default.rawValue == "DEFAULT")
+    }
+
+    @Test func aConditionalFieldIsOptionalAndMayBeAbsent() throws {
+        let people = try PeopleQuery.Data(response: JSON.parse("""
+            {"people": [{"__typename": "Passenger", "id": "1", "name": "Ana", "cabin": "ECONOMY", "born": null,
+                         "type": null, "default": false, "self": null, "fragments": null, "jsonValue": null, "data": null}],
+             "now": "2026-11-24T12:00:00Z"}
+            """))
+        #expect(people.people[0].asPassenger?.seats == nil)
+    }
+}
