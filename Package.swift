@@ -108,7 +108,7 @@ let package = Package(
         // The donuts plugin: stateless menu, orders, payments and users services sharing utilities.
         .target(name: "DonutsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Donuts"),
         // The feed plugin: a feed with view state, and searches that a newer one cancels.
-        .target(name: "FeedPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Feed"),
+        .target(name: "FeedPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Feed", exclude: ["GraphQL"]),
 
         // The REPL workbench and the benchmarks it runs.
         .target(
