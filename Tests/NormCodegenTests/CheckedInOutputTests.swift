@@ -12,6 +12,7 @@ import Testing
         (project: "examples/TripsApp", output: "examples/TripsApp/TripsAPI", embedsSchema: false),
         (project: "Tests/Codegen/KitchenSink", output: "Tests/Codegen/KitchenSink/Generated", embedsSchema: false),
         (project: "Plugins/Trips/GraphQL", output: "Plugins/Trips/Generated", embedsSchema: true),
+        (project: "Plugins/Purls/GraphQL", output: "Plugins/Purls/Generated", embedsSchema: true),
         (project: "Plugins/Feed/GraphQL", output: "Plugins/Feed/Generated", embedsSchema: true),
     ]
 
