@@ -106,11 +106,11 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]
         ),
         // The PURLs plugin: a repository whose pages arrive as a stream; optimistic creates, the server wins.
-        .target(name: "PurlsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Purls"),
+        .target(name: "PurlsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Purls", exclude: ["GraphQL"]),
         // The donuts plugin: stateless menu, orders, payments and users services sharing utilities.
-        .target(name: "DonutsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Donuts"),
+        .target(name: "DonutsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Donuts", exclude: ["GraphQL"]),
         // The feed plugin: a feed with view state, and searches that a newer one cancels.
-        .target(name: "FeedPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Feed"),
+        .target(name: "FeedPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Feed", exclude: ["GraphQL"]),
 
         // The REPL workbench and the benchmarks it runs.
         .target(

@@ -1,3 +1,4 @@
+import Foundation
 import NormPluginKit
 
 /// The `donuts` service: the menu, and which donut a user means by what they type. It keeps
@@ -6,7 +7,7 @@ import NormPluginKit
 /// ```swift
 /// let donuts = try environment.service(DonutService.self)
 /// try await donuts.menu().map(\.name)          // ["Glazed", "Chocolate", ...]
-/// try await donuts.donut(named: "boston cream") // Donut 3
+/// try await donuts.donut(named: "boston cream").id   // "3"
 /// ```
 final class DonutService: Service {
     let domain = "donuts"
@@ -21,13 +22,12 @@ final class DonutService: Service {
     func handle(_ event: LifecycleEvent) async {}
 
     /// The menu, from the cache when it holds it.
-    func menu() async throws -> [Donut] {
-        guard let donuts = try await api.run("Menu")["donuts"].array else { throw PluginError("the server sent no menu") }
-        return try donuts.map(Donut.init)
+    func menu() async throws -> [MenuQuery.Data.Donut] {
+        try await api.fetch(MenuQuery()).donuts
     }
 
     /// The donut of the menu whose id or name (in any case) is `item`.
-    func donut(named item: String) async throws -> Donut {
+    func donut(named item: String) async throws -> MenuQuery.Data.Donut {
         let menu = try await menu()
         guard let donut = menu.first(where: { $0.matches(item) }) else {
             throw PluginError("no donut \"\(item)\" on the menu (\(menu.map { "\($0.id) \($0.name)" }.joined(separator: ", ")))")
@@ -39,9 +39,21 @@ final class DonutService: Service {
         [
             Command("donuts.menu", help: "The menu: id, name and price of each donut.") { [self] _ in
                 try await log.failure(of: "menu") {
-                    try await menu().map { "\($0.id)  \($0.name): \($0.price)" }
+                    try await menu().map(\.menuLine)
                 }
             },
         ]
+    }
+}
+
+// What the service prints and matches, from the generated type of the menu's donuts.
+
+extension MenuQuery.Data.Donut {
+    /// `1  Glazed: $1.50`
+    var menuLine: String { "\(id)  \(name): \(Price(cents: price))" }
+
+    /// Whether `item`, as a user types it, names this donut: its id, or its name in any case.
+    func matches(_ item: String) -> Bool {
+        item == id || item.caseInsensitiveCompare(name) == .orderedSame
     }
 }

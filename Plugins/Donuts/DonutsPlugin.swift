@@ -1,7 +1,8 @@
 import NormPluginKit
 
 /// The donuts plugin: an in-process donut shop (orders per user, numbered from 1 at every
-/// start), the operations of its views, and four stateless services, each under its domain,
+/// start), the operations of its views (GraphQL/Operations, generated into Generated/ by
+/// `normcache codegen --embed-schema`), and four stateless services, each under its domain,
 /// that find what they depend on (each other, the ``Log``, the ``DonutAPI``) in the plugin's
 /// environment.
 ///
@@ -16,7 +17,10 @@ struct DonutsPlugin: Plugin {
     static let version = "1.0.0"
     static let schema = DonutSchema.sdl
     static let typePolicies = DonutSchema.typePolicies
-    static let operations = [MenuView.query, OrderView.query, ProfileView.query, OrderMutations.create, OrderMutations.pay]
+    static let operations = [
+        NamedOperation(MenuQuery.self), NamedOperation(OrderDetailQuery.self), NamedOperation(MeQuery.self),
+        NamedOperation(CreateOrderMutation.self), NamedOperation(PayOrderMutation.self),
+    ]
 
     let resolvers: Resolvers<Environment>
     let services: [any Service]

@@ -24,20 +24,19 @@ final class OrderService: Service {
     func handle(_ event: LifecycleEvent) async {}
 
     /// A new order of `items`, each a donut's id or name; an error names an item not on the menu.
-    func create(items: [String]) async throws -> Order {
+    func create(items: [String]) async throws -> OrderFields {
         let donuts = try environment.service(DonutService.self)
-        var ids: [Map] = []
-        for item in items { ids.append(.string(try await donuts.donut(named: item).id)) }
-        let order = try Order(try await api.run("CreateOrder", variables: ["items": .array(ids)])["createOrder"])
+        var ids: [ID] = []
+        for item in items { ids.append(try await donuts.donut(named: item).id) }
+        let order = try await api.perform(CreateOrderMutation(items: ids)).createOrder.fragments.orderFields
         log.info("created \(order.summary)")
         return order
     }
 
     /// The order `id` under `policy`; an error when there is none.
-    func order(id: String, policy: FetchPolicy) async throws -> Order {
-        let data = try await api.run("OrderDetail", variables: ["id": .string(id)], policy: policy)["order"]
-        guard !data.isNull else { throw PluginError("there is no order \(id)") }
-        return try Order(data)
+    func order(id: String, policy: FetchPolicy) async throws -> OrderFields {
+        guard let order = try await api.fetch(OrderDetailQuery(id: id), policy: policy).order else { throw PluginError("there is no order \(id)") }
+        return order.fragments.orderFields
     }
 
     /// `word` as an order id: a number from 1.
@@ -62,5 +61,14 @@ final class OrderService: Service {
                 return try await log.failure(of: "showing the order") { [try await order(id: id, policy: .cacheFirst).summary] }
             },
         ]
+    }
+}
+
+// What the order and payment commands print, from the generated fragment of an order.
+
+extension OrderFields {
+    /// `order 1: Glazed, Chocolate, $3.50, not paid`
+    var summary: String {
+        "order \(id): \(items.map(\.name).joined(separator: ", ")), \(Price(cents: total)), \(paid ? "paid" : "not paid")"
     }
 }

@@ -24,11 +24,11 @@ final class PaymentService: Service {
 
     /// Pays order `id`, checked first against the server's copy: an error when it does not
     /// exist or is paid already (the server checks again).
-    func pay(orderID id: String) async throws -> Order {
+    func pay(orderID id: String) async throws -> OrderFields {
         let order = try await environment.service(OrderService.self).order(id: id, policy: .networkOnly)
         guard !order.paid else { throw PluginError("order \(id) is paid already") }
-        let paid = try Order(try await api.run("PayOrder", variables: ["id": .string(id)])["payOrder"])
-        log.info("received \(paid.total) for order \(paid.id)")
+        let paid = try await api.perform(PayOrderMutation(id: id)).payOrder.fragments.orderFields
+        log.info("received \(Price(cents: paid.total)) for order \(paid.id)")
         return paid
     }
 

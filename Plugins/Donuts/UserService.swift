@@ -27,18 +27,24 @@ final class UserService: Service {
 
     /// The user logged in, from the cache when it holds them (the host clears the cache at
     /// login and logout).
-    func me() async throws -> User {
-        try User(try await api.run("Me")["me"])
+    func me() async throws -> MeQuery.Data.Me {
+        try await api.fetch(MeQuery()).me
     }
 
     var commands: [Command] {
         [
             Command("users.me", help: "The user logged in.") { [self] _ in
                 try await log.failure(of: "users.me") {
-                    let me = try await me()
-                    return ["\(me.name) (id \(me.id))"]
+                    [try await me().line]
                 }
             },
         ]
     }
+}
+
+// What `users.me` prints, from the generated type of the user.
+
+extension MeQuery.Data.Me {
+    /// `Ana (id ana)`
+    var line: String { "\(name) (id \(id))" }
 }

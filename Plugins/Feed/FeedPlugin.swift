@@ -1,8 +1,9 @@
 import NormPluginKit
 
 /// The feed plugin: an in-process feed server (a feed per user, the same at every start,
-/// and a search that takes it about 100 ms), the operations of its views, and the `feed`
-/// service with its view state and commands.
+/// and a search that takes it about 100 ms), the operations of its views (GraphQL/Operations,
+/// generated into Generated/ by `normcache codegen --embed-schema`), and the `feed` service
+/// with its view state and commands.
 ///
 /// ```
 /// feed.load                   state feed: loading … state feed: loaded (6 items)
@@ -14,7 +15,7 @@ struct FeedPlugin: Plugin {
     static let version = "1.0.0"
     static let schema = FeedSchema.sdl
     static let typePolicies = FeedSchema.typePolicies
-    static let operations = [FeedView.query, SearchView.query]
+    static let operations = [NamedOperation(FeedQuery.self), NamedOperation(SearchQuery.self)]
 
     let resolvers: Resolvers<Environment>
     let services: [any Service]

@@ -28,7 +28,7 @@ extension FeedService {
     /// Starts one search per text, `keystrokeInterval` apart, then reports each in order:
     /// `search "lis": cancelled` or `search "lisbon": 2 results (...)`.
     private func searchLines(_ texts: [String]) async throws -> [String] {
-        var searches: [(text: String, task: Task<[FeedItem], any Error>)] = []
+        var searches: [(text: String, task: Task<[FeedRow], any Error>)] = []
         for text in texts {
             if !searches.isEmpty { try await Task.sleep(for: Self.keystrokeInterval) }
             searches.append((text, search(text)))
@@ -56,4 +56,11 @@ extension FeedService {
     private static func lines(_ loaded: Loaded) -> [String] {
         ["\(loaded.items.count) items (\(loaded.source))"] + loaded.items.map { "  " + $0.line }
     }
+}
+
+// What the commands print, from the generated fragment of a feed row.
+
+extension FeedRow {
+    /// `1  Lisbon in three days, by ana`
+    var line: String { "\(id)  \(title), by \(author)" }
 }

@@ -17,7 +17,7 @@ final class FeedService: Service {
     private let host: Host
     private let server: FeedServer
     /// The search in flight, cancelled by the next one and at login and logout.
-    private let currentSearch = Mutex<Task<[FeedItem], any Error>?>(nil)
+    private let currentSearch = Mutex<Task<[FeedRow], any Error>?>(nil)
 
     init(environment: Environment) throws {
         host = try environment.get(Host.self)
@@ -31,7 +31,7 @@ final class FeedService: Service {
 
     /// What a load gets: the items, and where they came from (`cache` or `network`).
     struct Loaded: Sendable {
-        let items: [FeedItem]
+        let items: [FeedRow]
         let source: String
     }
 
@@ -50,12 +50,12 @@ final class FeedService: Service {
     /// Starts a search for `text` and cancels the one in flight, whose request the host
     /// then cancels too. The task answers the items found, or throws `CancellationError`
     /// when a newer search (or a login or logout) cancelled it before it answered.
-    func search(_ text: String) -> Task<[FeedItem], any Error> {
+    func search(_ text: String) -> Task<[FeedRow], any Error> {
         let search = Task { [host] in
             // Cancelling this task cancels the host's request too (logged `cancelled`).
-            let reply = try await host.run(.operation("Search"), variables: ["text": .string(text)], policy: .networkOnly)
+            let found = try await host.fetch(SearchQuery(text: text), policy: .networkOnly)
             try Task.checkCancellation()   // an answer that crossed the cancel is stale all the same
-            return try Self.items(reply, "search")
+            return try found.get().search.map(\.fragments.feedRow)
         }
         currentSearch.withLock { current in
             current?.cancel()
@@ -74,19 +74,13 @@ final class FeedService: Service {
     private func fetch(policy: FetchPolicy) async throws -> Loaded {
         host.emitState(service: domain, state: .loading)
         do {
-            let reply = try await host.run(.operation("Feed"), policy: policy)
-            let items = try Self.items(reply, "feed")
+            let feed = try await host.fetch(FeedQuery(), policy: policy)
+            let items = try feed.get().feed.map(\.fragments.feedRow)
             host.emitState(service: domain, state: .loaded, detail: "\(items.count) items")
-            return Loaded(items: items, source: reply["source"].string ?? "network")
+            return Loaded(items: items, source: feed.source)
         } catch {
             host.emitState(service: domain, state: .error, detail: "\(error)")
             throw error
         }
-    }
-
-    /// The items of the reply's root field `field`, or its first GraphQL error thrown.
-    private static func items(_ reply: Map, _ field: String) throws -> [FeedItem] {
-        guard let items = try Host.data(of: reply)[field].array else { throw PluginError("the server sent no \(field)") }
-        return try items.map(FeedItem.init)
     }
 }

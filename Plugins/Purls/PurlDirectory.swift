@@ -20,7 +20,7 @@ struct PurlDirectory: Sendable {
         let all = purls.filter { $0.address == address }
         let start = min((number - 1) * Self.pageSize, all.count)
         let end = min(start + Self.pageSize, all.count)
-        return PurlPage(number: number, items: Array(all[start..<end]), nextPage: end < all.count ? number + 1 : nil)
+        return PurlPage(items: Array(all[start..<end]), nextPage: end < all.count ? number + 1 : nil)
     }
 
     /// Adds `purl`; when its address already has a PURL of that name, the server keeps its

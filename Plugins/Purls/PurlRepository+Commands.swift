@@ -15,19 +15,15 @@ extension PurlRepository {
             // A new PURL is in no page the cache holds: the first page is fetched again.
             Command("purls.create", usage: "ADDRESS NAME URL", help: "Creates a PURL, optimistically; on a conflict the server keeps its own.",
                     refetch: ["PurlList"]) { [self] arguments in
-                let asked = try PURL(address: PurlInput.address(arguments[0]), name: PurlInput.name(arguments[1]), url: PurlInput.url(arguments[2]))
-                let kept = try await create(asked)
-                guard kept.url == asked.url else {
-                    return ["server kept \(kept.url) for \(kept.name) of \(kept.address) (not \(asked.url))"]
-                }
-                return ["created \(kept.name) of \(kept.address): \(kept.url)"]
+                let (address, name, url) = try (PurlInput.address(arguments[0]), PurlInput.name(arguments[1]), PurlInput.url(arguments[2]))
+                return [try await create(address: address, name: name, url: url).createdLine(asked: url)]
             },
             // The deleted PURL's record leaves the cache, and the first page is fetched again.
             Command("purls.delete", usage: "ADDRESS NAME", help: "Deletes a PURL and evicts its record from the cache.",
                     refetch: ["PurlList"]) { [self] arguments in
                 let (address, name) = try (PurlInput.address(arguments[0]), PurlInput.name(arguments[1]))
                 let evicted = try await delete(address: address, name: name)
-                let key = try await PURL.recordKey(address: address, name: name, host: host)
+                let key = try await recordKey(address: address, name: name)
                 return ["deleted \(name) of \(address); " + (evicted.isEmpty ? "\(key) was not in the cache" : "evicted \(key)")]
             },
         ]
@@ -42,7 +38,7 @@ extension PurlRepository {
             for try await page in fetch(address: address) {
                 count += page.items.count
                 let names = page.items.isEmpty ? "" : " (\(page.items.map(\.name).joined(separator: ", ")))"
-                lines.append("page \(page.number): \(Self.purls(page.items.count))\(names)")
+                lines.append("page \(lines.count + 1): \(Self.purls(page.items.count))\(names)")
             }
         } catch {
             throw PluginError("fetching page \(lines.count + 1) of the PURLs of \(address) failed: \(error)")
@@ -53,5 +49,15 @@ extension PurlRepository {
 
     private static func purls(_ count: Int) -> String {
         "\(count) \(count == 1 ? "purl" : "purls")"
+    }
+}
+
+// What the commands print, from the generated fragment of a PURL.
+
+extension PurlRow {
+    /// What `purls.create` says of the PURL the server kept when `asked` was the URL asked for:
+    /// `created cv of ana@example.org: https://...`, or on a conflict whose URL the server kept.
+    func createdLine(asked: String) -> String {
+        url == asked ? "created \(name) of \(address): \(url)" : "server kept \(url) for \(name) of \(address) (not \(asked))"
     }
 }

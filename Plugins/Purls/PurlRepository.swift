@@ -8,14 +8,14 @@ import NormPluginKit
 /// ```swift
 /// let purls = try environment.service(PurlRepository.self)
 /// for try await page in purls.fetch(address: "ana@example.org") {
-///     print(page.number, page.items.map(\.name))      // 1 ["cv", "blog"], 2 [...], 3 [...]
+///     print(page.items.map(\.name))      // ["cv", "blog"], then page 2, then page 3
 /// }
-/// let kept = try await purls.create(PURL(address: "ana@example.org", name: "cv", url: "https://new.example"))
+/// let kept = try await purls.create(address: "ana@example.org", name: "cv", url: "https://new.example")
 /// kept.url   // "https://ana.example.org/cv.pdf": the server wins
 /// ```
 final class PurlRepository: Service {
     let domain = "purls"
-    let host: Host
+    private let host: Host
     private let server: PurlServer
 
     init(environment: Environment) throws {
@@ -29,20 +29,17 @@ final class PurlRepository: Service {
 
     /// The pages of `address`'s PURLs, from page 1 until the server names no next page,
     /// fetched network-only one after another (the host writes each to the cache) and
-    /// yielded as each arrives. Stopping the iteration stops the fetching after the page in
-    /// flight; a failure ends the stream with that error.
-    func fetch(address: String) -> AsyncThrowingStream<PurlPage, any Error> {
+    /// yielded in order as each arrives. Stopping the iteration stops the fetching after the
+    /// page in flight; a failure ends the stream with that error.
+    func fetch(address: String) -> AsyncThrowingStream<PurlListPageQuery.Data.Purls, any Error> {
         let host = host
-        let (pages, continuation) = AsyncThrowingStream.makeStream(of: PurlPage.self)
+        let (pages, continuation) = AsyncThrowingStream.makeStream(of: PurlListPageQuery.Data.Purls.self)
         let task = Task {
             do {
                 var next: Int? = 1
                 while let number = next {
                     try Task.checkCancellation()
-                    let reply = try await host.run(
-                        .operation("PurlListPage"), variables: ["address": .string(address), "page": .int(number)], policy: .networkOnly
-                    )
-                    let page = try PurlPage(number: number, data: Host.data(of: reply)["purls"])
+                    let page = try await host.fetch(PurlListPageQuery(address: address, page: number), policy: .networkOnly).get().purls
                     if let following = page.nextPage, following <= number {
                         throw PluginError("the server sent page \(following) as the page after \(number)")
                     }
@@ -61,36 +58,34 @@ final class PurlRepository: Service {
     /// Starts a watcher of the first page of `address`'s PURLs (the workbench shows its
     /// emissions) and returns its id.
     func watchFirstPage(address: String) async throws -> Int {
-        try await host.watch(.operation("PurlList"), variables: ["address": .string(address)])
+        try await host.watch(PurlListQuery(address: address))
     }
 
-    /// Creates `purl`, shown in the cache at once as the client expects it, and returns what
-    /// the server kept (on a conflict, its own PURL of that address and name). When the
-    /// mutation fails the host takes the optimistic PURL back out, and the error says so.
-    func create(_ purl: PURL) async throws -> PURL {
-        let expected: Map = [
-            "__typename": "PURL", "address": .string(purl.address), "name": .string(purl.name),
-            "url": .string(purl.url), "title": purl.title.map(Map.string) ?? .null,
-        ]
-        let reply: Map
+    /// Creates the PURL `name` of `address` for `url`, shown in the cache at once as the
+    /// client expects it (with no title), and returns what the server kept (on a conflict,
+    /// its own PURL of that address and name). When the mutation fails the host takes the
+    /// optimistic PURL back out, and the error says so.
+    func create(address: String, name: String, url: String) async throws -> PurlRow {
+        let expected = PurlRow(address: address, name: name, url: url, title: nil)
         do {
-            reply = try await host.data(
-                .operation("CreatePurl"),
-                variables: ["address": .string(purl.address), "name": .string(purl.name), "url": .string(purl.url)],
-                policy: .networkOnly, optimistic: ["createPurl": expected]
-            )
+            return try await host.perform(CreatePurlMutation(address: address, name: name, url: url),
+                                          optimistic: .init(createPurl: .init(purlRow: expected))).createPurl.fragments.purlRow
         } catch {
             throw PluginError("rolled back: \(error)")
         }
-        return try PURL(reply["createPurl"])
     }
 
     /// Deletes the PURL on the server, then evicts its record from the cache; returns the
     /// field keys evicted (none when the cache did not hold it).
     func delete(address: String, name: String) async throws -> [String] {
-        _ = try await host.data(
-            .operation("DeletePurl"), variables: ["address": .string(address), "name": .string(name)], policy: .networkOnly
-        )
-        return try await host.evict(try await PURL.recordKey(address: address, name: name, host: host))
+        _ = try await host.perform(DeletePurlMutation(address: address, name: name))
+        return try await host.evict(try await recordKey(address: address, name: name))
+    }
+
+    /// The key of a PURL's record in the host's cache, as the type policy `["address", "name"]`
+    /// makes it, asked of the host: its key core escapes and normalizes the values exactly
+    /// as it does for the records it writes (`PURL:ana@example.org+cv`).
+    func recordKey(address: String, name: String) async throws -> String {
+        try await host.entityKey(type: "PURL", values: [address, name])
     }
 }

@@ -1,7 +1,8 @@
 import NormPluginKit
 
 /// The PURLs plugin: an in-process PURL server (one directory per user, seeded the same at
-/// every start), the operations of its views, and the `purls` repository with its commands.
+/// every start), the operations of its views (GraphQL/Operations, generated into Generated/
+/// by `normcache codegen --embed-schema`), and the `purls` repository with its commands.
 ///
 /// ```
 /// purls.fetch ana@example.org        page 1: 2 purls (cv, blog) … total: 5 purls in 3 pages
@@ -13,7 +14,10 @@ struct PurlsPlugin: Plugin {
     static let version = "1.0.0"
     static let schema = PurlSchema.sdl
     static let typePolicies = PurlSchema.typePolicies
-    static let operations = [PurlListView.query, PurlListView.page, PurlMutations.create, PurlMutations.delete]
+    static let operations = [
+        NamedOperation(PurlListQuery.self), NamedOperation(PurlListPageQuery.self),
+        NamedOperation(CreatePurlMutation.self), NamedOperation(DeletePurlMutation.self),
+    ]
 
     let resolvers: Resolvers<Environment>
     let services: [any Service]

@@ -13,6 +13,9 @@ import Testing
         (project: "Tests/Codegen/KitchenSink", output: "Tests/Codegen/KitchenSink/Generated", embedsSchema: false),
         (project: "Plugins/Trips/GraphQL", output: "Plugins/Trips/Generated", embedsSchema: true),
         (project: "Sources/NormBench/GraphQL", output: "Sources/NormBench/Generated", embedsSchema: false),
+        (project: "Plugins/Purls/GraphQL", output: "Plugins/Purls/Generated", embedsSchema: true),
+        (project: "Plugins/Donuts/GraphQL", output: "Plugins/Donuts/Generated", embedsSchema: true),
+        (project: "Plugins/Feed/GraphQL", output: "Plugins/Feed/Generated", embedsSchema: true),
     ]
 
     @Test(arguments: outputs.map(\.project))

@@ -59,6 +59,24 @@ import Testing
         ])
     }
 
+    /// A generated query's data is decoded from the reply; `get()` throws its first error,
+    /// or what a cache read lacked. A reply's numbers come as JSON: a whole one is an integer.
+    @Test func fetchDecodesAGeneratedQuerysData() async throws {
+        fake.reply(to: "run", with: (true, #"{"data":{"price":150},"source":"cache","missing":[]}"#))
+        let menu = try await host.fetch(PriceQuery(), policy: .cacheFirst)
+        #expect(menu.data == PriceQuery.Data(price: 150) && menu.source == "cache")
+        #expect(try menu.get().price == 150)
+        fake.reply(to: "run", with: (true, #"{"data":{"price":1.5},"source":"network"}"#))
+        await #expect(throws: ResponseDecodingError(path: ["price"], problem: "expected an integer, found a float")) {
+            try await host.fetch(PriceQuery())
+        }
+        fake.reply(to: "run", with: (true, #"{"data":null,"errors":[{"message":"no menu today"}],"source":"network"}"#))
+        await #expect(throws: PluginError("no menu today")) { try await host.fetch(PriceQuery()).get() }
+        fake.reply(to: "run", with: (true, #"{"data":null,"source":"cache","missing":["QUERY_ROOT.price"]}"#))
+        await #expect(throws: PluginError("no data: the cache lacked QUERY_ROOT.price")) { try await host.fetch(PriceQuery()).get() }
+        #expect(fake.received.first == #"run {"operation":"Price","variables":{},"policy":"cache-first"}"#)
+    }
+
     @Test func aFailedReplyThrowsItsMessage() async {
         fake.reply(to: "run", with: (false, #"{"message": "the network is offline"}"#))
         await #expect(throws: PluginError("the network is offline")) { try await host.run(.operation("Greeting")) }
@@ -92,5 +110,23 @@ import Testing
         host.emitState(service: "trips", state: .loading)
         host.emitState(service: "trips", state: .error, detail: "offline")
         #expect(fake.received == ["log warning careful", "state trips loading -", "state trips error offline"])
+    }
+}
+
+/// A query as `normcache codegen` writes one, by hand: one integer field.
+private struct PriceQuery: GraphQLQuery {
+    static let operationName = "Price"
+    static let operationDocument = "query Price { price }"
+
+    struct Data: NormAPI.SelectionSet {
+        let price: Int
+
+        init(price: Int) { self.price = price }
+
+        init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
+            price = try data.field("price")
+        }
+
+        var jsonValue: JSONValue { .object(["price": price.jsonValue]) }
     }
 }

@@ -1,9 +1,7 @@
-import NormPluginABI
 import Foundation
 import Testing
 
-/// The trips plugin as the host loads it: `libnormcache_trips.so`, built beside the test
-/// executable, opened with dlopen and initialized through its `nc_plugin_init`.
+/// The trips plugin as the host loads it (``LoadedPlugin/bundled(_:host:)``).
 @Suite struct TripsPluginTests {
     let host = FakeHost()
     let trips: LoadedPlugin
@@ -12,26 +10,16 @@ import Testing
         trips = try Self.start(host: host)
     }
 
-    /// Starts the plugin: a new instance each time, with data of its own.
     static func start(host: FakeHost) throws -> LoadedPlugin {
-        let library = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("libnormcache_trips.so").path
-        let handle = try #require(dlopen(library, RTLD_NOW | RTLD_LOCAL), "\(String(cString: dlerror()))")
-        let symbol = try #require(dlsym(handle, NC_PLUGIN_INIT_SYMBOL))
-        let initialize = unsafeBitCast(symbol, to: nc_plugin_init_fn.self)
-        return try LoadedPlugin(host: host) { initialize($0, $1, $2, $3) }
+        try LoadedPlugin.bundled("trips", host: host)
     }
 
     func query(_ document: String, _ variables: String = "{}", of trips: LoadedPlugin? = nil) async throws -> String {
-        let document = try JSONSerialization.data(withJSONObject: document, options: .fragmentsAllowed)
-        let reply = try await (trips ?? self.trips).execute(#"{"query": \#(String(decoding: document, as: UTF8.self)), "variables": \#(variables)}"#)
-        #expect(reply.ok)
-        return reply.json
+        try await (trips ?? self.trips).query(document, variables)
     }
 
     func operation(_ name: String) throws -> String {
-        let manifest = try JSONSerialization.jsonObject(with: Data(trips.manifest.utf8)) as? [String: Any]
-        return try #require((manifest?["operations"] as? [String: String])?[name])
+        try trips.operation(name)
     }
 
     static let tripList = #"{"data":{"trips":[{"__typename":"Trip","id":"1","name":"Lisbon"},{"__typename":"Trip","id":"2","name":"Porto"},{"__typename":"Trip","id":"3","name":"Kyoto"}]}}"#

@@ -39,6 +39,7 @@ extension Host {
 /// let result = try await host.fetch(TripDetailQuery(id: "2"), policy: .cacheOnly)
 /// result.source       // "cache"
 /// result.missing      // ["Trip:2.owner"] when the cache could not answer
+/// let trip = try result.get().trip   // the data, or the first GraphQL error thrown
 /// ```
 public struct HostResult<Data: NormAPI.SelectionSet>: Sendable {
     public let data: Data?
@@ -48,6 +49,14 @@ public struct HostResult<Data: NormAPI.SelectionSet>: Sendable {
     public let missing: [String]
     /// The GraphQL errors' messages.
     public let errors: [String]
+
+    /// The data, or the first GraphQL error thrown (as ``Host/data(_:variables:policy:optimistic:)``
+    /// throws it); no data and no error, a read the cache could not answer, throws what it lacked.
+    public func get() throws -> Data {
+        if let error = errors.first { throw PluginError(error) }
+        guard let data else { throw PluginError("no data: the cache lacked \(missing.isEmpty ? "the operation's root" : missing.joined(separator: ", "))") }
+        return data
+    }
 
     init(reply: Map) throws {
         let data = reply["data"]

@@ -1,8 +1,10 @@
 import NormAPI
 
 /// A host reply's data (a `Map`) as generated types read it: what
-/// ``Host/fetch(_:policy:)`` decodes an operation's `Data` from. Numbers keep the kind the
-/// reply's JSON gave them: an integer is not a string, a float is not an integer.
+/// ``Host/fetch(_:policy:)`` decodes an operation's `Data` from. An integer is not a
+/// string, and a float with a fraction is not an integer; a whole float is one, as JSON
+/// makes no difference between `150` and `150.0` (and a `Map` decoded from the host's
+/// reply holds every number as a float).
 ///
 /// ```swift
 /// let data = try TripListQuery.Data(response: ReplyData(reply["data"]))
@@ -25,8 +27,8 @@ struct ReplyData: ResponseData {
     }
 
     var intValue: Int? {
-        guard case .number(let number) = map, number.storageType != .double, number.storageType != .bool else { return nil }
-        return number.intValue
+        guard case .number(let number) = map, number.storageType != .bool else { return nil }
+        return number.storageType == .double ? Int(exactly: number.doubleValue) : number.intValue
     }
 
     var doubleValue: Double? {
@@ -51,7 +53,7 @@ struct ReplyData: ResponseData {
         switch map {
         case .undefined, .null: "null"
         case .bool: "a boolean"
-        case .number(let number): number.storageType == .double ? "a float" : number.storageType == .bool ? "a boolean" : "an integer"
+        case .number(let number): number.storageType == .bool ? "a boolean" : intValue == nil ? "a float" : "an integer"
         case .string: "a string"
         case .array: "a list"
         case .dictionary: "an object"

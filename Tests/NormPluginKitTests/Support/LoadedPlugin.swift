@@ -22,6 +22,32 @@ struct LoadedPlugin {
         self.plugin = plugin
     }
 
+    /// Starts the bundled plugin `name` as the host does: `libnormcache_NAME.so`, built
+    /// beside the test executable, opened with dlopen and initialized through its
+    /// `nc_plugin_init`. A new instance each time, with data of its own.
+    static func bundled(_ name: String, host: FakeHost) throws -> LoadedPlugin {
+        let library = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("libnormcache_\(name).so").path
+        let handle = try #require(dlopen(library, RTLD_NOW | RTLD_LOCAL), "\(String(cString: dlerror()))")
+        let symbol = try #require(dlsym(handle, NC_PLUGIN_INIT_SYMBOL))
+        let initialize = unsafeBitCast(symbol, to: nc_plugin_init_fn.self)
+        return try LoadedPlugin(host: host) { initialize($0, $1, $2, $3) }
+    }
+
+    /// The manifest's operation `name`: its document, as the host runs it.
+    func operation(_ name: String) throws -> String {
+        let manifest = try JSONSerialization.jsonObject(with: Data(manifest.utf8)) as? [String: Any]
+        return try #require((manifest?["operations"] as? [String: String])?[name])
+    }
+
+    /// Runs `document` with `variables` (JSON) on the plugin's server; its reply's JSON.
+    func query(_ document: String, _ variables: String = "{}") async throws -> String {
+        let document = try JSONSerialization.data(withJSONObject: document, options: .fragmentsAllowed)
+        let reply = try await execute(#"{"query": \#(String(decoding: document, as: UTF8.self)), "variables": \#(variables)}"#)
+        #expect(reply.ok)
+        return reply.json
+    }
+
     var name: String { String(cString: plugin.name) }
     var version: String { String(cString: plugin.version) }
     var manifest: String { String(cString: plugin.manifest) }
