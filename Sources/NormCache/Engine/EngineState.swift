@@ -106,6 +106,11 @@ final class EngineState {
         do { return try fieldKeys.intern(key).rawValue } catch { throw .key(error) }
     }
 
+    /// The field-key id of a key given as UTF-8 bytes (a record's text, as loaded).
+    func fieldID(utf8 key: UnsafeRawBufferPointer) throws(CacheError) -> UInt32 {
+        do { return try fieldKeys.intern(utf8: key).rawValue } catch { throw .key(error) }
+    }
+
     func recordKey(_ id: UInt32) -> String { recordKeys.key(for: KeyID(rawValue: id)) ?? "#\(id)" }
     func fieldKey(_ id: UInt32) -> String { fieldKeys.key(for: KeyID(rawValue: id)) ?? "#\(id)" }
     /// `Trip:2.name`.

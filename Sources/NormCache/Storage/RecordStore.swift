@@ -51,7 +51,7 @@ public struct RecordChange: Equatable, Sendable {
 }
 
 /// Where records persist behind the engine. The engine opens over a store without
-/// reading it, loads each record by key (``load(_:each:)``) the first time a read or a write
+/// reading it, loads each record by key (``load(_:)``) the first time a read or a write
 /// reaches it, every record (``loadAll()``) only for what needs them all, and the keys
 /// alone (``keys()``) for listing them. It writes through: after each commit it hands the store the fields it changed of
 /// each record and the keys of the records it removed, in one
@@ -70,10 +70,13 @@ public struct RecordChange: Equatable, Sendable {
 public protocol RecordStore: AnyObject {
     /// Every key the store holds.
     func keys() throws -> [String]
-    /// Hands `body` the records with these keys one at a time, as it reads them (so a big
-    /// batch is never held whole); keys it does not hold are left out. What `body` throws
-    /// ends the load and is rethrown.
-    func load(_ keys: [String], each body: (Record) throws -> Void) throws
+    /// Hands `batch` the records of its keys that the store holds, one at a time as it
+    /// reads them (so a big batch is never held whole): for each record it meets, the
+    /// store asks ``RecordBatch/wants(key:)`` with the key's bytes, and hands over the
+    /// fields of a wanted one right after, before it asks about another. What `batch`
+    /// throws ends the load and is rethrown (a ``RecordText/Problem`` or a ``JSONError``
+    /// is the record's text, which the store names the record in).
+    func load(_ batch: RecordBatch) throws
     /// Every record the store holds, for what needs them all (gc, extract, clear).
     func loadAll() throws -> [Record]
     /// One commit, all or none: removes the records keyed `removing`, then merges each
@@ -83,15 +86,79 @@ public protocol RecordStore: AnyObject {
     func clear() throws
 }
 
+/// Records that the engine asks a store for (``RecordStore/load(_:)``), and where the store
+/// hands them over. A store that looks records up asks for ``keys``; a store that scans
+/// asks ``wants(key:)`` of each row's key bytes, so that no key is made a `String`, and
+/// the fields of a row as stored (Apollo iOS's record text) go to the batch unparsed.
+///
+/// ```swift
+/// for key in batch.keys {                       // a store of parsed records, by key
+///     if let fields = records[key], batch.wants(key) { try batch.take(fields: fields) }
+/// }
+/// ```
+public protocol RecordBatch: AnyObject {
+    /// The keys of the records wanted, for a store that looks each up.
+    var keys: [String] { get }
+    /// How many records are wanted.
+    var count: Int { get }
+    /// Whether every record wanted has been handed over: a scan can stop.
+    var isComplete: Bool { get }
+    /// Whether the record keyed by these UTF-8 bytes is wanted and not handed over yet;
+    /// yes makes it the one the next ``take(text:)`` or ``take(fields:)`` hands over.
+    func wants(key: UnsafeRawBufferPointer) -> Bool
+    /// Hands over the record last wanted as Apollo iOS stores it (``RecordText``; `nil`: NULL).
+    func take(text: UnsafeBufferPointer<UInt8>?) throws
+    /// Hands over the record last wanted as fields.
+    func take(fields: CacheObject) throws
+}
+
+extension RecordBatch {
+    /// ``wants(key:)`` for a key given as a `String`.
+    public func wants(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { wants(key: UnsafeRawBufferPointer($0)) }
+    }
+}
+
 extension RecordStore {
     /// The records with these keys, together; keys the store does not hold are left out.
     public func load(_ keys: [String]) throws -> [Record] {
-        var records: [Record] = []
-        try load(keys) { records.append($0) }
-        return records
+        let batch = CollectedRecords(keys)
+        try load(batch)
+        return batch.records
     }
 
     public func loadAll() throws -> [Record] { try load(try keys()) }
+}
+
+/// A ``RecordBatch`` that keeps what it is handed as ``Record``s: ``RecordStore/load(_:)-([String])``.
+private final class CollectedRecords: RecordBatch {
+    let keys: [String]
+    private var pending: Set<String>
+    private var current = ""
+    private(set) var records: [Record] = []
+
+    init(_ keys: [String]) {
+        self.keys = keys
+        pending = Set(keys)
+    }
+
+    var count: Int { keys.count }
+    var isComplete: Bool { pending.isEmpty }
+
+    func wants(key: UnsafeRawBufferPointer) -> Bool {
+        let key = String(decoding: key, as: UTF8.self)
+        guard pending.contains(key) else { return false }
+        current = key
+        return true
+    }
+
+    func take(text: UnsafeBufferPointer<UInt8>?) throws { try take(fields: RecordText.fields(of: text)) }
+
+    func take(fields: CacheObject) throws {
+        pending.remove(current)
+        records.append(Record(key: current, fields: fields))
+    }
 }
 
 /// A ``RecordStore`` that keeps records in a dictionary: the store of a session
@@ -113,8 +180,10 @@ public final class InMemoryStore: RecordStore {
         keys.compactMap { key in records[key].map { Record(key: key, fields: $0) } }
     }
 
-    public func load(_ keys: [String], each body: (Record) throws -> Void) rethrows {
-        for record in load(keys) { try body(record) }
+    public func load(_ batch: RecordBatch) throws {
+        for key in batch.keys {
+            if let fields = records[key], batch.wants(key) { try batch.take(fields: fields) }
+        }
     }
 
     public func write(merging changes: [RecordChange], removing: [String]) {

@@ -41,6 +41,27 @@ public enum JSON {
         return try reader.document()
     }
 
+    /// Reads UTF-8 bytes that should hold one object, handing `member` each member's name
+    /// (its UTF-8 bytes, unescaped, valid during the call) and value, in order, with the
+    /// same checks and errors as ``parse(bytes:references:)``; `member` says whether the
+    /// name is new (false: the object is refused for a duplicate member). Returns false
+    /// when the bytes hold another value, a reference among them: then what was handed is
+    /// not an object's members. For readers that keep members in a form of their own.
+    ///
+    /// ```swift
+    /// var names: [String] = []
+    /// try JSON.forEachMember(of: bytes, references: .apollo) { name, _ in
+    ///     names.append(String(decoding: name, as: UTF8.self))
+    ///     return true
+    /// }
+    /// ```
+    static func forEachMember(
+        of bytes: UnsafeBufferPointer<UInt8>, references: ReferenceStyle, _ member: (UnsafeBufferPointer<UInt8>, CacheValue) -> Bool
+    ) throws(JSONError) -> Bool {
+        var reader = JSONReader(bytes: bytes, references: references)
+        return try reader.members(member)
+    }
+
     /// Compact JSON text for `value`. `sortedKeys` orders object members by key (stable
     /// output for tests and snapshots); `escapeSlash` writes `/` as `\/` as Apollo iOS does.
     public static func string(
@@ -83,8 +104,15 @@ struct JSONReader {
     private var shapes: [[String]] = []
 
     private enum PathComponent {
-        case key(String)
+        case key(StringBytes)
         case index(Int)
+    }
+
+    /// A string's UTF-8 bytes as read: in place in the input when it holds no escape,
+    /// else unescaped into an array of their own.
+    private enum StringBytes {
+        case input(Range<Int>)
+        case unescaped([UInt8])
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>, references: JSON.ReferenceStyle) {
@@ -117,13 +145,6 @@ struct JSONReader {
 
     private mutating func parseObject() throws(JSONError) -> CacheValue {
         let depth = path.count
-        if depth >= JSON.maxDepth { throw error("nesting deeper than \(JSON.maxDepth) levels") }
-        position += 1
-        skipWhitespace()
-        if peek(UInt8(ascii: "}")) {
-            position += 1
-            return .object(CacheObject())
-        }
         // The objects of a list mostly have the keys of the one before them, in the same
         // order: while this one's keys follow the last object read at this depth, its
         // values go into an array of that size and it shares that object's keys, and no
@@ -135,41 +156,93 @@ struct JSONReader {
         var values: [CacheValue] = []
         values.reserveCapacity(shape.count)
         var members: CacheObject.Builder?
-        while true {
-            skipWhitespace()
-            guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in double quotes") }
-            let key = try parseString()
-            skipWhitespace()
-            guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after member name \"\(key)\"") }
-            position += 1
-            skipWhitespace()
-            path.append(.key(key))
-            let value = try parseValue()
-            path.removeLast()
+        try readMembers { name, value in
+            let key = String(decoding: name, as: UTF8.self)
             if members == nil, matched < shape.count, shape[matched] == key {
                 matched += 1
                 values.append(value)
-            } else {
-                if members == nil {
-                    members = CacheObject.Builder(CacheObject(keys: Array(shape[..<matched]), values: values))
-                }
-                guard members!.add(key, value) else { throw error("duplicate member \"\(key)\"") }
+                return true
             }
+            if members == nil {
+                members = CacheObject.Builder(CacheObject(keys: Array(shape[..<matched]), values: values))
+            }
+            return members!.add(key, value)
+        }
+        let object = members?.object ?? CacheObject(keys: matched == shape.count ? shape : Array(shape[..<matched]), values: values)
+        if object.isEmpty { return .object(object) }
+        if depth < shapes.count { shapes[depth] = object.keys } else { shapes.append(object.keys) }
+        if object.count == 1, let reference = reference(in: object) { return .reference(reference) }
+        return .object(object)
+    }
+
+    /// Reads the object at `position` (its `{`), handing `member` each member's name
+    /// (its UTF-8 bytes, unescaped, valid during the call) and value, in order. `member`
+    /// says whether the name is new: a name it has met is refused as a duplicate, with
+    /// the position and path of its value's end. The one loop over members, for objects
+    /// read as ``CacheValue``s and for records read straight into the engine's form
+    /// (``members(_:)``).
+    @inline(__always)
+    private mutating func readMembers(_ member: (UnsafeBufferPointer<UInt8>, CacheValue) -> Bool) throws(JSONError) {
+        if path.count >= JSON.maxDepth { throw error("nesting deeper than \(JSON.maxDepth) levels") }
+        position += 1
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) {
+            position += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in double quotes") }
+            let name = try parseStringBytes()
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after member name \"\(string(name))\"") }
+            position += 1
+            skipWhitespace()
+            path.append(.key(name))
+            let value = try parseValue()
+            path.removeLast()
+            let isNew = withBytes(of: name) { member($0, value) }
+            guard isNew else { throw error("duplicate member \"\(string(name))\"") }
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of input: expected ',' or '}'") }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
             } else if bytes[position] == UInt8(ascii: "}") {
                 position += 1
-                break
+                return
             } else {
                 throw error("unexpected \(describe(bytes[position])): expected ',' or '}'")
             }
         }
-        let object = members?.object ?? CacheObject(keys: matched == shape.count ? shape : Array(shape[..<matched]), values: values)
-        if depth < shapes.count { shapes[depth] = object.keys } else { shapes.append(object.keys) }
-        if object.count == 1, let reference = reference(in: object) { return .reference(reference) }
-        return .object(object)
+    }
+
+    /// Reads a document that should be one object, handing `member` each of its members
+    /// as ``readMembers(_:)`` does; false when the document is another value (read whole,
+    /// so that its errors are those of ``document()``) or, in a style with references, a
+    /// reference: the members handed then are not an object's.
+    mutating func members(_ member: (UnsafeBufferPointer<UInt8>, CacheValue) -> Bool) throws(JSONError) -> Bool {
+        skipWhitespace()
+        guard peek(UInt8(ascii: "{")) else {
+            _ = try document()
+            return false
+        }
+        let referenceName: StaticString? = switch references {
+        case .none: nil
+        case .apollo: "$reference"
+        case .apolloClient: "__ref"
+        }
+        var count = 0
+        var isReference = false
+        try readMembers { name, value in
+            count += 1
+            if count == 1, let referenceName, case .string = value {
+                isReference = name.elementsEqual(UnsafeBufferPointer(start: referenceName.utf8Start, count: referenceName.utf8CodeUnitCount))
+            }
+            return member(name, value)
+        }
+        skipWhitespace()
+        if position < bytes.count { throw error("unexpected \(describe(bytes[position])) after the value") }
+        return !(count == 1 && isReference)
     }
 
     private func reference(in object: CacheObject) -> String? {
@@ -211,6 +284,26 @@ struct JSONReader {
     }
 
     private mutating func parseString() throws(JSONError) -> String {
+        string(try parseStringBytes())
+    }
+
+    /// The `String` of a string's bytes.
+    private func string(_ string: StringBytes) -> String {
+        withBytes(of: string) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with a string's bytes.
+    @inline(__always)
+    private func withBytes<R>(of string: StringBytes, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch string {
+        case .input(let range): body(UnsafeBufferPointer(rebasing: bytes[range]))
+        case .unescaped(let utf8): utf8.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// Reads the string at `position` (its opening quote): its bytes, unescaped and checked
+    /// to be UTF-8.
+    private mutating func parseStringBytes() throws(JSONError) -> StringBytes {
         position += 1
         let start = position
         // Fast path: no escapes, and for ASCII (most of a response) no check of the bytes.
@@ -218,10 +311,12 @@ struct JSONReader {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                let range = start..<position
                 position += 1
-                guard ascii || UTF8Validation.isValid(slice) else { throw error("a string is not valid UTF-8") }
-                return String(decoding: slice, as: UTF8.self)
+                guard ascii || UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[range])) else {
+                    throw error("a string is not valid UTF-8")
+                }
+                return .input(range)
             }
             if byte >= 0x80 { ascii = false }
             if byte == UInt8(ascii: "\\") { break }
@@ -235,7 +330,7 @@ struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 guard utf8.withUnsafeBufferPointer(UTF8Validation.isValid) else { throw error("a string is not valid UTF-8") }
-                return String(decoding: utf8, as: UTF8.self)
+                return .unescaped(utf8)
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { break }
                 let escape = bytes[position]
@@ -311,15 +406,32 @@ struct JSONReader {
             guard position < bytes.count, isDigit(bytes[position]) else { throw error("a number needs digits in its exponent") }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
         if isInteger {
-            guard let value = Int64(text) else {
-                throw error("integer \(text) does not fit in 64 bits", at: start)
+            guard let value = Self.integer(text) else {
+                throw error("integer \(String(decoding: text, as: UTF8.self)) does not fit in 64 bits", at: start)
             }
             return .int(value)
         }
-        guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range", at: start) }
+        let decimal = String(decoding: text, as: UTF8.self)
+        guard let value = Double(decimal), value.isFinite else { throw error("number \(decimal) is out of range", at: start) }
         return .double(value)
+    }
+
+    /// The value of an integer's digits (after an optional '-'), or nil when it does not
+    /// fit `Int64`. Read from the bytes: no `String` is made for it.
+    private static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = text[0] == UInt8(ascii: "-")
+        var value: Int64 = 0
+        for byte in text[(negative ? 1 : 0)...] {
+            let digit = Int64(byte &- UInt8(ascii: "0"))
+            let (scaled, overflowed) = value.multipliedReportingOverflow(by: 10)
+            // Negative numbers accumulate downwards, so that Int64.min fits.
+            let (next, carried) = negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+            if overflowed || carried { return nil }
+            value = next
+        }
+        return value
     }
 
     private mutating func expectWord(_ word: StaticString) throws(JSONError) {
@@ -362,7 +474,7 @@ struct JSONReader {
         var rendered = ""
         for component in path {
             switch component {
-            case .key(let key): rendered += rendered.isEmpty ? key : "." + key
+            case .key(let key): rendered += rendered.isEmpty ? string(key) : "." + string(key)
             case .index(let index): rendered += "[\(index)]"
             }
         }

@@ -9,7 +9,7 @@ extension FuzzTarget {
         let bar = bytes.firstIndex(of: UInt8(ascii: "|"))
         let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(bar ?? bytes.startIndex)]), as: UTF8.self)
         let text = UnsafeBufferPointer(rebasing: bytes[(bar.map { $0 + 1 } ?? bytes.startIndex)...])
-        guard let fields = try? SQLiteStore.fields(ofRecordText: text) else { return }
+        guard let fields = try? RecordText.fields(of: text) else { return }
         let store = InMemoryStore()
         store.write(merging: [RecordChange(key: key, fields: fields)], removing: [])
         guard let cache = try? NormalizedCache(store: store) else { return }

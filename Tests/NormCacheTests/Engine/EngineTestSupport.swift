@@ -147,7 +147,7 @@ final class ScratchSQLiteStore: RecordStore {
     deinit { store.close() }
 
     func keys() throws -> [String] { try store.keys() }
-    func load(_ keys: [String], each body: (Record) throws -> Void) throws { try store.load(keys, each: body) }
+    func load(_ batch: RecordBatch) throws { try store.load(batch) }
     func loadAll() throws -> [Record] { try store.loadAll() }
     func write(merging changes: [RecordChange], removing: [String]) throws { try store.write(merging: changes, removing: removing) }
     func clear() throws { try store.clear() }

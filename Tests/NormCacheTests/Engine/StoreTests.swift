@@ -150,9 +150,9 @@ final class CountingStore: RecordStore {
         return inner.keys()
     }
 
-    func load(_ keys: [String], each body: (Record) throws -> Void) throws {
+    func load(_ batch: RecordBatch) throws {
         if fail { throw DiskFull() }
-        try inner.load(keys, each: body)
+        try inner.load(batch)
     }
 
     func write(merging records: [RecordChange], removing: [String]) throws {

@@ -63,6 +63,9 @@ import Testing
         BadRow(record: #"'[{"name":"Han"}]'"#, problem: "not a JSON object"),
         BadRow(record: #"'"Han"'"#, problem: "not a JSON object"),
         BadRow(record: "NULL", problem: "the record is NULL"),
+        BadRow(record: #"'{"name":"Han","name":"Solo"}'"#, problem: "duplicate member \"name\""),
+        BadRow(record: #"'{"na\u006De":"Han","name":"Solo"}'"#, problem: "duplicate member \"name\""),
+        BadRow(record: #"'{"$reference":"Human:1"}'"#, problem: "not a JSON object"),
     ]
 
     /// A file of Apollo's schema: Human:1, then `bad` as Human:2, then Human:3.

@@ -9,25 +9,19 @@ extension EngineState {
         try load(CollectionOfOne(record))
     }
 
-    /// Loads the records of `records` that are not loaded, in one ``RecordStore/load(_:each:)``,
-    /// each put in the table as the store hands it over. A store that cannot read one (a
-    /// broken row, a damaged page) fails the call, naming the record; those it handed over
-    /// before stay loaded, the others are not: the next read tries them again.
+    /// Loads the records of `records` that are not loaded, in one ``RecordStore/load(_:)``,
+    /// each put in the table as the store hands it over (``LoadingBatch``). A store that
+    /// cannot read one (a broken row, a damaged page) fails the call, naming the record;
+    /// those it handed over before stay loaded, the others are not: the next read tries
+    /// them again.
     func load<Records: Sequence<UInt32>>(_ records: Records) throws(CacheError) {
         guard let store, !loaded.all else { return }
         var ids: [UInt32] = []
         for id in records where loaded.insert(id) { ids.append(id) }
         guard !ids.isEmpty else { return }
-        var handed = LoadedRecords(all: false)
-        var shape = RecordShape()
-        do {
-            try store.load(ids.map(recordKey)) { record in
-                guard let id = recordKeys.find(record.key)?.rawValue else { return }
-                try insertLoaded(id, record.fields, shape: &shape)
-                handed.insert(id)
-            }
-        } catch {
-            for id in ids where !handed.contains(id) { loaded.remove(id) }
+        let batch = LoadingBatch(state: self, ids: ids)
+        do { try store.load(batch) } catch {
+            for id in ids where batch.isPending(id) { loaded.remove(id) }
             throw error as? CacheError ?? .storage("\(error)")
         }
     }
@@ -44,7 +38,9 @@ extension EngineState {
         let ids: [UInt32]
         do { ids = try recordKeys.intern(records.map(\.key)).map(\.rawValue) } catch { throw .key(error) }
         var shape = RecordShape()
-        for (record, id) in zip(records, ids) where loaded.insert(id) { try insertLoaded(id, record.fields, shape: &shape) }
+        for (record, id) in zip(records, ids) where loaded.insert(id) {
+            insertLoaded(id, try shape.record(of: record.fields, state: self))
+        }
         loaded.all = true
     }
 
@@ -78,16 +74,11 @@ extension EngineState {
 
     /// Puts a loaded record's fields into the base table (a load, not a change: no watcher
     /// hears of it, nothing is written through); a record absent there goes in whole.
-    /// `shape` holds the field ids of the record loaded before, mostly those of this one.
-    private func insertLoaded(_ record: UInt32, _ fields: CacheObject, shape: inout RecordShape) throws(CacheError) {
-        let ids = try shape.fieldIDs(of: fields.keys, state: self)
-        guard !base.exists(record) else {
-            for (id, value) in zip(ids, fields.values) { base.set(record, id, try stored(value)) }
+    func insertLoaded(_ record: UInt32, _ fields: consuming StoredRecord) {
+        guard base.exists(record) else {
+            base.insert(record, fields)
             return
         }
-        var values: [StoredValue] = []
-        values.reserveCapacity(fields.count)
-        for value in fields.values { values.append(try stored(value)) }
-        base.insert(record, StoredRecord(fieldIDs: ids, values: values))
+        for (id, value) in zip(fields.fieldIDs, fields.values) { base.set(record, id, value) }
     }
 }

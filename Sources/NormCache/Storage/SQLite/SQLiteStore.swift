@@ -185,7 +185,7 @@ public final class SQLiteStore: RecordStore {
     /// are its columns; `id` names the row).
     private static func row(_ statement: SQLiteStatement, id: Int64, key: Int32, record: Int32) -> (Record?, String?) {
         guard let key = statement.text(key) else { return (nil, "row _id \(id) has no key") }
-        do { return (Record(key: key, fields: try statement.withBytes(record) { try fields(ofRecordText: $0) }), nil) } catch {
+        do { return (Record(key: key, fields: try statement.withBytes(record) { try RecordText.fields(of: $0) }), nil) } catch {
             return (nil, "record \(key) (row _id \(id)): \(error)")
         }
     }
@@ -254,20 +254,6 @@ public final class SQLiteStore: RecordStore {
         return runs.map { $0.0 == $0.1 ? "\($0.0)" : "\($0.0)-\($0.1)" }.joined(separator: ", ")
     }
 
-    /// The fields of a stored record from its JSON text (the `record` column, NULL as nil).
-    static func fields(ofRecordText bytes: UnsafeBufferPointer<UInt8>?) throws -> CacheObject {
-        guard let bytes else { throw RowProblem("the record is NULL") }
-        guard case .object(let fields) = try JSON.parse(bytes: bytes, references: .apollo) else {
-            throw RowProblem("the record is not a JSON object")
-        }
-        return fields
-    }
-
-    private struct RowProblem: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
-    }
-
     // MARK: RecordStore
 
     /// The keys, from the key index. A read-only store that finds the index damaged (a scan
@@ -288,43 +274,32 @@ public final class SQLiteStore: RecordStore {
         return keys
     }
 
-    /// Hands `body` the records of `keys` as it reads them, in one read transaction: looked
-    /// up by key, or, for a batch of a large part of the file (``scans(_:)``), found by one
-    /// scan of the table, whose rows read many times faster than lookups through the key
-    /// index. A read-only store that meets a damaged page answers the keys not handed over
-    /// yet from what it salvages.
-    public func load(_ keys: [String], each body: (Record) throws -> Void) throws {
-        if let salvaged = try salvagedIfDamaged() { return try hand(keys[...], from: salvaged, to: body) }
+    /// Hands `batch` the records of its keys as it reads them, in one read transaction:
+    /// looked up by key, or, for a batch of a large part of the file (``scans(_:)``), found
+    /// by one scan of the table, whose rows read many times faster than lookups through the
+    /// key index. Either way a row's text goes to the batch unparsed. A read-only store
+    /// that meets a damaged page answers the keys not handed over yet from what it salvages.
+    public func load(_ batch: RecordBatch) throws {
+        if let salvaged = try salvagedIfDamaged() { return try hand(batch, from: salvaged) }
         try database.reading {
-            if scans(keys.count) {
-                var wanted = Set(keys)
-                try salvaging({ try scan(for: &wanted, each: body) }, pending: { keys.filter(wanted.contains)[...] }, to: body)
-            } else {
-                var next = 0
-                try salvaging({
-                    for key in keys {
-                        if let record = try lookUp(key) { try body(record) }
-                        next += 1
-                    }
-                }, pending: { keys[next...] }, to: body)
+            do {
+                if scans(batch.count) {
+                    try scan(for: batch)
+                } else {
+                    for key in batch.keys { try lookUp(key, into: batch) }
+                }
+            } catch let error as PageDamage {
+                guard mode == .readOnly else { throw error.underlying }
+                try hand(batch, from: salvage(after: error.underlying))
             }
         }
     }
 
-    /// Runs `read`, which throws ``PageDamage`` where SQLite cannot reach a row. A read-only
-    /// store then hands `body` the records of the keys still `pending` from what it salvages;
-    /// a read-write store fails.
-    private func salvaging(_ read: () throws -> Void, pending: () -> ArraySlice<String>,
-                           to body: (Record) throws -> Void) throws {
-        do { try read() } catch let error as PageDamage {
-            guard mode == .readOnly else { throw error.underlying }
-            try hand(pending(), from: salvage(after: error.underlying), to: body)
+    /// Hands `batch` the records it still wants that `salvaged` holds.
+    private func hand(_ batch: RecordBatch, from salvaged: [String: CacheObject]) throws {
+        for key in batch.keys {
+            if let fields = salvaged[key], batch.wants(key) { try batch.take(fields: fields) }
         }
-    }
-
-    /// Hands `body` the records of `keys` that `salvaged` holds.
-    private func hand(_ keys: ArraySlice<String>, from salvaged: [String: CacheObject], to body: (Record) throws -> Void) throws {
-        for key in keys { if let fields = salvaged[key] { try body(Record(key: key, fields: fields)) } }
     }
 
     /// Batches from this size on may scan the table instead of looking their keys up.
@@ -339,16 +314,35 @@ public final class SQLiteStore: RecordStore {
         return count * 8 >= rows
     }
 
-    /// Hands `body` the records of the `wanted` keys as one scan of the table meets them,
-    /// taking each out of `wanted`; only their rows are parsed. Throws ``PageDamage`` where
-    /// the scan cannot go on.
-    private func scan(for wanted: inout Set<String>, each body: (Record) throws -> Void) throws {
+    /// Hands `batch` the rows it wants as one scan of the table meets them, asking it of
+    /// each row's key; only their text is read. Throws ``PageDamage`` where the scan cannot
+    /// go on.
+    private func scan(for batch: RecordBatch) throws {
         let statement = try database.prepare(#"SELECT key, record FROM "records""#)
         defer { statement.reset() }
-        while !wanted.isEmpty {
+        while !batch.isComplete {
             do { guard try statement.step() else { return } } catch { throw PageDamage(underlying: error) }
-            guard let key = statement.text(0), wanted.remove(key) != nil else { continue }
-            try body(try record(key, in: statement, column: 1))
+            let wanted = statement.withBytes(0) { $0.map { batch.wants(key: UnsafeRawBufferPointer($0)) } ?? false }
+            if wanted { try hand(statement, column: 1, to: batch) }
+        }
+    }
+
+    /// Hands `batch` the row keyed `key` if the file holds it and the batch wants it.
+    /// Throws ``PageDamage`` when SQLite cannot reach the row.
+    private func lookUp(_ key: String, into batch: RecordBatch) throws {
+        defer { select.reset() }
+        select.bind(1, key)
+        do { guard try select.step() else { return } } catch { throw PageDamage(underlying: error) }
+        if batch.wants(key) { try hand(select, column: 1, to: batch) }
+    }
+
+    /// Hands `batch` the text of the row `statement` is on, from `column`: a
+    /// ``StoreError`` naming the record when that text is not a record.
+    private func hand(_ statement: SQLiteStatement, column: Int32, to batch: RecordBatch) throws {
+        do { try statement.withBytes(column) { try batch.take(text: $0) } } catch let error as RecordText.Problem {
+            throw unreadable(statement, error)
+        } catch let error as JSONError {
+            throw unreadable(statement, error)
         }
     }
 
@@ -358,15 +352,14 @@ public final class SQLiteStore: RecordStore {
         defer { select.reset() }
         select.bind(1, key)
         do { guard try select.step() else { return nil } } catch { throw PageDamage(underlying: error) }
-        return try record(key, in: select, column: 1)
+        do { return Record(key: key, fields: try select.withBytes(1) { try RecordText.fields(of: $0) }) } catch {
+            throw unreadable(select, error)
+        }
     }
 
-    /// The record `key` of the row `statement` is on, whose text is in `column`; a
-    /// ``StoreError`` naming the record when that text is not a record.
-    private func record(_ key: String, in statement: SQLiteStatement, column: Int32) throws(StoreError) -> Record {
-        do { return Record(key: key, fields: try statement.withBytes(column) { try Self.fields(ofRecordText: $0) }) } catch {
-            throw StoreError(path: path, message: "record \(key) cannot be read: \(error)")
-        }
+    /// The error for the row `statement` is on (its key in column 0), whose text is not a record.
+    private func unreadable(_ statement: SQLiteStatement, _ problem: any Error) -> StoreError {
+        StoreError(path: path, message: "record \(statement.text(0) ?? "?") cannot be read: \(problem)")
     }
 
     /// SQLite could not reach a row: a page on the way is damaged.
