@@ -42,6 +42,17 @@ printf 'type Query { a: Int }\n' > "$device/schema.graphqls"; printf 'query A { 
 check "a project at fault names the file, line and column" 2 'ops\.graphql:1:11: Cannot query field "b" on type "Query"' \
   "$normcache" run --project "$device" /dev/null
 
+# Codegen: a project's Swift types written; a second run touches nothing; a project at fault writes nothing.
+check "codegen writes a project's types" 0 ': 8 written, 0 unchanged, 0 removed$' \
+  "$normcache" codegen --project examples/TripsApp --output "$device/Types"
+check "codegen again leaves every file alone" 0 ': 0 written, 8 unchanged, 0 removed$' \
+  "$normcache" codegen --project examples/TripsApp --output "$device/Types"
+check "codegen of a project at fault exits 2, naming the place" 2 '^codegen: ops\.graphql:1:11: Cannot query field "b" on type "Query"' \
+  "$normcache" codegen --project "$device" --output "$device/Bad"
+check "codegen of a project at fault writes nothing" 0 '^nothing$' bash -c "[ ! -e '$device/Bad' ] && echo nothing"
+check "codegen into a file exits 2, naming it" 2 'cannot write .*/schema\.graphqls/Out: .*schema\.graphqls is a file, not a folder' \
+  "$normcache" codegen --project examples/TripsApp --output "$device/schema.graphqls/Out"
+
 # Damaged responses (Tests/Support/fault_server/server.py): one command fails, saying why;
 # the cache and the watcher keep their data and the session goes on. --timeout and .timeout.
 check "--timeout must be positive" 64 '--timeout must be at least 1 millisecond' "$normcache" --timeout 0 -c .quit
