@@ -28,32 +28,37 @@ extension ResponseDecodable {
 extension String: ResponseDecodable {
     @inlinable
     public init<Source: ResponseData>(response value: Source) throws(ResponseDecodingError) {
-        guard let string = value.stringValue else { throw .mismatch(expected: "a string", found: value) }
-        self = string
+        self = try value.scalar(\.stringValue, expected: "a string")
     }
 }
 
 extension Int: ResponseDecodable {
     @inlinable
     public init<Source: ResponseData>(response value: Source) throws(ResponseDecodingError) {
-        guard let int = value.intValue else { throw .mismatch(expected: "an integer", found: value) }
-        self = int
+        self = try value.scalar(\.intValue, expected: "an integer")
     }
 }
 
 extension Double: ResponseDecodable {
     @inlinable
     public init<Source: ResponseData>(response value: Source) throws(ResponseDecodingError) {
-        guard let double = value.doubleValue else { throw .mismatch(expected: "a number", found: value) }
-        self = double
+        self = try value.scalar(\.doubleValue, expected: "a number")
     }
 }
 
 extension Bool: ResponseDecodable {
     @inlinable
     public init<Source: ResponseData>(response value: Source) throws(ResponseDecodingError) {
-        guard let bool = value.boolValue else { throw .mismatch(expected: "a boolean", found: value) }
-        self = bool
+        self = try value.scalar(\.boolValue, expected: "a boolean")
+    }
+}
+
+extension ResponseData {
+    /// The value `read` takes out of this one, or a mismatch saying what was `expected`.
+    @inlinable
+    func scalar<Value>(_ read: (Self) -> Value?, expected: String) throws(ResponseDecodingError) -> Value {
+        guard let scalar = read(self) else { throw .mismatch(expected: expected, found: self) }
+        return scalar
     }
 }
 

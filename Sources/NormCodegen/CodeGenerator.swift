@@ -80,7 +80,7 @@ public struct CodeGenerator {
                     type: shape.swift(SchemaTypes.swiftType(of: shape.named, namespace: namespace)),
                     optional: shape.wrappers.first != .nonNull)
         }
-        var swift = header(from: operation.file)
+        var swift = SwiftWriter.generatedFile(from: operation.file)
         let rootType = schema.rootType(of: operation.kind)
         let scope = SelectionScope(type: rootType, items: node.selectionSet.selections.map { SelectionItem(selection: $0, via: nil, conditional: false) },
                                    schema: schema, fragments: fragmentDefinitions)
@@ -110,21 +110,12 @@ public struct CodeGenerator {
     }
 
     private func fragmentFile(_ fragment: ProjectDefinition, node: FragmentDefinition) -> String {
-        var swift = header(from: fragment.file)
+        var swift = SwiftWriter.generatedFile(from: fragment.file)
         swift.documentation("The fragment `\(fragment.name)` on `\(fragment.typeCondition ?? "")` (\(fragment.file):\(fragment.line)).")
         selections.write(fragment.name, scope: selections.rootScope(of: node), isRoot: false, conformance: "NormAPI.Fragment", into: &swift) { swift in
             swift.line("public static let fragmentDefinition = " + SwiftNames.multilineLiteral(fragment.text, indent: swift.indent + "    "))
         }
         return swift.text
-    }
-
-    private func header(from file: String) -> SwiftWriter {
-        var swift = SwiftWriter()
-        swift.line("\(Self.generatedMarker) from \(file). Do not edit: run codegen again.")
-        swift.line()
-        swift.line("import NormAPI")
-        swift.line()
-        return swift
     }
 }
 

@@ -25,7 +25,7 @@ struct SchemaTypeWriter {
     }
 
     private func namespaceFile() -> String {
-        var swift = header()
+        var swift = SwiftWriter.generatedFile(from: "the schema")
         swift.documentation("The schema's enums, input objects and custom scalars that the operations use.")
         guard embedsSchema else {
             swift.line("public enum \(namespace) {}")
@@ -39,7 +39,7 @@ struct SchemaTypeWriter {
     }
 
     private func enumFile(_ type: GraphQLEnumType) -> String {
-        var swift = header()
+        var swift = SwiftWriter.generatedFile(from: "the schema")
         swift.block("extension \(namespace)") { swift in
             swift.documentation(type.description)
             swift.block("public enum \(type.name): String, NormAPI.EnumType") { swift in
@@ -63,7 +63,7 @@ struct SchemaTypeWriter {
             return (name: name, property: SwiftNames.escaped(name), description: field.description,
                     type: shape.swift(SchemaTypes.swiftType(of: shape.named, namespace: namespace), optional: optional), optional: optional)
         }
-        var swift = header()
+        var swift = SwiftWriter.generatedFile(from: "the schema")
         swift.block("extension \(namespace)") { swift in
             swift.documentation(type.description)
             swift.block("public struct \(type.name): NormAPI.InputObject") { swift in
@@ -96,14 +96,5 @@ struct SchemaTypeWriter {
             swift.line("public typealias \(type.name) = String")
         }
         return swift.text
-    }
-
-    private func header() -> SwiftWriter {
-        var swift = SwiftWriter()
-        swift.line("\(CodeGenerator.generatedMarker) from the schema. Do not edit: run codegen again.")
-        swift.line()
-        swift.line("import NormAPI")
-        swift.line()
-        return swift
     }
 }

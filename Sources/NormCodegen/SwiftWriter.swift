@@ -10,6 +10,16 @@ struct SwiftWriter {
     private(set) var text = ""
     private var depth = 0
 
+    /// A file codegen owns, begun: its marker line saying what it was written `from`, and the import.
+    static func generatedFile(from source: String) -> SwiftWriter {
+        var swift = SwiftWriter()
+        swift.line("\(CodeGenerator.generatedMarker) from \(source). Do not edit: run codegen again.")
+        swift.line()
+        swift.line("import NormAPI")
+        swift.line()
+        return swift
+    }
+
     mutating func line(_ line: String = "") {
         text += line.isEmpty ? "\n" : String(repeating: "    ", count: depth) + line + "\n"
     }
