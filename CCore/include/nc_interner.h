@@ -2,7 +2,7 @@
  * nc_interner.h — XXH3 hashing and the key interner.
  *
  * The interner maps canonical key bytes to dense 32-bit ids (0, 1, 2, ... in
- * order of first appearance) and back. The engine stores ids instead of
+ * order of first appearance, then ids released before) and back. The engine stores ids instead of
  * strings, so record and field lookups never hash or compare Swift Strings.
  *
  *     nc_interner *keys;
@@ -19,9 +19,12 @@
  *   - Input is normalised as nc_canonicalize does (NFC, off the ASCII fast
  *     path), so "é" precomposed and "e" + U+0301 intern to one id; invalid
  *     UTF-8, NUL bytes and keys over NC_KEY_MAX_BYTES are refused.
- *   - An issued id never changes and never goes away until the interner is
- *     destroyed; the bytes it names stay at the same address (NUL-terminated)
- *     for the interner's lifetime.
+ *   - An issued id never changes and stays until it is released
+ *     (nc_interner_release) or the interner is destroyed; the bytes it names stay
+ *     at the same address (NUL-terminated) until then. A released id and its
+ *     bytes' memory are reused by the next new keys (released ids first, the one
+ *     released last first), so the caller releases only ids that nothing it
+ *     holds still names.
  *   - Open addressing with linear probing over XXH3-64 hashes; the table
  *     doubles before it is half full. Equal hashes are told apart by their
  *     bytes, so even a constant hash function gives correct (slow) answers.
@@ -103,13 +106,33 @@ nc_status nc_interner_reserve(nc_interner *interner, size_t count);
  * Never inserts. */
 nc_status nc_interner_find(nc_interner *interner, const void *bytes, size_t length, nc_id *id);
 
-/* The canonical bytes of `id`, or NULL for an id never issued. */
+/* The canonical bytes of `id`, or NULL for an id never issued or released since. */
 const char *nc_interner_bytes(const nc_interner *interner, nc_id id, size_t *length);
 
-/* How many ids have been issued. */
+/* Forgets the key of `id`: the id and the memory of its bytes go to the next new keys,
+ * and until then nc_interner_bytes(id) is NULL and finding the key is NC_ERR_NOT_FOUND.
+ * For a caller that knows nothing names the id any more (the engine's sweep at garbage
+ * collection); anything that still holds it would meet another key under it.
+ *
+ *     nc_interner_intern(keys, "Trip:1", 6, &id);   // id == 0
+ *     nc_interner_release(keys, id);                // NC_OK; nc_interner_live(keys) == 0
+ *     nc_interner_intern(keys, "Trip:2", 6, &id);   // id == 0 again, in Trip:1's memory
+ *
+ * Lookups cost what they did: the key leaves the table by backward-shift deletion, so
+ * no tombstone stays behind. NC_ERR_NOT_FOUND for an id never issued or released
+ * already, NC_ERR_NOMEM (nothing changed) without the memory to note the id as free,
+ * NC_ERR_INVALID_ARGUMENT for a NULL `interner`. */
+nc_status nc_interner_release(nc_interner *interner, nc_id id);
+
+/* One more than the highest id issued: every id is below it, so it sizes tables
+ * indexed by id. Ids released stay counted (they are reused before it grows). */
 uint32_t nc_interner_count(const nc_interner *interner);
 
-/* Bytes of memory the interner holds (table, entries, key storage). */
+/* How many keys the interner holds: ids issued and not released. */
+uint32_t nc_interner_live(const nc_interner *interner);
+
+/* Bytes of memory the interner holds (table, entries, key storage, released memory
+ * kept for reuse). */
 size_t nc_interner_memory(const nc_interner *interner);
 
 #ifdef __cplusplus

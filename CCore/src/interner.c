@@ -32,14 +32,28 @@ typedef struct slot {
     uint32_t tag;
 } slot;
 
+/* A released record's memory, waiting on its size class's free list for a key of the
+ * same size (records are 8-byte aligned and at least 16 bytes, so the link fits). */
+typedef struct free_record {
+    struct free_record *next;
+} free_record;
+
+/* Records are 8-byte multiples up to the largest key's: one free list per multiple. */
+#define RECORD_SIZE(length) ((sizeof(record) + (length) + 1 + 7) & ~(size_t)7)
+enum { SIZE_CLASSES = RECORD_SIZE(NC_KEY_MAX_BYTES) / 8 + 1 };
+
 struct nc_interner {
     const nc_allocator *allocator;
     uint64_t (*hash)(const void *bytes, size_t length);
     uint32_t max_ids;
     slot *slots;
     size_t mask; /* slot count - 1; the slot count is a power of two */
-    const record **records; /* by id */
-    uint32_t count, record_capacity;
+    const record **records; /* by id; NULL for a released id */
+    uint32_t count, record_capacity; /* count: ids issued, released ones included */
+    uint32_t live; /* ids issued and not released: the keys in the table */
+    nc_id *free_ids; /* released ids, the next to reuse last */
+    uint32_t free_count, free_capacity;
+    free_record **free_records; /* by size class, made at the first release */
     block *blocks;
     size_t block_bytes; /* bytes held by all blocks, for nc_interner_memory */
     nc_buffer normal, scratch; /* NFC work buffers, kept between calls */
@@ -80,6 +94,8 @@ void nc_interner_destroy(nc_interner *interner) {
     }
     nc__reallocate(allocator, interner->records, 0);
     nc__reallocate(allocator, interner->slots, 0);
+    nc__reallocate(allocator, interner->free_ids, 0);
+    nc__reallocate(allocator, interner->free_records, 0);
     nc_buffer_release(&interner->normal);
     nc_buffer_release(&interner->scratch);
     nc__reallocate(allocator, interner, 0);
@@ -192,6 +208,7 @@ static void install_slots(nc_interner *interner, slot *slots, size_t count) {
     size_t mask = count - 1;
     for (uint32_t id = 0; id < interner->count; id++) {
         const record *r = interner->records[id];
+        if (r == NULL) continue; /* released */
         size_t i = r->hash & mask;
         while (slots[i].record != NULL) i = (i + 1) & mask;
         slots[i] = (slot){.record = r, .tag = (uint32_t)(r->hash >> 32)};
@@ -223,9 +240,15 @@ static nc_status grow_records(nc_interner *interner) {
     return resize_records(interner, capacity);
 }
 
-/* Room for a record of `length` key bytes in the newest block, starting a block when it is full. */
+/* Room for a record of `length` key bytes: a released record's of the same size, else
+ * in the newest block, starting a block when it is full. */
 static record *store(nc_interner *interner, size_t length) {
-    size_t size = (sizeof(record) + length + 1 + 7) & ~(size_t)7;
+    size_t size = RECORD_SIZE(length);
+    if (interner->free_records != NULL && interner->free_records[size / 8] != NULL) {
+        free_record *reused = interner->free_records[size / 8];
+        interner->free_records[size / 8] = reused->next;
+        return (record *)(void *)reused;
+    }
     block *b = interner->blocks;
     if (b == NULL || b->size - b->used < size) {
         size_t bytes = size > BLOCK_BYTES ? size : BLOCK_BYTES;
@@ -243,22 +266,25 @@ static record *store(nc_interner *interner, size_t length) {
 }
 
 /* Stores canonical `bytes` (hash `hash`) that locate() did not find, in the empty slot
- * `s` it returned, under the next id. Out of line: most lookups hit. */
+ * `s` it returned, under the id released last, else the next id. Out of line: most
+ * lookups hit. */
 static __attribute__((noinline)) nc_status insert(nc_interner *interner, const void *bytes, size_t length, uint64_t hash,
                                                   slot *s, nc_id *id) {
-    if (interner->count >= interner->max_ids) return NC_ERR_FULL;
+    int reuses = interner->free_count > 0;
+    if (!reuses && interner->count >= interner->max_ids) return NC_ERR_FULL;
     /* make every allocation before changing anything, so a failure leaves no trace */
     nc_status status;
-    if ((size_t)(interner->count + 1) * 2 > interner->mask + 1) {
+    if ((size_t)(interner->live + 1) * 2 > interner->mask + 1) {
         if ((status = grow_slots(interner)) != NC_OK) return status;
         s = probe(interner, bytes, length, hash);
     }
-    if (interner->count == interner->record_capacity && (status = grow_records(interner)) != NC_OK) return status;
+    if (!reuses && interner->count == interner->record_capacity && (status = grow_records(interner)) != NC_OK) return status;
     record *r = store(interner, length);
     if (r == NULL) return NC_ERR_NOMEM;
     r->hash = hash;
     r->length = (uint32_t)length;
-    r->id = interner->count++;
+    r->id = reuses ? interner->free_ids[--interner->free_count] : interner->count++;
+    interner->live++;
     if (length > 0) memcpy(r->bytes, bytes, length);
     r->bytes[length] = '\0';
     interner->records[r->id] = r;
@@ -345,8 +371,9 @@ nc_status nc_interner_intern_many(nc_interner *interner, const nc_text *keys, si
 
 nc_status nc_interner_reserve(nc_interner *interner, size_t count) {
     if (interner == NULL) return NC_ERR_INVALID_ARGUMENT;
-    uint64_t room = interner->max_ids - interner->count; /* more ids than this are never issued */
-    uint64_t total = interner->count + (count < room ? count : room);
+    uint64_t room = interner->max_ids - interner->count + interner->free_count; /* more keys than this never fit */
+    uint64_t added = count < room ? count : room;
+    uint64_t total = interner->live + added;
     /* insert() grows the table when a key would make it more than half full */
     size_t slot_count = interner->mask + 1;
     while (total * 2 > slot_count) {
@@ -356,10 +383,12 @@ nc_status nc_interner_reserve(nc_interner *interner, size_t count) {
     /* every allocation before anything changes: a failure leaves the interner as it was */
     slot *slots = NULL;
     if (slot_count != interner->mask + 1 && (slots = new_slots(interner, slot_count)) == NULL) return NC_ERR_NOMEM;
-    if (total > interner->record_capacity) {
+    /* released ids are reused first, and only the keys past them take new ids */
+    uint64_t ids = interner->count + (added > interner->free_count ? added - interner->free_count : 0);
+    if (ids > interner->record_capacity) {
         /* at least doubled, so that reserving for many small lists stays amortised */
         uint64_t capacity = (uint64_t)interner->record_capacity * 2;
-        if (capacity < total) capacity = total;
+        if (capacity < ids) capacity = ids;
         if (capacity > UINT32_MAX) capacity = UINT32_MAX;
         if (resize_records(interner, (uint32_t)capacity) != NC_OK) {
             nc__reallocate(interner->allocator, slots, 0);
@@ -381,16 +410,67 @@ nc_status nc_interner_find(nc_interner *interner, const void *bytes, size_t leng
     return NC_OK;
 }
 
+/* Takes the slot `s` out of the table. Linear probing keeps no tombstones: each key
+ * after it in its run moves back into the hole when the hole lies between the key's
+ * home slot and where it sits now, so that every key stays reachable from its home. */
+static void remove_slot(nc_interner *interner, slot *s) {
+    size_t mask = interner->mask, hole = (size_t)(s - interner->slots);
+    for (size_t i = (hole + 1) & mask; interner->slots[i].record != NULL; i = (i + 1) & mask) {
+        size_t home = interner->slots[i].record->hash & mask;
+        /* the distance from home to i (where the key sits), against home to the hole */
+        if (((i - home) & mask) >= ((i - hole) & mask)) {
+            interner->slots[hole] = interner->slots[i];
+            hole = i;
+        }
+    }
+    interner->slots[hole] = (slot){.record = NULL, .tag = 0};
+}
+
+nc_status nc_interner_release(nc_interner *interner, nc_id id) {
+    if (interner == NULL) return NC_ERR_INVALID_ARGUMENT;
+    if (id >= interner->count || interner->records[id] == NULL) return NC_ERR_NOT_FOUND;
+    /* every allocation first: a failure leaves the interner as it was */
+    if (interner->free_records == NULL) {
+        free_record **lists = nc__reallocate(interner->allocator, NULL, SIZE_CLASSES * sizeof *lists);
+        if (lists == NULL) return NC_ERR_NOMEM;
+        memset(lists, 0, SIZE_CLASSES * sizeof *lists);
+        interner->free_records = lists;
+    }
+    if (interner->free_count == interner->free_capacity) {
+        uint32_t capacity = interner->free_capacity ? interner->free_capacity * 2 : 64;
+        if (capacity < interner->free_capacity) capacity = UINT32_MAX; /* wrapped past 2^31 */
+        nc_id *ids = nc__reallocate(interner->allocator, interner->free_ids, (size_t)capacity * sizeof *ids);
+        if (ids == NULL) return NC_ERR_NOMEM;
+        interner->free_ids = ids;
+        interner->free_capacity = capacity;
+    }
+    record *r = (record *)interner->records[id];
+    size_t i = r->hash & interner->mask;
+    while (interner->slots[i].record != r) i = (i + 1) & interner->mask;
+    remove_slot(interner, &interner->slots[i]);
+    interner->records[id] = NULL;
+    interner->free_ids[interner->free_count++] = id;
+    interner->live--;
+    size_t size = RECORD_SIZE(r->length);
+    free_record *freed = (free_record *)(void *)r;
+    freed->next = interner->free_records[size / 8];
+    interner->free_records[size / 8] = freed;
+    return NC_OK;
+}
+
 const char *nc_interner_bytes(const nc_interner *interner, nc_id id, size_t *length) {
-    if (interner == NULL || id >= interner->count) return NULL;
+    if (interner == NULL || id >= interner->count || interner->records[id] == NULL) return NULL;
     if (length != NULL) *length = interner->records[id]->length;
     return interner->records[id]->bytes;
 }
 
 uint32_t nc_interner_count(const nc_interner *interner) { return interner ? interner->count : 0; }
 
+uint32_t nc_interner_live(const nc_interner *interner) { return interner ? interner->live : 0; }
+
 size_t nc_interner_memory(const nc_interner *interner) {
     if (interner == NULL) return 0;
     return sizeof *interner + (interner->mask + 1) * sizeof(slot) + (size_t)interner->record_capacity * sizeof(record *) +
-           interner->block_bytes + interner->normal.capacity + interner->scratch.capacity;
+           interner->block_bytes + interner->normal.capacity + interner->scratch.capacity +
+           (size_t)interner->free_capacity * sizeof(nc_id) + (interner->free_records ? SIZE_CLASSES * sizeof(free_record *) : 0);
 }

@@ -18,23 +18,8 @@ enum MillionRecordBenchmarks {
         }
         let root = #"{"trips":["# + (0..<count).map { #"{"$reference":"Trip:\#($0)"}"# }.joined(separator: ",") + "]}"
         _ = RawSQLite.insert(trips + [("QUERY_ROOT", root)], into: path)
-        returnFreedMemory()   // what the making took goes back, so that resident figures measure the cache
+        ResidentMemory.returnFreed()   // what the making took goes back, so that resident figures measure the cache
         return path
-    }
-
-    /// glibc's `malloc_trim(0)` (not in Swift's Glibc module): freed heap pages go back to the system.
-    static func returnFreedMemory() {
-        typealias Trim = @convention(c) (Int) -> Int32
-        guard let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        _ = unsafeBitCast(trim, to: Trim.self)(0)
-    }
-
-    /// The process's resident memory now, in MB (VmRSS of /proc/self/status).
-    static func residentMB() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kB = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
-        return kB / 1024
     }
 
     static let open = Benchmark(
@@ -52,7 +37,7 @@ enum MillionRecordBenchmarks {
             let cache = try NormalizedCache(store: store)
             let record = try cache.inspect(probe)
             precondition(record?["id"] == "500000", "open.1m: \(probe) read as \(String(describing: record))")
-            resident = max(resident, residentMB())
+            resident = max(resident, ResidentMemory.megabytes())
             return record?.count ?? 0
         }, baseline: {
             RawSQLite.readOne(path, key: probe)
@@ -80,7 +65,7 @@ enum MillionRecordBenchmarks {
             guard case .list(let trips)?? = result.data?["trips"], keys.count == count + 1, trips.count == count else {
                 fatalError("read.1m: \(keys.count) keys, missing \(result.missing.prefix(3))")
             }
-            resident = max(resident, residentMB())
+            resident = max(resident, ResidentMemory.megabytes())
             return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         }, baseline: {
             Stopwatch.seconds { precondition(RawSQLite.readAll(path) > 0) }

@@ -2,8 +2,8 @@ import Foundation
 import NormCache
 import Workbench
 
-/// Benchmarks of the workbench as its users meet it: starting it in a terminal, and
-/// running a long script.
+/// Benchmarks of the workbench as its users meet it: starting it in a terminal, running
+/// a long script, and a long session's memory under a watcher that keeps emitting.
 ///
 /// ```swift
 /// let result = WorkbenchBenchmarks.startup.measure(5)
@@ -49,5 +49,38 @@ enum WorkbenchBenchmarks {
             return Stopwatch.seconds { script.replay(on: cache) }
         })
         return .rate(scriptLines, seconds)
+    }
+
+    static let soakChanges = 1_000_000
+    static let soakSample = 100_000
+
+    static let soak = Benchmark(
+        name: "soak", unit: "MB",
+        summary: "a session (parsing, client, engine, printer, watch log) watching { trip { id name } } while "
+            + "`.write Trip:1 {\"name\":…}` changes the trip 1,000,000 times, each an emission; value: resident MB "
+            + "after them, baseline: after 100,000 of them, both after malloc_trim; ratio = ours / baseline "
+            + "(goal ≤ 1.2); runs once, whatever --runs says"
+    ) { trial in
+        let session = trial.must { try Session(options: SessionOptions(loadsBundledPlugins: false), output: { _ in }, errors: { _ in }) }
+        for line in [".policy cache-only", #".write Trip:1 {"__typename":"Trip","id":"1","name":"n0"}"#,
+                     #".write QUERY_ROOT {"trip":{"$reference":"Trip:1"}}"#, ".watch { trip { id name } }"] {
+            session.execute(line)
+        }
+        /// Resident MB once `changes` more writes have each changed the trip.
+        var written = 0
+        func residentAfter(_ changes: Int) -> Double {
+            for _ in 0..<changes {
+                written += 1
+                session.execute(#".write Trip:1 {"name":"n\#(written)"}"#)
+            }
+            ResidentMemory.returnFreed()
+            return ResidentMemory.megabytes()
+        }
+        let sample = residentAfter(soakSample)
+        let end = residentAfter(soakChanges - soakSample)
+        session.execute(".expect emissions 1 == \(soakChanges + 1)")
+        precondition(session.failures == 0 && session.failedExpectations == 0,
+                     "soak: \(session.failures) commands and \(session.failedExpectations) expectations failed")
+        return Measurement(value: end, baseline: sample, ratio: end / sample).resident(end)
     }
 }

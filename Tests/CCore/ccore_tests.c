@@ -65,6 +65,16 @@ static void *failing_reallocate(void *context, void *pointer, size_t size) {
     return result;
 }
 
+/* An interner whose allocations come from `f`, which fails after `budget` of them
+ * (`allocator` must outlive it); NULL when creating it failed. */
+static nc_interner *interner_failing_after(long budget, failing *f, nc_allocator *allocator) {
+    *f = (failing){.remaining = budget};
+    *allocator = (nc_allocator){failing_reallocate, f};
+    nc_interner_config config = {.allocator = allocator};
+    nc_interner *keys;
+    return nc_interner_create(&keys, &config) == NC_OK ? keys : NULL;
+}
+
 /* ---- tests ---- */
 
 static void test_field_keys(void) {
@@ -274,6 +284,111 @@ static void test_interner_collisions_and_limits(void) {
     CHECK(nc_interner_intern(keys, "b", 1, &id) == NC_OK && id == 1);
     CHECK(nc_interner_count(keys) == 2);
     nc_interner_destroy(keys);
+}
+
+/* Release: the key goes, its id and memory serve the next new key, the others stay. */
+static void test_interner_release(void) {
+    nc_interner *keys;
+    nc_id id = 0;
+    size_t length;
+    CHECK(nc_interner_create(&keys, NULL) == NC_OK);
+    CHECK(nc_interner_intern(keys, "Trip:1", 6, &id) == NC_OK && id == 0);
+    CHECK(nc_interner_intern(keys, "Trip:2", 6, &id) == NC_OK && id == 1);
+    CHECK(nc_interner_intern(keys, "QUERY_ROOT", 10, &id) == NC_OK && id == 2);
+    const char *trip1 = nc_interner_bytes(keys, 0, NULL);
+    CHECK(nc_interner_release(keys, 0) == NC_OK);
+    CHECK(nc_interner_live(keys) == 2 && nc_interner_count(keys) == 3);
+    CHECK(nc_interner_find(keys, "Trip:1", 6, &id) == NC_ERR_NOT_FOUND);
+    CHECK(nc_interner_bytes(keys, 0, &length) == NULL);
+    CHECK(nc_interner_release(keys, 0) == NC_ERR_NOT_FOUND);   /* released already */
+    CHECK(nc_interner_release(keys, 3) == NC_ERR_NOT_FOUND);   /* never issued */
+    CHECK(nc_interner_release(NULL, 0) == NC_ERR_INVALID_ARGUMENT);
+    CHECK(nc_interner_find(keys, "Trip:2", 6, &id) == NC_OK && id == 1);
+    /* a new key of the same size takes the id and the memory */
+    CHECK(nc_interner_intern(keys, "Trip:3", 6, &id) == NC_OK && id == 0);
+    CHECK(nc_interner_bytes(keys, 0, &length) == trip1 && length == 6 && strcmp(trip1, "Trip:3") == 0);
+    CHECK(nc_interner_count(keys) == 3 && nc_interner_live(keys) == 3);
+    /* the id released last goes first; a key of another size takes the id, not the memory */
+    CHECK(nc_interner_release(keys, 1) == NC_OK && nc_interner_release(keys, 2) == NC_OK);
+    CHECK(nc_interner_intern(keys, "User:1000", 9, &id) == NC_OK && id == 2);
+    CHECK(nc_interner_intern(keys, "Trip:4", 6, &id) == NC_OK && id == 1);
+    CHECK(nc_interner_intern(keys, "Trip:5", 6, &id) == NC_OK && id == 3);
+    CHECK(nc_interner_find(keys, "QUERY_ROOT", 10, &id) == NC_ERR_NOT_FOUND);
+    /* a released key interned again is a new key */
+    CHECK(nc_interner_intern(keys, "Trip:1", 6, &id) == NC_OK && id == 4);
+
+    /* write-and-forget: the memory stays flat once the first round is released */
+    char key[32];
+    for (int round = 0; round < 3; round++) {
+        size_t before = nc_interner_memory(keys);
+        nc_id ids[20000];
+        for (int i = 0; i < 20000; i++) {
+            int n = snprintf(key, sizeof key, "Round%d:%05d", round, i);
+            CHECK(nc_interner_intern(keys, key, (size_t)n, &ids[i]) == NC_OK);
+        }
+        for (int i = 0; i < 20000; i++) CHECK(nc_interner_release(keys, ids[i]) == NC_OK);
+        CHECK(nc_interner_live(keys) == 5);
+        if (round > 0) CHECK(nc_interner_memory(keys) == before);
+    }
+    CHECK(nc_interner_count(keys) == 20005);
+    nc_interner_destroy(keys);
+}
+
+/* Clusters that wrap past the table's end: homes 1016–1031 of a 1,024-slot table. */
+static uint64_t clustered_hash(const void *bytes, size_t length) {
+    uint64_t sum = 0;
+    for (size_t i = 0; i < length; i++) sum += ((const uint8_t *)bytes)[i];
+    return 1016 + sum % 16;
+}
+
+/* Random interns and releases of a pool of keys against a model of which are held:
+ * every held key keeps its id and bytes, every released key is gone, with the keys in
+ * long runs that wrap (a backward shift that skipped a key would lose it). */
+static void test_interner_release_matches_model(void) {
+    uint64_t (*hashes[])(const void *, size_t) = {clustered_hash, constant_hash, NULL};
+    for (size_t h = 0; h < sizeof hashes / sizeof *hashes; h++) {
+        nc_interner_config config = {.hash = hashes[h]};
+        nc_interner *keys;
+        CHECK(nc_interner_create(&keys, &config) == NC_OK);
+        enum { POOL = 700 };
+        nc_id held[POOL];
+        for (int k = 0; k < POOL; k++) held[k] = NC_ID_NONE;
+        uint32_t random = 12345, live = 0;
+        char key[32];
+        int agree = 1;
+        for (int step = 0; step < 20000 && agree; step++) {
+            random = random * 1103515245u + 12345u;
+            int k = (int)((random >> 8) % POOL);
+            int n = snprintf(key, sizeof key, "K:%d", k);
+            nc_id id;
+            if (held[k] == NC_ID_NONE) {
+                agree &= nc_interner_intern(keys, key, (size_t)n, &id) == NC_OK;
+                held[k] = id;
+                live++;
+            } else if (step % 3) {
+                agree &= nc_interner_release(keys, held[k]) == NC_OK;
+                held[k] = NC_ID_NONE;
+                live--;
+            }
+            if (step % 97 == 0 || step > 19900) {
+                for (int j = 0; j < POOL; j++) {
+                    n = snprintf(key, sizeof key, "K:%d", j);
+                    nc_status found = nc_interner_find(keys, key, (size_t)n, &id);
+                    if (held[j] == NC_ID_NONE) {
+                        agree &= found == NC_ERR_NOT_FOUND;
+                    } else {
+                        size_t length;
+                        const char *bytes = nc_interner_bytes(keys, held[j], &length);
+                        agree &= found == NC_OK && id == held[j] && bytes != NULL && length == (size_t)n &&
+                                 memcmp(bytes, key, (size_t)n) == 0;
+                    }
+                }
+                agree &= nc_interner_live(keys) == live && nc_interner_count(keys) <= POOL;
+            }
+        }
+        CHECK(agree);
+        nc_interner_destroy(keys);
+    }
 }
 
 /* With every hash equal only the bytes tell keys apart: keys of each length up to 72
@@ -598,11 +713,10 @@ static void test_out_of_memory(void) {
     }
     /* the same for batches: a failure stops the batch at the key whose allocation failed */
     for (long budget = 0;; budget++) {
-        failing f = {.remaining = budget};
-        nc_allocator allocator = {failing_reallocate, &f};
-        nc_interner_config config = {.allocator = &allocator};
-        nc_interner *keys;
-        if (nc_interner_create(&keys, &config) != NC_OK) continue;
+        failing f;
+        nc_allocator allocator;
+        nc_interner *keys = interner_failing_after(budget, &f, &allocator);
+        if (keys == NULL) continue;
         enum { COUNT = 5000, BATCH = 700 };
         static char storage[COUNT][48];
         static nc_text batch[COUNT];
@@ -621,6 +735,36 @@ static void test_out_of_memory(void) {
                 CHECK(nc_interner_count(keys) == start + done);
                 CHECK(nc_interner_find(keys, batch[start + done].bytes, batch[start + done].length, &id) != NC_OK);
                 ok = 0;
+            }
+        }
+        nc_interner_destroy(keys);
+        CHECK(f.live == 0);
+        if (ok) break;
+    }
+    /* releases: a failure is NC_ERR_NOMEM with the key still held */
+    for (long budget = 0;; budget++) {
+        failing f;
+        nc_allocator allocator;
+        nc_interner *keys = interner_failing_after(budget, &f, &allocator);
+        if (keys == NULL) continue;
+        int ok = 1;
+        char key[32];
+        for (int round = 0; round < 2 && ok; round++) {
+            nc_id ids[300];
+            int interned = 0;
+            for (int i = 0; i < 300 && ok; i++, interned++) {
+                int n = snprintf(key, sizeof key, "Trip:%d:%d", round, i);
+                ok = nc_interner_intern(keys, key, (size_t)n, &ids[i]) == NC_OK;
+            }
+            if (!ok) interned--;
+            for (int i = 0; i < interned && ok; i++) {
+                nc_status status = nc_interner_release(keys, ids[i]);
+                if (status != NC_OK) {
+                    int n = snprintf(key, sizeof key, "Trip:%d:%d", round, i);
+                    nc_id id;
+                    CHECK(status == NC_ERR_NOMEM && nc_interner_find(keys, key, (size_t)n, &id) == NC_OK && id == ids[i]);
+                    ok = 0;
+                }
             }
         }
         nc_interner_destroy(keys);
@@ -662,6 +806,8 @@ int main(void) {
     test_format_double();
     test_interner();
     test_interner_collisions_and_limits();
+    test_interner_release();
+    test_interner_release_matches_model();
     test_interner_compares_every_byte();
     test_interner_many_matches_single_calls();
     test_interner_many_within_one_batch();

@@ -7,10 +7,11 @@
  *   2  nc_path_key, parent and field separated by 0xFF, index from the first byte
  *   3+ the interner: keys separated by '\n', then every one looked up again; the same
  *      keys also go to nc_interner_intern_many on a second interner, in batches whose
- *      size comes from the first byte (3 caps both interners at 8 ids)
+ *      size comes from the first byte (3 caps both interners at 8 ids); then the keys at
+ *      odd positions are released and interned again
  * Besides "no crash, no leak, no undefined behaviour", each output is checked: a key a
- * builder returns is already canonical, the interner gives back what went in, and a
- * batch gives exactly what single calls in order gave.
+ * builder returns is already canonical, the interner gives back what went in, a batch
+ * gives exactly what single calls in order gave, and a release takes only its own key.
  */
 #include <assert.h>
 #include <stdint.h>
@@ -110,6 +111,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             start += status == NC_OK ? n : done + 1;
         }
         assert(nc_interner_count(batched) == nc_interner_count(interner));
+        /* release the ids of keys at odd positions (a key repeated is released once): they
+         * are gone, every other key keeps its id, and interning them again reuses ids */
+        uint32_t bound = nc_interner_count(interner);
+        for (size_t i = 1; i < count; i += 2) {
+            if (ids[i] == NC_ID_NONE) continue;
+            nc_status status = nc_interner_release(interner, ids[i]);
+            assert(status == NC_OK || (status == NC_ERR_NOT_FOUND && nc_interner_bytes(interner, ids[i], NULL) == NULL));
+        }
+        for (size_t i = 0; i < count; i++) {
+            nc_id found;
+            if (ids[i] == NC_ID_NONE) continue;
+            nc_status status = nc_interner_find(interner, keys[i].bytes, keys[i].length, &found);
+            assert(nc_interner_bytes(interner, ids[i], NULL) == NULL ? status == NC_ERR_NOT_FOUND : status == NC_OK && found == ids[i]);
+        }
+        for (size_t i = 1; i < count; i += 2) {
+            nc_id again;
+            if (ids[i] != NC_ID_NONE) assert(nc_interner_intern(interner, keys[i].bytes, keys[i].length, &again) == NC_OK && again < bound);
+        }
+        assert(nc_interner_count(interner) == bound && nc_interner_live(interner) == nc_interner_live(batched));
         nc_interner_destroy(batched);
         nc_interner_destroy(interner);
     }

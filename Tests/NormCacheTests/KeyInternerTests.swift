@@ -174,4 +174,20 @@ import Testing
         #expect(interner.count == 3)
         #expect(try interner.intern(["c", "b", "a"]) == [2, 1, 0].map { KeyID(rawValue: $0) })
     }
+
+    /// A released id goes to the next new key, even when the interner is full; the
+    /// released key is gone, and releasing it again says so.
+    @Test func aReleasedIDGoesToTheNextNewKey() throws {
+        let interner = try KeyInterner(maxIDs: 2)
+        let trip = try interner.intern("Trip:1")
+        try interner.intern("QUERY_ROOT")
+        try interner.release(trip)
+        #expect(interner.key(for: trip) == nil && interner.find("Trip:1") == nil)
+        #expect(interner.liveCount == 1 && interner.count == 2)
+        #expect(throws: KeyError.self) { try interner.release(trip) }
+        #expect { try interner.release(KeyID(rawValue: 5)) } throws: { ($0 as? KeyError)?.reason == .notFound }
+        #expect(try interner.intern("Trip:2") == trip)
+        #expect(interner.key(for: trip) == "Trip:2" && interner.liveCount == 2)
+        #expect { try interner.intern("Trip:3") } throws: { ($0 as? KeyError)?.reason == .full }
+    }
 }

@@ -13,7 +13,7 @@ public struct KeyError: Error, Equatable, CustomStringConvertible {
     /// What went wrong, as the C core reports it.
     public enum Reason: Equatable, Sendable {
         case outOfMemory, invalidUTF8, embeddedNUL, tooLong, tooDeep, full, malformed, duplicateName
-        case invalidArgument, other(Int32)
+        case notFound, invalidArgument, other(Int32)
 
         init(_ status: nc_status) {
             switch status {
@@ -25,6 +25,7 @@ public struct KeyError: Error, Equatable, CustomStringConvertible {
             case NC_ERR_FULL: self = .full
             case NC_ERR_MALFORMED: self = .malformed
             case NC_ERR_DUPLICATE_NAME: self = .duplicateName
+            case NC_ERR_NOT_FOUND: self = .notFound
             case NC_ERR_INVALID_ARGUMENT: self = .invalidArgument
             default: self = .other(Int32(status.rawValue))
             }

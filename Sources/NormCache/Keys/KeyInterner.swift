@@ -2,8 +2,9 @@ import CCore
 
 /// A dense integer standing for one canonical key in a ``KeyInterner``.
 ///
-/// Ids are issued 0, 1, 2, … in order of first appearance and never change, so the
-/// engine can index arrays with them instead of hashing `String`s.
+/// Ids are issued 0, 1, 2, … in order of first appearance (then ids released before) and
+/// never change while they are held, so the engine can index arrays with them instead of
+/// hashing `String`s.
 public struct KeyID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: UInt32
 
@@ -183,8 +184,33 @@ public final class KeyInterner {
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
-    /// How many ids have been issued.
+    /// Forgets the key of `id`: the id and its bytes' memory go to the next new keys. For
+    /// an owner that knows nothing names the id any more: the engine releases the ids of
+    /// records that garbage collection removed and nothing else refers to
+    /// (``NormalizedCache/gc(retaining:)``). Whatever still held the id would meet another
+    /// key under it.
+    ///
+    /// ```swift
+    /// let keys = try KeyInterner()
+    /// let trip = try keys.intern("Trip:1")   // #0
+    /// try keys.release(trip)
+    /// keys.key(for: trip)                    // nil
+    /// try keys.intern("Trip:2")              // #0 again
+    /// ```
+    ///
+    /// - Throws: ``KeyError`` with ``KeyError/Reason/notFound`` for an id not held (never
+    ///   issued, or released already), ``KeyError/Reason/outOfMemory`` without the memory
+    ///   to note it free; nothing changes then.
+    public func release(_ id: KeyID) throws(KeyError) {
+        try KeyError.check(nc_interner_release(handle, id.rawValue), "release key id \(id)")
+    }
+
+    /// One more than the highest id issued, so every id is below it: the size of a table
+    /// indexed by id. Released ids stay counted; new keys take them before it grows.
     public var count: Int { Int(nc_interner_count(handle)) }
+
+    /// How many keys the interner holds: ids issued and not released.
+    public var liveCount: Int { Int(nc_interner_live(handle)) }
 
     /// Bytes of memory the interner holds.
     public var memoryBytes: Int { nc_interner_memory(handle) }

@@ -6,9 +6,13 @@ extension NormalizedCache {
     /// snapshot retained (Apollo Client's `__META.extraRootIds`, see ``RootState``) or
     /// from `retaining`, through the base records or any optimistic layer.
     /// Returns the keys removed.
+    ///
+    /// Then, outside a transaction, the interned keys that nothing in the cache names any
+    /// more go back to the key interner for new keys to reuse (KeyRelease.swift): a long
+    /// session that writes and evicts ever new records stays bounded.
     @discardableResult
     public func gc(retaining: [String] = []) throws(CacheError) -> [String] {
-        try commit(cause: .gc) { () throws(CacheError) in
+        let removed = try commit(cause: .gc) { () throws(CacheError) in
             try state.loadAll()
             var reached = Set<UInt32>()
             var queue = (CompiledOperation.Kind.allRootKeys + state.roots.retained + retaining).compactMap { state.recordKeys.find($0)?.rawValue }
@@ -29,5 +33,7 @@ extension NormalizedCache {
             for id in unreachable { state.removeRecord(id) }
             return unreachable.map(state.recordKey).sorted()
         }
+        locked { state.releaseUnnamedRecordKeys() }
+        return removed
     }
 }
