@@ -18,7 +18,8 @@ passed=0 failed=0
 cleanup() {
   tmux kill-session -t "$session" 2>/dev/null
   tmux kill-session -t "$shell_session" 2>/dev/null
-  rm -rf "$home"
+  # A workbench killed with its session may still be writing its history into $home.
+  rm -rf "$home" 2>/dev/null || { sleep 1; rm -rf "$home"; }
 }
 trap cleanup EXIT
 
