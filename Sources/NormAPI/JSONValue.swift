@@ -38,14 +38,39 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The object of `parts`' members in order, each key once: a selection set's own fields
-    /// and then those of its fragments and type cases, which repeat some of them.
+    /// and then those of its fragments and type cases, which repeat some of them, each with
+    /// a selection of its own. A repeated key's values merge the same way (a list item by
+    /// item), so an object keeps the fields every part selected of it.
+    ///
+    /// ```swift
+    /// JSONValue.merging([.object(["nick": .object(["short": .string("R")])]),
+    ///                    .object(["nick": .object(["long": .string("Rui")])])])   // {"nick": {"short": "R", "long": "Rui"}}
+    /// ```
     public static func merging(_ parts: [JSONValue]) -> JSONValue {
-        var seen: Set<String> = []
+        var index: [String: Int] = [:]
         var members: [Member] = []
         for case .object(let partMembers) in parts {
-            for member in partMembers where seen.insert(member.key).inserted { members.append(member) }
+            for member in partMembers {
+                if let at = index[member.key] {
+                    members[at] = Member(member.key, members[at].value.merged(with: member.value))
+                } else {
+                    index[member.key] = members.count
+                    members.append(member)
+                }
+            }
         }
         return .object(members)
+    }
+
+    /// This value with `other`'s: objects merged, lists of one length merged item by item;
+    /// anything else stays as it is (the parts agree, being read from one object).
+    private func merged(with other: JSONValue) -> JSONValue {
+        switch (self, other) {
+        case (.object, .object): .merging([self, other])
+        case (.list(let items), .list(let others)) where items.count == others.count:
+            .list(zip(items, others).map { $0.merged(with: $1) })
+        default: self
+        }
     }
 }
 

@@ -20,6 +20,8 @@ struct SelectionSetWriter {
         let via: String?
         /// The scope of the nested type this property's object has, when it has one.
         let nested: (name: String, scope: SelectionScope)?
+        /// The name of the property it reads in the fragment `via`.
+        var fragmentName: String? = nil
     }
 
     /// Writes `struct name` for `scope`. `isRoot`: an operation's `Data` (the root's
@@ -48,7 +50,7 @@ struct SelectionSetWriter {
             for typeCase in typeCases { swift.line("public let \(typeCase.property): \(typeCase.name)?") }
             for property in properties where property.via != nil {
                 swift.documentation(property.description)
-                swift.line("public var \(property.name): \(property.type) { fragments.\(SwiftNames.fragmentProperty(property.via!)).\(property.name) }")
+                swift.line("public var \(property.name): \(property.type) { fragments.\(SwiftNames.fragmentProperty(property.via!)).\(property.fragmentName ?? property.name) }")
             }
 
             // The memberwise initializer: tests, previews, optimistic responses.
@@ -134,26 +136,32 @@ struct SelectionSetWriter {
         return positions
     }
 
-    /// The Swift type of the property answering `responseKey` in `scope`, with the scope's
-    /// own nested types named from outside it (`qualifier.Destination`).
-    func propertyType(_ responseKey: String, in scope: SelectionScope, qualifier: String) -> String? {
+    /// The name and Swift type of the property answering `responseKey` in `scope`, with the
+    /// scope's own nested types named from outside it (`qualifier.Destination`).
+    func property(_ responseKey: String, in scope: SelectionScope, qualifier: String) -> (name: String, type: String)? {
         guard let property = properties(of: scope).first(where: { $0.responseKey == responseKey }) else { return nil }
-        guard property.via == nil, let nested = property.nested else { return property.type }
-        return property.type.replacingOccurrences(of: nested.name, with: qualifier + "." + nested.name)
+        guard property.via == nil, let nested = property.nested else { return (property.name, property.type) }
+        return (property.name, property.type.replacingOccurrences(of: nested.name, with: qualifier + "." + nested.name))
     }
 
     /// The properties of `scope` in selection order, `__typename` left to the struct itself.
     private func properties(of scope: SelectionScope) -> [Property] {
-        var nestedNames: Set<String> = Set(scope.typeCases.map { "As" + $0 } + (scope.fragments.isEmpty ? [] : ["Fragments"]))
+        // A nested type hides, in every type inside the one it is in, the fragment types and
+        // the namespace of the same name, which generated code names unqualified.
+        var nestedNames = Set(scope.typeCases.map { "As" + $0 } + (scope.fragments.isEmpty ? [] : ["Fragments"]) + fragments.keys + [namespace])
+        // The type cases' properties and the fragments' initializer parameters come first.
+        var propertyNames = Set(scope.typeCases.map { SwiftNames.escaped("as" + $0) } + scope.fragments.map(SwiftNames.fragmentProperty))
         var properties: [Property] = []
         for field in scope.fields where !(field.responseKey == "__typename" && field.fieldName == "__typename") {
-            let name = SwiftNames.property(field.responseKey)
+            let name = SwiftNames.property(field.responseKey, avoiding: propertyNames)
+            propertyNames.insert(name)
             let description = schema.fieldDescription(field.fieldName, of: scope.typeName)
             // A field from one fragment alone reads the fragment's, when the fragment's own
             // type has it (not only a type case of the fragment's).
             if let via = field.onlyVia, let fragment = fragments[via],
-               let type = propertyType(field.responseKey, in: rootScope(of: fragment), qualifier: via) {
-                properties.append(Property(name: name, responseKey: field.responseKey, type: type, description: description, via: via, nested: nil))
+               let read = property(field.responseKey, in: rootScope(of: fragment), qualifier: via) {
+                properties.append(Property(name: name, responseKey: field.responseKey, type: read.type, description: description,
+                                           via: via, nested: nil, fragmentName: read.name))
                 continue
             }
             let shape = TypeShape(field.type)

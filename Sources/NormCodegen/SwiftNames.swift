@@ -5,6 +5,7 @@
 /// ```swift
 /// SwiftNames.property("Name")               // "name"
 /// SwiftNames.property("default")            // "`default`"
+/// SwiftNames.property("asPassenger", avoiding: ["asPassenger"])   // "asPassenger_"
 /// SwiftNames.nestedType("journeys", isList: true)   // "Journey"
 /// SwiftNames.enumCase("FIRST_CLASS")         // "firstClass"
 /// SwiftNames.nestedType("type", isList: false)      // "Type_"
@@ -28,12 +29,16 @@ enum SwiftNames {
     static let reservedTypeNames: Set<String> = [
         "Type", "Protocol", "Self", "Any", "Data", "Fragments", "String", "Int", "Double", "Bool", "ID", "Optional", "Array",
         "Set", "Swift", "NormAPI", "ResponseData", "ResponseDecodable", "ResponseEncodable", "ResponseDecodingError",
-        "JSONValue", "GraphQLEnum", "SelectionSet", "Fragment", "InputObject", "EnumType", "Source",
+        "JSONValue", "GraphQLEnum", "SelectionSet", "Fragment", "InputObject", "EnumType", "Source", "Hashable", "Sendable",
     ]
 
-    /// The property of the field answering under `responseKey`.
-    static func property(_ responseKey: String) -> String {
-        escaped(lowercasedFirst(responseKey))
+    /// The property of the field answering under `responseKey`, with `_` after it while
+    /// `taken` has the name (a type case `asPassenger`, a fragment's `namedFields`, another
+    /// field's `name` from the key `Name`).
+    static func property(_ responseKey: String, avoiding taken: Set<String> = []) -> String {
+        var name = lowercasedFirst(responseKey)
+        while taken.contains(escaped(name)) { name += "_" }
+        return escaped(name)
     }
 
     /// A property name, escaped when Swift reserves it or generated code uses it.

@@ -1,6 +1,8 @@
+import Foundation
 import KitchenSinkTypes
 import NormAPI
 import NormCache
+import TestSupport
 import Testing
 import TripsAppTypes
 
@@ -17,13 +19,15 @@ import TripsAppTypes
           "reservations": [{"__typename": "Reservation", "id": "r1", "kind": "hotel", "confirmation": "X1"}]}}}
         """
 
-    /// The data of `Query` read back from a cache its response was written into.
-    func readBack<Query: GraphQLQuery>(_ query: Query, response: String) throws -> CacheValue {
+    /// The data of `Query` read back from a cache its response was written into, with the
+    /// possible types of `sdl` when given.
+    func readBack<Query: GraphQLQuery>(_ query: Query, response: String, sdl: String? = nil) throws -> CacheValue {
         let cache = NormalizedCache()
+        let schema = try sdl.map { sdl throws in SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: sdl)) }
         let operation = try cache.operation(Query.operationDocument, name: Query.operationName)
         guard case .object(let variables) = CacheValue(query.__variables) else { throw ResponseDecodingError(problem: "variables are not an object") }
-        _ = try cache.write(response: JSON.parse(response), for: operation, variables: variables)
-        let read = try cache.read(operation, variables: variables)
+        _ = try cache.write(response: JSON.parse(response), for: operation, variables: variables, schema: schema)
+        let read = try cache.read(operation, variables: variables, schema: schema)
         #expect(read.missing == [])
         return try #require(read.data)
     }
@@ -112,5 +116,84 @@ import TripsAppTypes
              "now": "2026-11-24T12:00:00Z"}
             """))
         #expect(people.people[0].asPassenger?.seats == nil)
+    }
+
+    static let crowdResponse = """
+        {"data": {"people": [
+            {"__typename": "Passenger", "kind": "Passenger", "asPassenger": "Passenger", "namedFields": "Passenger", "name": "Ana",
+             "nick": {"__typename": "Nick", "short": "A"}, "id": "1", "cabin": "ECONOMY", "data": {"__typename": "Meta", "count": 2}},
+            {"__typename": "Crew", "kind": "Crew", "asPassenger": "Crew", "namedFields": "Crew", "name": "Rui",
+             "nick": {"__typename": "Nick", "short": "R", "long": "Rui Costa"}},
+            {"__typename": "Robot", "kind": "Robot", "asPassenger": "Robot", "namedFields": "Robot", "name": "R2", "nick": null}],
+          "sinkSchema": {"__typename": "Trip", "id": "3"},
+          "node": {"__typename": "Crew", "id": "5", "name": "Eva", "role": "pilot"}}}
+        """
+
+    @Test func responseKeysThatMeetGeneratedMembersKeepBoth() throws {
+        let sdl = try String(contentsOfFile: ProjectDirectory.repository + "/Tests/Codegen/KitchenSink/schema.graphqls", encoding: .utf8)
+        let data = try CrowdQuery.Data(response: readBack(CrowdQuery(), response: Self.crowdResponse, sdl: sdl))
+        let ana = data.people[0], rui = data.people[1], robot = data.people[2]
+        // `asPassenger`, `namedFields` and `kind` are fields (all `__typename`) beside the
+        // type case `asPassenger` and the fragment `fragments.namedFields`.
+        #expect(ana.kind == "Passenger" && ana.asPassenger_ == "Passenger" && ana.namedFields_ == "Passenger")
+        #expect(ana.fragments.namedFields.name == "Ana" && ana.name == "Ana")
+        // A fragment on an interface spread inside a union member's inline fragment.
+        #expect(ana.asPassenger?.fragments.nodeId.id == "1" && ana.asPassenger?.id == "1")
+        #expect(ana.asPassenger?.cabin == .case(.economy) && ana.asPassenger?.data?.count == 2)
+        #expect(ana.nick?.short == "A" && ana.asCrew == nil)
+        // The type case selects more of `nick` than the fragment the parent reads it from.
+        #expect(rui.nick?.short == "R" && rui.asCrew?.nick?.long == "Rui Costa")
+        #expect(robot.asPassenger == nil && robot.asCrew == nil && robot.name == "R2" && robot.nick == nil)
+        // A nested type named after the namespace does not hide it.
+        #expect(data.sinkSchema?.id == "3")
+        // A type case inside a type case.
+        #expect(data.node?.asNamed?.name == "Eva" && data.node?.asNamed?.asCrew?.role == "pilot")
+        #expect(try CrowdQuery.Data(response: CacheValue(data.jsonValue)) == data)
+    }
+
+    static let tripsResponse = """
+        {"data": {"trip": {"__typename": "Trip", "id": "1", "name": "Porto", "meta": {"__typename": "Meta", "count": 4},
+                           "legs": [["a", "b"], null, []]},
+                  "trips": [{"__typename": "Trip", "id": "2", "stops": [{"__typename": "Stop", "name": "X", "code": null}, null]}, null],
+                  "tripName": {"__typename": "Trip", "id": "2"}, "sendable": {"__typename": "Trip", "id": "4"}}}
+        """
+
+    @Test func fragmentsSpreadTwiceOrConditionallyAndMergedFields() throws {
+        let data = try TripsQuery.Data(response: readBack(TripsQuery(first: 2, withMeta: false), response: Self.tripsResponse))
+        let trip = try #require(data.trip)
+        #expect(trip.name == "Porto" && trip.fragments.tripName.name == "Porto")
+        // `meta` from the selection and two fragments: one type with every field.
+        #expect(trip.meta?.count == 4 && trip.fragments.tripMeta.meta?.count == 4 && trip.fragments.tripName.meta?.__typename == "Meta")
+        // A fragment under @include: its fields optional, absent here; not under `fragments`.
+        #expect(trip.stops == nil)
+        #expect(trip.legs == [["a", "b"], nil, []])
+        #expect(data.trips?.first??.stops?.first??.name == "X" && data.trips?.first??.stops?[1] == nil && data.trips?[1] == nil)
+        #expect(data.tripName?.id == "2" && data.sendable?.id == "4")
+        #expect(try TripsQuery.Data(response: CacheValue(data.jsonValue)) == data)
+
+        let withStops = try TripsQuery.Data(response: JSON.parse("""
+            {"trip": {"__typename": "Trip", "id": "1", "name": "Porto", "meta": null, "stops": [{"__typename": "Stop", "name": "Y"}], "legs": null},
+             "trips": null, "tripName": null, "sendable": null}
+            """))
+        #expect(withStops.trip?.stops?.first??.name == "Y" && withStops.trip?.legs == nil)
+    }
+
+    @Test func aWrongKindDeepInAListNamesItsPath() throws {
+        let legs = try JSON.parse(#"{"trip": {"__typename": "Trip", "id": "1", "name": "P", "meta": null, "legs": [["a"], ["b", 3]]}}"#)
+        #expect(throws: ResponseDecodingError(path: ["trip", "legs", "1", "1"], problem: "expected a string, found an integer")) {
+            try TripsQuery.Data(response: legs)
+        }
+        let stops = try JSON.parse(#"{"trips": [null, {"__typename": "Trip", "id": "2", "stops": [{"name": true}]}]}"#)
+        #expect(throws: ResponseDecodingError(path: ["trips", "1", "stops", "0", "name"], problem: "expected a string, found a boolean")) {
+            try TripsQuery.Data(response: stops)
+        }
+    }
+
+    @Test func listVariablesOfInputObjectsWithEnumsAndAScalarMutation() throws {
+        let filters = [SinkSchema.TripFilter(cabins: [.init(.firstClass), .unknown("LIE_FLAT")]), SinkSchema.TripFilter(name: "Porto")]
+        #expect(CacheValue(TripsQuery(filters: filters, first: 3).__variables)
+                == ["filters": [["cabins": ["FIRST_CLASS", "LIE_FLAT"]], ["name": "Porto"]], "first": 3])
+        #expect(CacheValue(PingMutation(times: 2).__variables) == ["times": 2])
+        #expect(try PingMutation.Data(response: JSON.parse(#"{"ping": true}"#)).ping)
     }
 }
