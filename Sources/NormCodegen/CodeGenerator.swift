@@ -76,9 +76,12 @@ public struct CodeGenerator {
         }
         let variables = node.variableDefinitions.map { definition in
             let shape = schema.shape(of: definition.type)
+            // A variable the request need not carry (nullable, or with a default the server
+            // then uses) is optional, and nil leaves it out.
+            let optional = shape.wrappers.first != .nonNull || definition.defaultValue != nil
             return (name: definition.variable.name.value, property: SwiftNames.escaped(definition.variable.name.value),
-                    type: shape.swift(SchemaTypes.swiftType(of: shape.named, namespace: namespace)),
-                    optional: shape.wrappers.first != .nonNull)
+                    type: shape.swift(SchemaTypes.swiftType(of: shape.named, namespace: namespace), optional: optional),
+                    optional: optional)
         }
         var swift = SwiftWriter.generatedFile(from: operation.file)
         let rootType = schema.rootType(of: operation.kind)

@@ -193,6 +193,8 @@ import TripsAppTypes
         let filters = [SinkSchema.TripFilter(cabins: [.init(.firstClass), .unknown("LIE_FLAT")]), SinkSchema.TripFilter(name: "Porto")]
         #expect(CacheValue(TripsQuery(filters: filters, first: 3).__variables)
                 == ["filters": [["cabins": ["FIRST_CLASS", "LIE_FLAT"]], ["name": "Porto"]], "first": 3])
+        // `$first: Int! = 3` may be left out: the server's default applies.
+        #expect(CacheValue(TripsQuery().__variables) == [:])
         #expect(CacheValue(PingMutation(times: 2).__variables) == ["times": 2])
         #expect(try PingMutation.Data(response: JSON.parse(#"{"ping": true}"#)).ping)
     }

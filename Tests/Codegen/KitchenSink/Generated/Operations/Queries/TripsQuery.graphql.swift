@@ -39,16 +39,16 @@ public struct TripsQuery: NormAPI.GraphQLQuery {
         """#
 
     public var filters: [SinkSchema.TripFilter]?
-    public var first: Int
+    public var first: Int?
     public var withMeta: Bool?
 
-    public init(filters: [SinkSchema.TripFilter]? = nil, first: Int, withMeta: Bool? = nil) {
+    public init(filters: [SinkSchema.TripFilter]? = nil, first: Int? = nil, withMeta: Bool? = nil) {
         self.filters = filters
         self.first = first
         self.withMeta = withMeta
     }
 
-    public var __variables: JSONValue { .input(["filters": filters?.jsonValue, "first": first.jsonValue, "withMeta": withMeta?.jsonValue]) }
+    public var __variables: JSONValue { .input(["filters": filters?.jsonValue, "first": first?.jsonValue, "withMeta": withMeta?.jsonValue]) }
 
     public struct Data: NormAPI.SelectionSet {
         public let trip: Trip?
