@@ -14,23 +14,26 @@ extension PossibleTypes {
     /// Where inside `value` it does not fit `type`, and what is there; `nil` when it fits.
     /// With `nullsAllowed` (a response with errors, whose nulls may stand for failed
     /// fields) a null fits a non-null type too.
-    func misfit(of value: CacheValue, to type: TypeReference, nullsAllowed: Bool = false) -> (path: String, problem: String)? {
-        switch (type, value) {
+    func misfit<Node: ResponseNode>(of value: Node, to type: TypeReference, nullsAllowed: Bool = false) -> (path: String, problem: String)? {
+        switch (type, value.kind) {
         case (.nonNull, .null):
             return nullsAllowed ? nil : ("", "null")
         case (.nonNull(let inner), _):
             return misfit(of: value, to: inner, nullsAllowed: nullsAllowed)
         case (_, .null):
             return nil
-        case (.list(let item), .list(let items)):
-            for (index, member) in items.enumerated() {
-                if let inner = misfit(of: member, to: item, nullsAllowed: nullsAllowed) { return ("[\(index)]" + inner.path, inner.problem) }
+        case (.list(let item), .list):
+            var found: (path: String, problem: String)?
+            value.forEachItem { index, member in
+                if found == nil, let inner = misfit(of: member, to: item, nullsAllowed: nullsAllowed) { found = ("[\(index)]" + inner.path, inner.problem) }
             }
-            return nil
+            return found
         case (.list, _), (.named, .list):
-            return ("", "\(value.shortJSON) (\(value.kindDescription))")
-        case (.named(let name), _):
-            return fits(value, named: name) ? nil : ("", "\(value.shortJSON) (\(value.kindDescription))")
+            return ("", "\(value.decoded().shortJSON) (\(value.kind))")
+        case (.named(let name), let kind):
+            // An object fits any named type but a scalar's: no need to decode it.
+            return fits(kind == .object ? .object(CacheObject()) : value.decoded(), named: name)
+                ? nil : ("", "\(value.decoded().shortJSON) (\(kind))")
         }
     }
 

@@ -44,18 +44,7 @@ public enum CacheValue: Equatable, Sendable {
     }
 
     /// A short name of the value's kind for error messages: "an object", "a string", ...
-    public var kindDescription: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .int: "an integer"
-        case .double: "a float"
-        case .string: "a string"
-        case .list: "a list"
-        case .object: "an object"
-        case .reference: "a reference"
-        }
-    }
+    public var kindDescription: String { kind.description }
 }
 
 /// A JSON object whose members keep their order. Lookups scan the keys: response and

@@ -7,20 +7,64 @@ extension NormalizedCache {
     @discardableResult
     public func write(response: CacheValue, for operation: CompiledOperation, variables: CacheObject = CacheObject(),
                       schema: SchemaKnowledge? = nil, cause: ChangeCause = .write) throws(CacheError) -> Changes {
-        guard case .object(let object) = response else {
-            throw .invalid("a response must be a JSON object, not \(response.kindDescription)")
+        try write(responseNode: response, for: operation, variables: variables, schema: schema, cause: cause)
+    }
+
+    /// Writes a GraphQL response from its JSON text, as a transport receives it: the bytes
+    /// are read once into a tape (``JSONTape``) and normalized from it, with no tree of
+    /// values in between, so strings are made only for what records keep. Invalid JSON is
+    /// refused with ``CacheError/json(_:)`` (line, column and path) before anything is
+    /// written; otherwise as ``write(response:for:variables:schema:cause:)``.
+    ///
+    /// ```swift
+    /// let body: [UInt8] = Array(#"{"data":{"trip":{"__typename":"Trip","id":"2","name":"Porto"}}}"#.utf8)
+    /// try cache.write(responseJSON: body, for: tripDetail, variables: ["id": "2"])   // Trip:2
+    /// ```
+    @discardableResult
+    public func write<Bytes: Collection<UInt8>>(responseJSON bytes: Bytes, for operation: CompiledOperation,
+                                                variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
+                                                cause: ChangeCause = .write) throws(CacheError) -> Changes {
+        let write = { (text: UnsafeBufferPointer<UInt8>) in
+            Result { () throws(CacheError) in
+                try self.write(responseText: text, for: operation, variables: variables, schema: schema, cause: cause)
+            }
         }
-        let hasErrors: Bool
-        switch object["errors"] {
-        case nil, .null?: hasErrors = false
-        case .list(let errors)?: hasErrors = !errors.isEmpty
-        case let other?: throw .invalid("a response's \"errors\" must be a list, not \(other.kindDescription)")
+        return try (bytes.withContiguousStorageIfAvailable(write) ?? Array(bytes).withUnsafeBufferPointer(write)).get()
+    }
+
+    private func write(responseText text: UnsafeBufferPointer<UInt8>, for operation: CompiledOperation, variables: CacheObject,
+                       schema: SchemaKnowledge?, cause: ChangeCause) throws(CacheError) -> Changes {
+        let tape: JSONTape
+        do throws(JSONError) { tape = try JSONTape(reading: text) } catch { throw .json(error) }
+        return try tape.withRoot(text: text) { root throws(CacheError) in
+            try write(responseNode: root, for: operation, variables: variables, schema: schema, cause: cause)
         }
-        switch object["data"] {
-        case .object(let data)?: return try write(data: data, for: operation, variables: variables, schema: schema, partial: hasErrors, cause: cause)
-        case nil, .null?: return Changes(changes: ChangeSet(), cache: self)
-        case let other?: throw .invalid("a response's \"data\" must be an object, not \(other.kindDescription)")
+    }
+
+    /// Writes a response in either form: its `data` when it has some, with its `errors`
+    /// saying whether missing fields are expected.
+    private func write<Node: ResponseNode>(responseNode response: Node, for operation: CompiledOperation, variables: CacheObject,
+                                           schema: SchemaKnowledge?, cause: ChangeCause) throws(CacheError) -> Changes {
+        let written = try response.withObject { object throws(CacheError) in
+            let errors = object.member("errors", near: 1)
+            let hasErrors: Bool
+            switch errors?.kind {
+            case nil, .null?: hasErrors = false
+            case .list?: hasErrors = errors!.count > 0
+            case let other?: throw .invalid("a response's \"errors\" must be a list, not \(other)")
+            }
+            let data = object.member("data", near: 0)
+            switch data?.kind {
+            case .object?:
+                return try data!.withObject { data throws(CacheError) in
+                    try write(dataObject: data, for: operation, variables: variables, schema: schema, partial: hasErrors, cause: cause)
+                }!
+            case nil, .null?: return Changes(changes: ChangeSet(), cache: self)
+            case let other?: throw .invalid("a response's \"data\" must be an object, not \(other)")
+            }
         }
+        guard let written else { throw .invalid("a response must be a JSON object, not \(response.kindDescription)") }
+        return written
     }
 
     /// Writes `data` (the response's `data` object) for `operation`, from the endpoint
@@ -28,6 +72,11 @@ extension NormalizedCache {
     @discardableResult
     public func write(data: CacheObject, for operation: CompiledOperation, variables: CacheObject = CacheObject(),
                       schema: SchemaKnowledge? = nil, partial: Bool = false, cause: ChangeCause = .write) throws(CacheError) -> Changes {
+        try write(dataObject: data, for: operation, variables: variables, schema: schema, partial: partial, cause: cause)
+    }
+
+    private func write<Object: ResponseObject>(dataObject data: Object, for operation: CompiledOperation, variables: CacheObject,
+                                               schema: SchemaKnowledge?, partial: Bool, cause: ChangeCause) throws(CacheError) -> Changes {
         try commit(cause: cause, checkedFirst: true) { () throws(CacheError) in
             try normalize(data, for: operation, variables: variables, schema: schema, partial: partial, layer: nil)
         }
@@ -45,7 +94,7 @@ extension NormalizedCache {
         }
     }
 
-    func normalize(_ data: CacheObject, for operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?,
+    func normalize<Object: ResponseObject>(_ data: Object, for operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?,
                            partial: Bool, layer: String?) throws(CacheError) -> Changes {
         try state.withSchema(schema) { () throws(CacheError) in
             var normalizer = try Normalizer(state: state, operation: operation, variables: try coerced(variables, for: operation), partial: partial)

@@ -34,7 +34,7 @@ struct Normalizer {
         state.stagingSlots.beginWrite()
     }
 
-    mutating func normalize(_ data: CacheObject, rootKey: String) throws(CacheError) {
+    mutating func normalize<Object: ResponseObject>(_ data: Object, rootKey: String) throws(CacheError) {
         let root = try state.recordID(rootKey)
         try state.load(root)
         do {
@@ -53,7 +53,8 @@ struct Normalizer {
         var path: [String] = []
     }
 
-    private mutating func writeObject(_ object: CacheObject, plan: SelectionPlan, record: UInt32, typename: String) throws(Failure) {
+    private mutating func writeObject<Object: ResponseObject>(_ object: Object, plan: SelectionPlan, record: UInt32,
+                                                              typename: String) throws(Failure) {
         let slot: Int
         // A record staged here first, under a plan whose fields all have their own name,
         // meets each field key once: it is built aside, with no search, and staged at the
@@ -71,7 +72,7 @@ struct Normalizer {
                 builder = RecordBuilder(expecting: expected ?? [], capacity: plan.fields.count)
             }
         }
-        var next = 0
+        var next = object.firstMember
         let declared = declaredTypes(of: typename, in: plan)
         /// Under fragments: the response keys written, and fields whose fragment does not apply.
         var written: [String] = []
@@ -86,12 +87,12 @@ struct Normalizer {
                     return
                 }
             }
-            guard let position = object.index(of: field.responseKey, from: next) else {
+            guard let position = object.position(of: field.responseKey, from: next) else {
                 if partial || field.name == "__typename" { return }
                 throw Failure(message: "missing field \"\(field.responseKey)\"", path: ["." + field.responseKey])
             }
-            next = position + 1
-            let value = object.values[position]
+            next = object.position(after: position)
+            let value = object.value(at: position)
             let fid: UInt32
             do { fid = try state.fieldID(of: field, ids: ids, variables: variables) }
             catch { throw Failure(message: "\(error)", path: ["." + field.responseKey]) }
@@ -104,13 +105,15 @@ struct Normalizer {
                     defer { listBase = outerBase }
                     stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid)
                     if builder != nil, !staged[slot].isEmpty { stage(builder.take()!, before: slot) }
-                } else if case .reference = value {
-                    throw Failure(message: "a reference is not a response value")
-                } else if case .list = value {
-                    // Scalars, or references kept by record id (EngineState.stored).
-                    do { stored = try state.stored(value) } catch { throw Failure(message: "\(error)") }
                 } else {
-                    stored = .value(value)  // a scalar: without the call, which cost a write a tenth
+                    let kind = value.kind
+                    if kind == .reference { throw Failure(message: "a reference is not a response value") }
+                    if kind == .list {
+                        // Scalars, or references kept by record id (EngineState.stored).
+                        do { stored = try state.stored(value.decoded()) } catch { throw Failure(message: "\(error)") }
+                    } else {
+                        stored = .value(value.decoded())  // a scalar: without the call, which cost a write a tenth
+                    }
                 }
                 if builder != nil { builder!.append(new: fid, stored) } else { staged[slot].merge(fid, stored) }
             } catch var failure {
@@ -121,7 +124,7 @@ struct Normalizer {
         // A field the response carries is never dropped: if only a fragment the schema says
         // does not apply selects it, the response and the schema disagree.
         for (field, condition) in notApplying where field.name != "__typename" && !written.contains(field.responseKey)
-            && object[field.responseKey] != nil {
+            && object.member(field.responseKey, near: 0) != nil {
             throw Failure(message: "the response has \"\(field.responseKey)\", selected by a fragment on \(condition), "
                 + "but the schema says \(typename) is not a \(condition)", path: ["." + field.responseKey])
         }
@@ -146,7 +149,7 @@ struct Normalizer {
     private var fieldTypes: [(plan: ObjectIdentifier, typename: String, types: [TypeReference?]?)] = []
 
     /// Refuses a value that does not fit the type the schema gives its field.
-    private func check(_ value: CacheValue, of field: FieldPlan, in typename: String, against type: TypeReference) throws(Failure) {
+    private func check<Node: ResponseNode>(_ value: Node, of field: FieldPlan, in typename: String, against type: TypeReference) throws(Failure) {
         guard let misfit = schema.misfit(of: value, to: type, nullsAllowed: partial) else { return }
         throw Failure(message: "the schema's \(typename).\(field.name) is \(type), not \(misfit.problem)",
                       path: misfit.path.isEmpty ? [] : [misfit.path])
@@ -168,49 +171,60 @@ struct Normalizer {
 
     /// The value to keep for `value` of an object-typed field: objects become references
     /// to their records.
-    private mutating func store(_ value: CacheValue, selections: SelectionPlan, field: FieldPlan, parent: UInt32, fieldKey: UInt32) throws(Failure) -> StoredValue {
-        switch value {
+    private mutating func store<Node: ResponseNode>(_ value: Node, selections: SelectionPlan, field: FieldPlan, parent: UInt32,
+                                                    fieldKey: UInt32) throws(Failure) -> StoredValue {
+        switch value.kind {
         case .null: return .value(.null)
-        case .list(let items):
+        case .list:
             // A list's objects are mostly new records the first time: room for their keys,
             // stagings and slots at once instead of growing item by item.
-            state.recordKeys.reserve(items.count)
-            staged.reserveRoom(for: items.count)
-            state.stagingSlots.reserve(upTo: state.recordKeys.count + items.count)
+            let count = value.count
+            state.recordKeys.reserve(count)
+            staged.reserveRoom(for: count)
+            state.stagingSlots.reserve(upTo: state.recordKeys.count + count)
             var stored: [StoredValue] = []
-            stored.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
+            stored.reserveCapacity(count)
+            try value.forEachItem { (index, item) throws(Failure) in
                 listIndices.append(index)
                 defer { listIndices.removeLast() }
-                do { stored.append(try store(item, selections: selections, field: field, parent: parent, fieldKey: fieldKey)) }
+                do throws(Failure) { stored.append(try store(item, selections: selections, field: field, parent: parent, fieldKey: fieldKey)) }
                 catch var failure {
                     failure.path.append("[\(index)]")
                     throw failure
                 }
             }
             return .list(of: stored)
-        case .object(let object):
-            let typename: String?
-            switch object.value(of: "__typename", near: 0) {  // first, where it is added
-            case .string(let name)?: typename = name
-            case nil, .null?: typename = nil
-            case let other?: throw Failure(message: "__typename is \(other.kindDescription), not a string", path: [".__typename"])
-            }
-            let record = try recordID(for: object, typename: typename, selections: selections, parent: parent, fieldKey: fieldKey)
-            // Loaded before it is written: its stored fields decide what changes.
-            do { try state.load(record) } catch {
-                loadFailure = error
-                throw Failure(message: "\(error)")
-            }
-            if let typename, case .value(.string(let old))? = state.base.value(record, state.typenameField), old != typename {
-                state.warnings.append("\(state.recordKey(record)) held a \(old) and now holds a \(typename): its old fields were dropped")
-                replaced.append(record)
-            }
-            try writeObject(object, plan: selections, record: record, typename: typename ?? "")
-            return .reference(record)
+        case .object:
+            return try value.withObject { object throws(Failure) in
+                .reference(try storeObject(object, selections: selections, parent: parent, fieldKey: fieldKey))
+            }!
         default:
-            throw Failure(message: "expected an object or null for \"\(field.responseKey)\", found \(value.kindDescription)")
+            throw Failure(message: "expected an object or null for \"\(field.responseKey)\", found \(value.kind)")
         }
+    }
+
+    /// Writes an object of an object-typed field into its record, and returns the record.
+    private mutating func storeObject<Object: ResponseObject>(_ object: Object, selections: SelectionPlan, parent: UInt32,
+                                                              fieldKey: UInt32) throws(Failure) -> UInt32 {
+        let typename: String?
+        let name = object.member("__typename", near: 0)  // first, where it is added
+        switch name?.kind {
+        case .string?: typename = name!.text
+        case nil, .null?: typename = nil
+        case let other?: throw Failure(message: "__typename is \(other), not a string", path: [".__typename"])
+        }
+        let record = try recordID(for: object, typename: typename, selections: selections, parent: parent, fieldKey: fieldKey)
+        // Loaded before it is written: its stored fields decide what changes.
+        do { try state.load(record) } catch {
+            loadFailure = error
+            throw Failure(message: "\(error)")
+        }
+        if let typename, case .value(.string(let old))? = state.base.value(record, state.typenameField), old != typename {
+            state.warnings.append("\(state.recordKey(record)) held a \(old) and now holds a \(typename): its old fields were dropped")
+            replaced.append(record)
+        }
+        try writeObject(object, plan: selections, record: record, typename: typename ?? "")
+        return record
     }
 
     /// How objects of one type under one selection get their key: the key's type part,
@@ -264,8 +278,8 @@ struct Normalizer {
 
         /// The value of key field `i` in `object`, looked for first where the selection
         /// has it (a response lists an object's members in the selection's order).
-        @inline(__always) func value(_ i: Int, in object: CacheObject) -> CacheValue? {
-            object.value(of: responseKeys[i], near: positions[i])
+        @inline(__always) func value<Object: ResponseObject>(_ i: Int, in object: Object) -> Object.Node? {
+            object.member(responseKeys[i], near: positions[i])
         }
     }
 
@@ -288,7 +302,7 @@ struct Normalizer {
 
     /// The record of an object: its entity key from the type policy and key fields, or
     /// else its path key, interned.
-    private mutating func recordID(for object: CacheObject, typename: String?, selections: SelectionPlan,
+    private mutating func recordID<Object: ResponseObject>(for object: Object, typename: String?, selections: SelectionPlan,
                                    parent: UInt32, fieldKey: UInt32) throws(Failure) -> UInt32 {
         let key: String
         if let typename, let keying = keying(for: typename, in: selections) {
@@ -330,11 +344,15 @@ struct Normalizer {
 
     /// A key field's value as it goes into a key: a String, Int or Float, as Apollo iOS
     /// takes them; `nil` for a Boolean, null, an object or a list (no key value).
-    @inline(__always) private static func keyText(_ value: CacheValue) -> String? {
-        switch value {
-        case .string(let text): text
-        case .int(let number): String(number)
-        case .double(let number): number.description
+    @inline(__always) private static func keyText<Node: ResponseNode>(_ value: Node) -> String? {
+        switch value.kind {
+        case .string: value.text
+        case .int, .double:
+            switch value.decoded() {
+            case .int(let number): String(number)
+            case .double(let number): number.description
+            default: nil
+            }
         default: nil
         }
     }
@@ -360,7 +378,7 @@ struct Normalizer {
     /// condition, the response tells: a server sends a fragment's fields only when the
     /// fragment applies, so an object that carries a field only that fragment selects
     /// satisfies it, and the cache learns so (for reads and later writes).
-    private func guards(of field: FieldPlan, typename: String, object: CacheObject, plan: SelectionPlan) -> Guards {
+    private func guards<Object: ResponseObject>(of field: FieldPlan, typename: String, object: Object, plan: SelectionPlan) -> Guards {
         guard field.isIncluded(under: variables) else { return .leaveOut }
         for condition in field.typeConditions {
             switch state.satisfies(typename, condition: condition) {
@@ -375,9 +393,9 @@ struct Normalizer {
     }
 
     /// Whether `object` has a member that, in `plan`, only fields under the type condition `condition` select.
-    private func carriesFieldSelectedOnlyUnder(_ condition: String, object: CacheObject, plan: SelectionPlan) -> Bool {
+    private func carriesFieldSelectedOnlyUnder<Object: ResponseObject>(_ condition: String, object: Object, plan: SelectionPlan) -> Bool {
         plan.fields.contains { field in
-            field.typeConditions.contains(condition) && field.name != "__typename" && object[field.responseKey] != nil
+            field.typeConditions.contains(condition) && field.name != "__typename" && object.member(field.responseKey, near: 0) != nil
                 && !plan.fields.contains { $0.responseKey == field.responseKey && !$0.typeConditions.contains(condition) }
         }
     }
