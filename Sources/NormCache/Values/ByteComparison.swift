@@ -5,15 +5,31 @@ import Darwin
 #endif
 
 extension UnsafeBufferPointer<UInt8> {
-    /// Whether `other` holds the same bytes, compared with `memcmp`: the standard
-    /// library's `elementsEqual` steps through both one byte at a time with iterators,
-    /// which made comparing member names a tenth of a response's reading.
+    /// Whether `other` holds the same bytes: the standard library's `elementsEqual` steps
+    /// through both one byte at a time with iterators, which made comparing member names a
+    /// tenth of a response's reading.
     ///
     /// ```swift
     /// name.hasSameBytes(as: key)   // "__typename" == "__typename"
     /// ```
     @inline(__always)
     func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
-        count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
+        guard count == other.count else { return false }
+        guard count >= 4 else {  // also the empty case, which has no base address
+            for i in 0..<count where self[i] != other[i] { return false }
+            return true
+        }
+        let a = UnsafeRawPointer(baseAddress!), b = UnsafeRawPointer(other.baseAddress!)
+        // Member names are mostly short: two overlapping loads cover 4 to 16 bytes with no
+        // call, where a memcmp call costs more than the comparison.
+        if count <= 8 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        if count <= 16 {
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        return memcmp(a, b, count) == 0
     }
 }

@@ -8,10 +8,10 @@ struct JSONReader {
     private var path: [PathComponent] = []
     /// The keys of the last object read at each depth (``parseObject()``).
     private var shapes: [[String]] = []
-    /// What ``readTape()`` has read so far, and the entries of the member names of the last
-    /// object it read at each depth (``tapeObject()``).
+    /// What ``readTape()`` has read so far, and the member names of the last object it
+    /// read at each depth, as their tape entries (``tapeObject()``).
     private var tape = JSONTape()
-    private var tapeShapes: [[Int]] = []
+    private var tapeShapes: [[JSONTape.Entry]] = []
 
     private enum PathComponent {
         case key(StringBytes)
@@ -451,6 +451,7 @@ struct JSONReader {
         }
     }
 
+    @inline(__always)
     private mutating func appendToTape(_ string: StringBytes) {
         switch string {
         case .input(let range): tape.append(string: range)
@@ -468,25 +469,25 @@ struct JSONReader {
         let object = tape.open(.object)
         let shape = depth < tapeShapes.count ? tapeShapes[depth] : []
         var matched = 0, count = 0
-        /// Past the first name that differs from the shape: the entries of the names so far.
-        var names: [Int]?
+        /// Past the first name that differs from the shape: the names so far.
+        var names: [JSONTape.Entry]?
         var wide: Set<[UInt8]>?
         try readMembers(value: { reader, name throws(JSONError) in
-            let entry = reader.tape.entries.count
             reader.appendToTape(name)
+            let entry = reader.tape.entries[reader.tape.entries.count - 1]
             try reader.tapeValue()
             count += 1
             if names == nil {
-                if matched < shape.count, reader.tapeStringsEqual(shape[matched], entry) {
+                if matched < shape.count, Self.sameName(shape[matched], entry, text: reader.bytes, tape: reader.tape) {
                     matched += 1
                     return true
                 }
                 names = Array(shape[..<matched])
             }
             defer { names!.append(entry) }
-            if wide == nil, names!.count >= 16 { wide = Set(names!.map(reader.tapeString)) }
-            if wide != nil { return wide!.insert(reader.tapeString(entry)).inserted }
-            return !names!.contains { reader.tapeStringsEqual($0, entry) }
+            if wide == nil, names!.count >= 16 { wide = Set(names!.map { Self.bytes(of: $0, text: reader.bytes, tape: reader.tape) }) }
+            if wide != nil { return wide!.insert(Self.bytes(of: entry, text: reader.bytes, tape: reader.tape)).inserted }
+            return !names!.contains { Self.sameName($0, entry, text: reader.bytes, tape: reader.tape) }
         }, { _, isNew in isNew })
         tape.close(object, count: count)
         guard count > 0 else { return }
@@ -494,20 +495,25 @@ struct JSONReader {
         if depth < tapeShapes.count { tapeShapes[depth] = read } else { tapeShapes.append(read) }
     }
 
-    /// The bytes of the string at tape entry `index`.
-    private func tapeString(_ index: Int) -> [UInt8] {
-        withTapeString(index) { Array($0) }
-    }
-
-    private func tapeStringsEqual(_ a: Int, _ b: Int) -> Bool {
-        withTapeString(a) { a in withTapeString(b) { b in a.hasSameBytes(as: b) } }
-    }
-
+    /// Whether two names on the tape are the same: compared in place in the text when
+    /// neither held an escape (the common case), else through their bytes. (Static, with
+    /// what it reads passed in: called on the reader inside a closure, a method would copy
+    /// the whole reader for each name.)
     @inline(__always)
-    private func withTapeString<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let entry = tape.entries[index]
-        let range = Int(entry.payload)..<Int(entry.payload) + Int(entry.count)
-        guard entry.isUnescaped else { return body(UnsafeBufferPointer(rebasing: bytes[range])) }
-        return tape.unescaped.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    private static func sameName(_ a: JSONTape.Entry, _ b: JSONTape.Entry, text: UnsafeBufferPointer<UInt8>,
+                                 tape: borrowing JSONTape) -> Bool {
+        guard a.count == b.count else { return false }
+        if !a.isUnescaped, !b.isUnescaped {
+            return UnsafeBufferPointer(rebasing: text[Int(a.payload)..<Int(a.payload) + Int(a.count)])
+                .hasSameBytes(as: UnsafeBufferPointer(rebasing: text[Int(b.payload)..<Int(b.payload) + Int(b.count)]))
+        }
+        return bytes(of: a, text: text, tape: tape) == bytes(of: b, text: text, tape: tape)
     }
+
+    /// The bytes of a string on the tape.
+    private static func bytes(of entry: JSONTape.Entry, text: UnsafeBufferPointer<UInt8>, tape: borrowing JSONTape) -> [UInt8] {
+        let range = Int(entry.payload)..<Int(entry.payload) + Int(entry.count)
+        return entry.isUnescaped ? Array(tape.unescaped[range]) : Array(text[range])
+    }
+
 }

@@ -116,7 +116,8 @@ struct TextRenderer {
     static func statisticsRows(_ statistics: CacheStatistics) -> [(field: String, label: String, value: Int)] {
         [("records", "records", statistics.records), ("fields", "fields", statistics.fields), ("watchers", "watchers", statistics.watchers),
          ("layers", "optimistic layers", statistics.layers), ("bytes", "bytes", statistics.bytes), ("hits", "hits", statistics.hits),
-         ("misses", "misses", statistics.misses)]
+         ("misses", "misses", statistics.misses), ("recordKeys", "record keys", statistics.recordKeys),
+         ("fieldKeys", "field keys", statistics.fieldKeys)]
     }
 
     /// A GraphQL error's message, with its path when it has one.

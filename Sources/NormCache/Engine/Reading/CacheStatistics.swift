@@ -4,6 +4,7 @@
 /// let statistics = cache.statistics
 /// statistics.records    // 12
 /// statistics.hits       // complete reads so far; misses are reads that found a field missing
+/// statistics.recordKeys // 14: the records' keys and those references still name
 /// ```
 public struct CacheStatistics: Sendable, Equatable {
     /// Records visible (optimistic layers applied).
@@ -20,4 +21,10 @@ public struct CacheStatistics: Sendable, Equatable {
     public var hits: Int
     /// ``NormalizedCache/read(_:variables:partial:)`` calls that found a field missing.
     public var misses: Int
+    /// Record keys the engine holds interned: the records', and those that references,
+    /// watchers or invalidations still name. ``NormalizedCache/gc(retaining:)`` gives the
+    /// others back, so a long session's count follows what it keeps, not what it met.
+    public var recordKeys: Int
+    /// Field keys held interned (`name`, `trip(id:2)`); these stay for the session.
+    public var fieldKeys: Int
 }

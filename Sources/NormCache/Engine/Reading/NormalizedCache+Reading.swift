@@ -72,7 +72,8 @@ extension NormalizedCache {
                 bytes += state.recordKey(id).utf8.count + JSON.string(.object(record), references: .apollo).utf8.count
             }
             return CacheStatistics(records: ids.count, fields: fields, watchers: state.watchers.count, layers: state.layers.count,
-                                   bytes: bytes, hits: state.hits, misses: state.misses)
+                                   bytes: bytes, hits: state.hits, misses: state.misses,
+                                   recordKeys: state.recordKeys.liveCount, fieldKeys: state.fieldKeys.liveCount)
         }
     }
 

@@ -110,9 +110,9 @@ struct Normalizer {
                     if kind == .reference { throw Failure(message: "a reference is not a response value") }
                     if kind == .list {
                         // Scalars, or references kept by record id (EngineState.stored).
-                        do { stored = try state.stored(value.decoded()) } catch { throw Failure(message: "\(error)") }
+                        do { stored = try state.stored((consume value).decoded()) } catch { throw Failure(message: "\(error)") }
                     } else {
-                        stored = .value(value.decoded())  // a scalar: without the call, which cost a write a tenth
+                        stored = .value((consume value).decoded())  // a scalar: without the call, which cost a write a tenth
                     }
                 }
                 if builder != nil { builder!.append(new: fid, stored) } else { staged[slot].merge(fid, stored) }
