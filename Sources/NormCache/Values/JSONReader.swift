@@ -490,7 +490,8 @@ struct JSONReader {
             return !names!.contains { Self.sameName($0, entry, text: reader.bytes, tape: reader.tape) }
         }, { _, isNew in isNew })
         tape.close(object, count: count)
-        guard count > 0 else { return }
+        // The names become the shape at this depth, unless they are the shape already.
+        guard count > 0, names != nil || matched < shape.count || depth >= tapeShapes.count else { return }
         let read = names ?? Array(shape[..<matched])
         if depth < tapeShapes.count { tapeShapes[depth] = read } else { tapeShapes.append(read) }
     }
