@@ -69,6 +69,62 @@ import Testing
         #expect(Support.canonical(read.data) == Support.canonical(try JSON.parse(data)))
     }
 
+    /// With nothing known about the types, two fragments select one field with different
+    /// selections. The writer writes the value under each selection it fits, and the reader
+    /// includes the field by the same rule, so the read is complete and a cache-first
+    /// watcher does not go to the network for the other fragment's field.
+    @Test func aFieldUnderUndecidedFragmentsIsWrittenAndReadUnderTheSelectionsItFits() throws {
+        let op = try cache.operation("""
+            { people { __typename ...NamedNick ... on Crew { nick { short long } } } }
+            fragment NamedNick on Named { nick { short } }
+            """)
+        let recorder = Recorder()
+        let watch = try cache.watch(op, onEmission: recorder.callback)
+        defer { watch.cancel() }
+        let data = #"{"people":[{"__typename":"Passenger","nick":{"short":"Al"}},{"__typename":"Crew","nick":{"short":"Bo","long":"Bob"}}]}"#
+        try cache.write(data: try Support.object(data), for: op)
+        #expect(Support.fields(cache.record("QUERY_ROOT.people.0.nick")) == ["short": "Al"])
+        #expect(Support.fields(cache.record("QUERY_ROOT.people.1.nick")) == ["short": "Bo", "long": "Bob"])
+        let read = try cache.read(op)
+        #expect(read.missing == [])
+        #expect(Support.canonical(read.data) == Support.canonical(try JSON.parse(data)))
+        #expect(recorder.last?.result.complete == true)
+        #expect(Support.canonical(recorder.last?.result.data) == Support.canonical(try JSON.parse(data)))
+        // Nothing was learned: the response did not show that a Passenger is a Named.
+        #expect(!cache.possibleTypes.matches("Passenger", condition: "Named"))
+        // A schema that decides (a Passenger is a Named, not a Crew) reads the same data.
+        let schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
+            interface Named { nick: Nick }
+            type Nick { short: String long: String }
+            type Passenger implements Named { nick: Nick }
+            type Crew implements Named { nick: Nick }
+            union Person = Passenger | Crew
+            type Query { people: [Person] }
+            """))
+        #expect(try cache.read(op, schema: schema).complete)
+        #expect(try cache.read(op, schema: schema).data == read.data)
+    }
+
+    /// A value that fits none of the undecided fragments' selections is refused, with the
+    /// first field it misses; the message speaks of no schema, as there is none.
+    @Test func aFieldThatFitsNoUndecidedFragmentIsRefused() throws {
+        let op = try cache.operation("""
+            { people { __typename ...NamedNick ... on Crew { nick { short long } } } }
+            fragment NamedNick on Named { nick { short } }
+            """)
+        let data = #"{"people":[{"__typename":"Passenger","nick":{"long":"Alfred"}}]}"#
+        do {
+            try cache.write(data: try Support.object(data), for: op)
+            Issue.record("the write should have been refused")
+        } catch CacheError.response(let error) {
+            #expect(error.path == "data.people[0].nick.short")
+            #expect(error.message.hasPrefix("missing field \"short\""))
+            #expect(error.message.contains("nothing says a Passenger satisfies"))
+            #expect(!error.message.contains("schema"))
+        }
+        #expect(cache.keys().isEmpty)
+    }
+
     /// A response that carries a field the schema says its object cannot have (the fragment's
     /// type condition does not hold) is refused with the field's path, and nothing changes.
     @Test func aFieldTheSchemaRulesOutIsRefusedNotDropped() throws {

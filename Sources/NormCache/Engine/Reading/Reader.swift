@@ -19,6 +19,10 @@ struct Reader {
     /// The operation's root record and its type, the parent type of its fields' policies.
     private var root: (record: UInt32, typename: String) = (NC_ID_NONE_VALUE, "")
     private var missingNames: Set<String> = []
+    /// Every absent field the read met, one met before counted again (``readLeniently(_:)``).
+    private var missesMet = 0
+    /// How many lenient reads the read is inside: their results are not kept for reuse.
+    private var lenientDepth = 0
     /// How many lists of references the read is inside, and the last record read under
     /// each selection there, with its result (``readReferenced(_:plan:)``).
     private var listDepth = 0
@@ -67,9 +71,9 @@ struct Reader {
             var result = CacheObject(capacity: plan.fields.count)
             try plan.forEachField { (index, field) throws(CacheError) in
                 guard let required = applies(field, typename: typename) else { return }
-                if let value = try readField(field, of: record, near: index, required: required) {
-                    merge(value, as: field.responseKey, into: &result)
-                }
+                let value = required ? try readField(field, of: record, near: index)
+                    : try readLeniently { reader throws(CacheError) in try reader.readField(field, of: record, near: index, required: false) }
+                if let value { merge(value, as: field.responseKey, into: &result) }
             }
             return result
         }
@@ -148,6 +152,7 @@ struct Reader {
     /// Lists a record-field key as missing (and stale: present but invalidated), once
     /// however often the read meets it.
     private mutating func noteMissing(_ name: String, stale isStale: Bool = false) {
+        if !isStale { missesMet += 1 }  // a stale field is there: it does not make a value misfit
         guard missingNames.insert(name).inserted else { return }
         missing.append(name)
         if isStale { stale.append(name) }
@@ -160,7 +165,7 @@ struct Reader {
     /// instead of being read again. (Its fields are already among the dependencies, and
     /// the missing if any.) Elsewhere a selection is read once, and nothing is kept.
     private mutating func readReferenced(_ record: UInt32, plan: SelectionPlan) throws(CacheError) -> CacheObject {
-        guard listDepth > 0 else { return try readRecord(record, plan: plan, typename: nil) }
+        guard listDepth > 0, lenientDepth == 0 else { return try readRecord(record, plan: plan, typename: nil) }
         let id = ObjectIdentifier(plan)
         let last = lastRead.firstIndex { $0.plan == id }
         if let last, lastRead[last].record == record { return lastRead[last].result }
@@ -261,7 +266,11 @@ struct Reader {
                     if field.name != "__typename", required { noteMissing(state.name(pair) + path + "." + key) }
                     continue
                 }
-                let resolved = try resolveInline(member, selections: field.selections, at: pair, path: path + "." + key)
+                let resolved = required ? try resolveInline(member, selections: field.selections, at: pair, path: path + "." + key)
+                    : try readLeniently { reader throws(CacheError) in
+                        try reader.resolveInline(member, selections: field.selections, at: pair, path: path + "." + key)
+                    }
+                guard let resolved else { continue }
                 if selections.isConditional { merge(resolved, as: field.responseKey, into: &result) }
                 else { result[field.responseKey] = resolved }
             }
@@ -274,8 +283,9 @@ struct Reader {
     /// Whether a guarded field is read for an object of type `typename`: `true` when it
     /// applies (absent, it is missing), `nil` when it does not. `false` when nothing says
     /// whether the type satisfies one of its type conditions (no schema knows the type, no
-    /// response showed it): then the field is read if the record has it, and is never
-    /// called missing, so a fragment's stored fields are not left out of the answer.
+    /// response showed it): then the field is read if the record has all of it
+    /// (``readLeniently(_:)``), and is never called missing, so a fragment's stored fields
+    /// are not left out of the answer.
     private func applies(_ field: FieldPlan, typename: String) -> Bool? {
         guard field.isIncluded(under: variables) else { return nil }
         var known = true
@@ -287,6 +297,23 @@ struct Reader {
             }
         }
         return known
+    }
+
+    /// Reads a field under a type condition nothing decides, as the writer writes one: its
+    /// value when the records hold all that its selection asks for, else nil, with nothing
+    /// it missed reported (it may not apply). The read still depends on every field it
+    /// looked at, so a later write that completes it is heard.
+    private mutating func readLeniently(_ read: (inout Reader) throws(CacheError) -> CacheValue?) throws(CacheError) -> CacheValue? {
+        let mark = (misses: missesMet, missing: missing.count, stale: stale.count, redirects: redirects.count)
+        lenientDepth += 1
+        defer { lenientDepth -= 1 }
+        let value = try read(&self)
+        guard missesMet > mark.misses else { return value }
+        for name in missing[mark.missing...] { missingNames.remove(name) }
+        missing.removeSubrange(mark.missing...)
+        stale.removeSubrange(mark.stale...)
+        redirects.removeSubrange(mark.redirects...)
+        return nil
     }
 
     /// Sets `key` in `object`, merging objects field by field when two fragments select it.

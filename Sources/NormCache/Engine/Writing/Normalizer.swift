@@ -49,7 +49,7 @@ struct Normalizer {
     private var loadFailure: CacheError?
 
     struct Failure: Error {
-        let message: String
+        var message: String
         var path: [String] = []
     }
 
@@ -74,9 +74,12 @@ struct Normalizer {
         }
         var next = object.firstMember
         let declared = declaredTypes(of: typename, in: plan)
-        /// Under fragments: the response keys written, and fields whose fragment does not apply.
+        /// Under fragments: the response keys written, fields whose fragment does not apply,
+        /// and fields under a fragment nothing decides whose value does not fit the fragment's
+        /// selection (what it misses).
         var written: [String] = []
         var notApplying: [(field: FieldPlan, condition: String)] = []
+        var unfitting: [(field: FieldPlan, misfit: Failure)] = []
         try plan.forEachField { (index, field) throws(Failure) in
             if plan.isConditional {
                 switch guards(of: field, typename: typename, object: object, plan: plan) {
@@ -85,6 +88,15 @@ struct Normalizer {
                 case .typeNotSatisfying(let condition):
                     notApplying.append((field, condition))
                     return
+                case .undecided:
+                    // Written when the object carries it and its value fits the field's
+                    // selection; the reader includes it by the same rule.
+                    guard let position = object.position(of: field.responseKey, from: object.firstMember) else { return }
+                    if let misfit = selectionMisfit(of: object.value(at: position), to: field.selections) {
+                        unfitting.append((field, misfit))
+                        return
+                    }
+                    written.append(field.responseKey)
                 }
             }
             guard let position = object.position(of: field.responseKey, from: next) else {
@@ -127,6 +139,15 @@ struct Normalizer {
             && object.member(field.responseKey, near: 0) != nil {
             throw Failure(message: "the response has \"\(field.responseKey)\", selected by a fragment on \(condition), "
                 + "but the schema says \(typename) is not a \(condition)", path: ["." + field.responseKey])
+        }
+        // Nor when only fragments nothing decides select it and it fits none of them: the
+        // first one's missing field is the error.
+        for (field, misfit) in unfitting where field.name != "__typename" && !written.contains(field.responseKey) {
+            var failure = misfit
+            failure.message += " (\"\(field.responseKey)\" is selected only under type conditions nothing says "
+                + "\(typename.isEmpty ? "the object" : "a " + typename) satisfies, and fits none of their selections)"
+            failure.path.append("." + field.responseKey)
+            throw failure
         }
         if let builder = builder.take() {
             let fields = builder.record()
@@ -370,6 +391,9 @@ struct Normalizer {
         case leaveOut
         /// The object's type does not satisfy this type condition of the field's.
         case typeNotSatisfying(String)
+        /// Nothing says whether the object's type satisfies a condition, and the response
+        /// does not show it either.
+        case undecided
     }
 
     /// Whether a guarded field applies to an object of type `typename`.
@@ -377,7 +401,9 @@ struct Normalizer {
     /// Where neither the endpoint's schema nor the cache knows whether the type satisfies a
     /// condition, the response tells: a server sends a fragment's fields only when the
     /// fragment applies, so an object that carries a field only that fragment selects
-    /// satisfies it, and the cache learns so (for reads and later writes).
+    /// satisfies it, and the cache learns so (for reads and later writes). When the
+    /// response does not tell either (the field is selected under another condition too),
+    /// the condition stays undecided.
     private func guards<Object: ResponseObject>(of field: FieldPlan, typename: String, object: Object, plan: SelectionPlan) -> Guards {
         guard field.isIncluded(under: variables) else { return .leaveOut }
         for condition in field.typeConditions {
@@ -385,7 +411,7 @@ struct Normalizer {
             case true?: continue
             case false?: return .typeNotSatisfying(condition)
             case nil:
-                guard carriesFieldSelectedOnlyUnder(condition, object: object, plan: plan) else { return .typeNotSatisfying(condition) }
+                guard carriesFieldSelectedOnlyUnder(condition, object: object, plan: plan) else { return .undecided }
                 if !typename.isEmpty { state.possibleTypes.learn(typename, satisfies: condition) }
             }
         }
@@ -397,6 +423,44 @@ struct Normalizer {
         plan.fields.contains { field in
             field.typeConditions.contains(condition) && field.name != "__typename" && object.member(field.responseKey, near: 0) != nil
                 && !plan.fields.contains { $0.responseKey == field.responseKey && !$0.typeConditions.contains(condition) }
+        }
+    }
+
+    /// What `value` misses of `selections`, the first field a write under them would refuse
+    /// (its message and path), or nil when it fits: every field that applies is there,
+    /// down through objects and lists. Fields under conditions nothing decides are not
+    /// required, as the reader does not require them (``Reader``'s lenient reads), and a
+    /// response with errors may miss fields.
+    private func selectionMisfit<Node: ResponseNode>(of value: Node, to selections: SelectionPlan?) -> Failure? {
+        guard let selections, !partial else { return nil }
+        switch value.kind {
+        case .list:
+            var found: Failure?
+            value.forEachItem { index, item in
+                guard found == nil, var misfit = selectionMisfit(of: item, to: selections) else { return }
+                misfit.path.append("[\(index)]")
+                found = misfit
+            }
+            return found
+        case .object:
+            return value.withObject { object in
+                let name = object.member("__typename", near: 0)
+                let typename = name?.kind == .string ? name!.text! : ""
+                for field in selections.fields where field.name != "__typename" && field.isIncluded(under: variables) {
+                    let decided = field.typeConditions.map { state.satisfies(typename, condition: $0) }
+                    guard !decided.contains(false), !decided.contains(nil) else { continue }
+                    guard let member = object.member(field.responseKey, near: 0) else {
+                        return Failure(message: "missing field \"\(field.responseKey)\"", path: ["." + field.responseKey])
+                    }
+                    if var misfit = selectionMisfit(of: member, to: field.selections) {
+                        misfit.path.append("." + field.responseKey)
+                        return misfit
+                    }
+                }
+                return nil
+            } ?? nil
+        default:
+            return nil  // null fits; a scalar where an object belongs is refused by the write itself
         }
     }
 
