@@ -3,16 +3,56 @@
 extension FuzzTarget {
     /// A GraphQL response (JSON text) normalized against each of three compiled operations
     /// of the Apollo iOS Star Wars fixture (Tests/Fixtures), with their variables, into one
-    /// cache; each operation is then read back, partial results allowed.
-    static let response = FuzzTarget(name: "response", feeds: "a JSON response, written for three operations into a cache and read back") { bytes in
-        guard let response = try? JSON.parse(bytes: bytes) else { return }
-        let cache = try! NormalizedCache()
+    /// cache; each operation is then read back, partial results allowed. Each write is made
+    /// twice, from the parsed tree (`write(response:)`) and from the bytes
+    /// (`write(responseJSON:)`) into a second cache: both must end alike, refused text
+    /// included (then with the same `JSONError`).
+    static let response = FuzzTarget(name: "response", feeds: "a JSON response, written for three operations from its tree and from its bytes alike, and read back") { bytes in
+        let parsed = Result { () throws(JSONError) in try JSON.parse(bytes: bytes) }
+        let tree = try! NormalizedCache(), tape = try! NormalizedCache()
         for (operation, variables) in starWarsOperations {
-            _ = try? cache.write(response: response, for: cache.operation(operation), variables: variables)
+            let fromTree = WriteOutcome(of: tree) { cache throws(CacheError) in
+                try cache.write(response: parsed.mapError(CacheError.json).get(), for: cache.operation(operation), variables: variables)
+            }
+            let fromBytes = WriteOutcome(of: tape) { cache throws(CacheError) in
+                try cache.write(responseJSON: bytes, for: cache.operation(operation), variables: variables)
+            }
+            guard fromBytes == fromTree else {
+                fatalError("""
+                    write(responseJSON:) differs from JSON.parse and write(response:)
+                    operation: \(operation.prefix(40))…
+                    from the tree:  \(fromTree)
+                    from the bytes: \(fromBytes)
+                    """)
+            }
         }
         for (operation, variables) in starWarsOperations {
-            _ = try? cache.read(cache.operation(operation), variables: variables, partial: true)
+            _ = try? tree.read(tree.operation(operation), variables: variables, partial: true)
         }
+    }
+
+    /// What a write did: its error, then what changed, the warnings and the cache's records,
+    /// as bytes (Swift's `==` takes canonically equivalent text for equal: `K` for `K`).
+    private struct WriteOutcome: Equatable, CustomStringConvertible {
+        let error: CacheError?
+        let text: [UInt8]
+        let possibleTypes: PossibleTypes
+
+        init(of cache: NormalizedCache, _ write: (NormalizedCache) throws(CacheError) -> Changes) {
+            var lines: [String]
+            do {
+                lines = try write(cache).keys
+                error = nil
+            } catch {
+                lines = ["\(error)"]
+                self.error = error
+            }
+            lines += cache.takeWarnings() + [JSON.string(cache.extract(), sortedKeys: true)]
+            text = Array(lines.joined(separator: "\n").utf8)
+            possibleTypes = cache.possibleTypes
+        }
+
+        var description: String { String(decoding: text.prefix(2000), as: UTF8.self) }
     }
 
     /// The fixture's operations (interfaces, a union, aliases, arguments from variables and
