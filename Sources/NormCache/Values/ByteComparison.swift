@@ -33,3 +33,22 @@ extension UnsafeBufferPointer<UInt8> {
         return memcmp(a, b, count) == 0
     }
 }
+
+extension String {
+    /// Whether the string's UTF-8 is `bytes`, byte for byte: how JSON compares member
+    /// names (RFC 8259, 8.3). Swift's `==` compares by canonical equivalence instead, under
+    /// which `"e\u{301}"` is `"é"` and the Kelvin sign `"\u{212A}"` is `"K"`.
+    ///
+    /// ```swift
+    /// "é".hasSameUTF8(as: name)   // false for the bytes of "e\u{301}"
+    /// ```
+    @inline(__always)
+    func hasSameUTF8(as bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.hasSameBytes(as: bytes) } ?? utf8.elementsEqual(bytes)
+    }
+
+    @inline(__always)
+    func hasSameUTF8(as other: String) -> Bool {
+        utf8.withContiguousStorageIfAvailable { other.hasSameUTF8(as: $0) } ?? utf8.elementsEqual(other.utf8)
+    }
+}

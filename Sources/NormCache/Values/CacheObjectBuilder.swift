@@ -4,6 +4,8 @@
 /// adding n members one by one cost n² comparisons: a `QUERY_ROOT` with 100,000 root
 /// fields, or the snapshot that holds 100,000 records. The builder scans too while the
 /// object is small, and keeps a hash index of its keys from ``indexFrom`` members on.
+/// Keys are compared as bytes, as JSON compares member names: `"é"` and `"e\u{301}"`
+/// are two keys (Swift's `==` on strings would take them for one).
 ///
 /// ```swift
 /// var builder = CacheObject.Builder()
@@ -16,7 +18,7 @@ extension CacheObject {
     struct Builder {
         private(set) var object = CacheObject()
         /// The position of each key, once the object has ``indexFrom`` members.
-        private var positions: [String: Int]? = nil
+        private var positions: [UTF8Key: Int]? = nil
         /// The width from which a hash of the key beats scanning the keys before it.
         static let indexFrom = 16
 
@@ -26,7 +28,7 @@ extension CacheObject {
         init(_ object: CacheObject) {
             self.object = object
             if object.count >= Self.indexFrom {
-                positions = Dictionary(uniqueKeysWithValues: object.keys.enumerated().map { ($1, $0) })
+                positions = Dictionary(uniqueKeysWithValues: object.keys.enumerated().map { (UTF8Key($1), $0) })
             }
         }
 
@@ -45,17 +47,34 @@ extension CacheObject {
         }
 
         @inline(__always) private func position(of key: String) -> Int? {
-            if let positions { return positions[key] }
-            return object.keys.firstIndex(of: key)
+            if let positions { return positions[UTF8Key(key)] }
+            return object.keys.firstIndex { $0.hasSameUTF8(as: key) }
         }
 
         @inline(__always) private mutating func append(_ key: String, _ value: consuming CacheValue) {
             object.appendNew(key, value)
             if positions != nil {
-                positions![key] = object.count - 1
+                positions![UTF8Key(key)] = object.count - 1
             } else if object.count == Self.indexFrom {
-                positions = Dictionary(uniqueKeysWithValues: object.keys.enumerated().map { ($1, $0) })
+                positions = Dictionary(uniqueKeysWithValues: object.keys.enumerated().map { (UTF8Key($1), $0) })
             }
+        }
+    }
+
+    /// A key compared and hashed by its UTF-8 bytes.
+    struct UTF8Key: Hashable {
+        let text: String
+
+        init(_ text: String) {
+            var text = text
+            text.makeContiguousUTF8()
+            self.text = text
+        }
+
+        static func == (a: UTF8Key, b: UTF8Key) -> Bool { a.text.hasSameUTF8(as: b.text) }
+
+        func hash(into hasher: inout Hasher) {
+            text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 }

@@ -82,12 +82,13 @@ struct JSONReader {
         values.reserveCapacity(shape.count)
         var members: CacheObject.Builder?
         try readMembers { name, value in
-            let key = String(decoding: name, as: UTF8.self)
-            if members == nil, matched < shape.count, shape[matched] == key {
+            // Names are compared as bytes, as JSON compares them (and a tape does).
+            if members == nil, matched < shape.count, shape[matched].hasSameUTF8(as: name) {
                 matched += 1
                 values.append(value)
                 return true
             }
+            let key = String(decoding: name, as: UTF8.self)
             if members == nil {
                 members = CacheObject.Builder(CacheObject(keys: Array(shape[..<matched]), values: values))
             }

@@ -208,9 +208,6 @@ struct TapeObject {
     /// Whether the member name at entry `name` is `key`.
     @inline(__always)
     private func has(_ key: String, at name: Int) -> Bool {
-        let bytes = view.pointee.bytes(ofString: name)
-        return key.utf8.withContiguousStorageIfAvailable { key in
-            key.hasSameBytes(as: bytes)
-        } ?? key.utf8.elementsEqual(bytes)
+        key.hasSameUTF8(as: view.pointee.bytes(ofString: name))
     }
 }
