@@ -32,7 +32,7 @@ extension FuzzTarget {
     }
 
     /// What a write did: its error, then what changed, the warnings and the cache's records,
-    /// as bytes (Swift's `==` takes canonically equivalent text for equal: `K` for `K`).
+    /// as bytes (Swift's `==` takes canonically equivalent text for equal: `"\u{212A}"` for `"K"`).
     private struct WriteOutcome: Equatable, CustomStringConvertible {
         let error: CacheError?
         let text: [UInt8]
