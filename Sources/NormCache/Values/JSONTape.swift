@@ -205,9 +205,13 @@ struct TapeObject {
     @inline(__always)
     func position(after position: Int) -> Int { view.pointee.end(of: position + 1) }
 
-    /// Whether the member name at entry `name` is `key`.
+    /// Whether the member name at entry `name` is `key`, as a decoded tree's look-up says
+    /// (``CacheObject``'s `==`): the same bytes, or a name with other than ASCII in it that
+    /// canonical equivalence takes for the key.
     @inline(__always)
     private func has(_ key: String, at name: Int) -> Bool {
-        key.hasSameUTF8(as: view.pointee.bytes(ofString: name))
+        let bytes = view.pointee.bytes(ofString: name)
+        if key.hasSameUTF8(as: bytes) { return true }
+        return bytes.contains { $0 >= 0x80 } && String(decoding: bytes, as: UTF8.self) == key
     }
 }

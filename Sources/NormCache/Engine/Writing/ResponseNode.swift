@@ -109,17 +109,17 @@ extension CacheValue: ResponseNode {
     }
 }
 
-/// Members are found by the bytes of their names, as on a tape (``TapeObject``): JSON's
-/// names are compared so, where Swift's `==` would take `"\u{212A}ind"` for `"Kind"`.
+/// Members are found by name as Swift compares strings, and a tape's members
+/// (``TapeObject``) the same way. The names looked up are GraphQL names (ASCII), which only
+/// a name of the same ASCII bytes equals, but for a name that canonical equivalence takes
+/// for one (`"\u{212A}ind"` for `Kind`, the Kelvin sign): no GraphQL server sends such a
+/// name, and `==` on the small strings of field names is what keeps a write quick.
 extension CacheObject: ResponseObject {
     @inline(__always)
     var firstMember: Int { 0 }
 
     @inline(__always)
-    func position(of key: String, from cursor: Int) -> Int? {
-        if cursor < keys.count, keys[cursor].hasSameUTF8(as: key) { return cursor }
-        return keys.firstIndex { $0.hasSameUTF8(as: key) }
-    }
+    func position(of key: String, from cursor: Int) -> Int? { index(of: key, from: cursor) }
 
     @inline(__always)
     func value(at position: Int) -> CacheValue { values[position] }
@@ -128,7 +128,7 @@ extension CacheObject: ResponseObject {
     func position(after position: Int) -> Int { position + 1 }
 
     @inline(__always)
-    func member(_ key: String, near hint: Int) -> CacheValue? { position(of: key, from: hint).map { values[$0] } }
+    func member(_ key: String, near hint: Int) -> CacheValue? { value(of: key, near: hint) }
 }
 
 extension TapeValue: ResponseNode {
