@@ -137,16 +137,7 @@ struct JSONReader {
             path.removeLast()
             let isNew = withBytes(of: name) { member($0, value) }
             guard isNew else { throw error("duplicate member \"\(string(name))\"") }
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unexpected end of input: expected ',' or '}'") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                return
-            } else {
-                throw error("unexpected \(describe(bytes[position])): expected ',' or '}'")
-            }
+            guard try continues(closing: UInt8(ascii: "}")) else { return }
         }
     }
 
@@ -214,16 +205,25 @@ struct JSONReader {
             try item(&self)
             path.removeLast()
             count += 1
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unexpected end of input: expected ',' or ']'") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                return
-            } else {
-                throw error("unexpected \(describe(bytes[position])): expected ',' or ']'")
-            }
+            guard try continues(closing: UInt8(ascii: "]")) else { return }
+        }
+    }
+
+    /// Reads what follows a member or an item: a `,` (true: another comes) or `closing`,
+    /// the `}` or `]` that ends the object or list (false).
+    @inline(__always)
+    private mutating func continues(closing: UInt8) throws(JSONError) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw error("unexpected end of input: expected ',' or \(describe(closing))") }
+        switch bytes[position] {
+        case UInt8(ascii: ","):
+            position += 1
+            return true
+        case closing:
+            position += 1
+            return false
+        case let byte:
+            throw error("unexpected \(describe(byte)): expected ',' or \(describe(closing))")
         }
     }
 
