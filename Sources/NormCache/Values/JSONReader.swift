@@ -96,7 +96,7 @@ struct JSONReader {
         }
         let object = members?.object ?? CacheObject(keys: matched == shape.count ? shape : Array(shape[..<matched]), values: values)
         if object.isEmpty { return .object(object) }
-        if depth < shapes.count { shapes[depth] = object.keys } else { shapes.append(object.keys) }
+        Self.keep(object.keys, at: depth, in: &shapes)
         if object.count == 1, let reference = reference(in: object) { return .reference(reference) }
         return .object(object)
     }
@@ -179,6 +179,13 @@ struct JSONReader {
         }
         if object.keys[0] == name, case .string(let key) = object.values[0] { return key }
         return nil
+    }
+
+    /// Keeps `shape` as the names of the last object read at `depth` (a depth whose
+    /// containers were lists has none).
+    private static func keep<Name>(_ shape: [Name], at depth: Int, in shapes: inout [[Name]]) {
+        while shapes.count <= depth { shapes.append([]) }
+        shapes[depth] = shape
     }
 
     private mutating func parseArray() throws(JSONError) -> CacheValue {
@@ -494,7 +501,7 @@ struct JSONReader {
         // The names become the shape at this depth, unless they are the shape already.
         guard count > 0, names != nil || matched < shape.count || depth >= tapeShapes.count else { return }
         let read = names ?? Array(shape[..<matched])
-        if depth < tapeShapes.count { tapeShapes[depth] = read } else { tapeShapes.append(read) }
+        Self.keep(read, at: depth, in: &tapeShapes)
     }
 
     /// Whether two names on the tape are the same: compared in place in the text when
