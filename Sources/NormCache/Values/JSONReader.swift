@@ -436,7 +436,7 @@ struct JSONReader {
 
     /// Reads the document into a ``JSONTape``, with every check and error of ``document()``.
     mutating func readTape() throws(JSONError) -> JSONTape {
-        guard bytes.count <= Int(UInt32.max) else { throw error("a text over 4 GiB is read as a tree, not a tape", at: 0) }
+        guard bytes.count <= Int(UInt32.max) else { throw error("the text is over 4 GiB, more than a tape indexes: parse it (JSON.parse) and write the value", at: 0) }
         tape.entries.reserveCapacity(bytes.count / 8)
         try whole { reader throws(JSONError) in try reader.tapeValue() }
         return tape
@@ -499,9 +499,8 @@ struct JSONReader {
         }, { _, isNew in isNew })
         tape.close(object, count: count)
         // The names become the shape at this depth, unless they are the shape already.
-        guard count > 0, names != nil || matched < shape.count || depth >= tapeShapes.count else { return }
-        let read = names ?? Array(shape[..<matched])
-        Self.keep(read, at: depth, in: &tapeShapes)
+        guard count > 0, names != nil || matched < shape.count else { return }
+        Self.keep(names ?? Array(shape[..<matched]), at: depth, in: &tapeShapes)
     }
 
     /// Whether two names on the tape are the same: compared in place in the text when
@@ -524,5 +523,4 @@ struct JSONReader {
         let range = Int(entry.payload)..<Int(entry.payload) + Int(entry.count)
         return entry.isUnescaped ? Array(tape.unescaped[range]) : Array(text[range])
     }
-
 }
