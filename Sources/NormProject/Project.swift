@@ -35,6 +35,9 @@ public struct Project: Sendable {
     public var fieldPolicies: FieldPolicies { schemaKnowledge.fieldPolicies }
     /// The configuration's `schemaNamespace`: the name codegen gives the schema's types' namespace.
     public let schemaNamespace: String?
+    /// What loaded but deserves a word, with its place: a schema's own `@defer` declaration
+    /// replaced by the one Apollo iOS supports (``ApolloDirectives``).
+    public let warnings: [ProjectError.Problem]
     /// The named operations, sorted by name.
     public let operations: [ProjectDefinition]
     /// The fragments, sorted by name.
@@ -58,6 +61,7 @@ public struct Project: Sendable {
         operationFiles = files.operations
         schemaNamespace = files.schemaNamespace
         schemaKnowledge = schema.knowledge
+        warnings = schema.warnings
         operations = catalog.operations.values.sorted { $0.name < $1.name }
         fragments = catalog.fragments.values.sorted { $0.name < $1.name }
         self.validator = validator

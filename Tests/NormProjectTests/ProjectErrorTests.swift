@@ -226,4 +226,33 @@ import Testing
         #expect(project.schemaKnowledge.possibleTypes.matches("Trip", condition: "Stop"))
         try expectProblems(["schema.json": "{\"data\": {}}", "App/A.graphql": "query A { a }"], ["schema.json: not an introspection result: it has no __schema.types list"])
     }
+
+    /// A folder that keeps the schema both as SDL and as an introspection result (Apollo's
+    /// StarWarsAPI does): one problem saying so, not one per type and field defined twice.
+    @Test func theSchemaGivenBothAsSDLAndAsJSON() throws {
+        let introspection = """
+            {"data": {"__schema": {"queryType": {"name": "Query"}, "types": [
+              {"kind": "OBJECT", "name": "Query", "fields": [{"name": "trips", "args": [], "type": {"kind": "LIST", "ofType": {"kind": "OBJECT", "name": "Trip"}}}], "interfaces": []},
+              {"kind": "OBJECT", "name": "Trip", "fields": [{"name": "id", "args": [], "type": {"kind": "SCALAR", "name": "ID"}}], "interfaces": []},
+              {"kind": "SCALAR", "name": "ID"}], "directives": []}}}
+            """
+        try expectProblems(["schema.json": introspection, "schema.graphqls": ProjectDirectory.schema].merging(operations) { $1 }, [
+            "schema.graphqls:1:1: schema.graphqls defines 2 types that schema.json defines too (Query…): give the schema once, "
+                + "in SDL or as JSON (remove one, or leave it out of input.schemaSearchPaths); SDL beside a JSON schema may only extend its types",
+        ])
+    }
+
+    /// Schema definitions in a file read for operations: one problem for the file, saying
+    /// which setting caught it and what to change.
+    @Test func schemaDefinitionsInAnOperationFile() throws {
+        try expectProblems(["schema.graphqls": ProjectDirectory.schema, "App/Types.graphql": "type A { a: Int }\nscalar B\nquery Q { trips { id } }"], [
+            "App/Types.graphql:1:1: 2 schema definitions in a file read for operations and fragments: without "
+                + "apollo-codegen-config.json, every *.graphql file holds operations; name a schema file *.graphqls",
+        ])
+        let config = #"{"input": {"schemaSearchPaths": ["*.graphqls"], "operationSearchPaths": ["**/*.graphql*"]}}"#
+        try expectProblems(["apollo-codegen-config.json": config, "schema.graphqls": ProjectDirectory.schema].merging(operations) { $1 }, [
+            "schema.graphqls:1:1: 2 schema definitions in a file read for operations and fragments (input.schemaSearchPaths reads it "
+                + #"as schema too): input.operationSearchPaths matches it; narrow those patterns or add "!schema.graphqls" to them"#,
+        ])
+    }
 }

@@ -63,7 +63,7 @@ import Testing
         ("accepted", "union U = T type T { a: Int } extend union U = T interface I { a: Int } extend interface I { b: Int @deprecated }"),
         ("accepted", "schema { query: Q } extend schema { mutation: Q } type Q { a: Int } scalar S @specifiedBy(url: \"u\") input O @oneOf { a: Int }"),
         ("accepted", "type T { a: Int } type U { a(b: Int): Int } extend type T { b(x: Int, y: Int): Int }"),
-        ("accepted", ProjectDirectory.schema + "\n" + CacheDirectives.declarations
+        ("accepted", ProjectDirectory.schema + "\n" + ApolloDirectives.declarations.map(\.value).joined(separator: "\n")
             + "\nextend type Trip @typePolicy(keyFields: \"id\")\nextend type Query @fieldPolicy(forField: \"trip\", keyArgs: \"id\")"),
     ]
 
@@ -97,7 +97,7 @@ import Testing
         try GeneratedProject.write(to: directory, types: 300, operations: 1)
         let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".graphqls") }
         let sdl = try files.map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }.joined(separator: "\n")
-            + "\n" + CacheDirectives.declarations
+            + "\n" + ApolloDirectives.declarations.map(\.value).joined(separator: "\n")
         let document = try parse(source: Source(body: sdl, name: "schema.graphqls"))
         #expect(rulesMessages(document).isEmpty)
         #expect(SDLChecks.problems(of: document.definitions)?.isEmpty == true)

@@ -87,28 +87,62 @@ enum OperationCompiler {
     }
 
     /// `source` with ` __typename` after the `{` of every selection set below the operations'
-    /// roots that does not select it already: the document a server gets, so every object
-    /// in the response says its type (Apollo does the same).
+    /// roots that does not select it already, so every object in the response says its type,
+    /// and without Apollo iOS's client-only directives (`@apollo_client_ios_localCacheMutation`,
+    /// `@import`), which a server does not know: the document a server gets, as Apollo's
+    /// codegen writes it.
     static func networkDocument(_ document: Document, source: String) -> String {
-        var offsets: [Int] = []
+        var bytes = Array(source.utf8)
+        var edits: [(bytes: Range<Int>, text: String)] = []
         func visit(_ set: SelectionSet, isRoot: Bool) {
             let hasTypename = set.selections.contains { ($0 as? Field)?.name.value == "__typename" && ($0 as? Field)?.alias == nil }
-            if !isRoot, !hasTypename, let start = set.loc?.start { offsets.append(start) }
+            // A selection set's place starts at its `{`.
+            if !isRoot, !hasTypename, let start = set.loc?.start { edits.append((start + 1 ..< start + 1, " __typename")) }
             for selection in set.selections {
                 if let field = selection as? Field, let child = field.selectionSet { visit(child, isRoot: false) }
                 if let inline = selection as? InlineFragment { visit(inline.selectionSet, isRoot: true) }
             }
         }
-        for definition in document.definitions {
-            if let operation = definition as? OperationDefinition { visit(operation.selectionSet, isRoot: true) }
-            if let fragment = definition as? FragmentDefinition { visit(fragment.selectionSet, isRoot: false) }
+        func strip(_ directives: [Directive]) {
+            for directive in directives where clientOnlyDirectives.contains(directive.name.value) {
+                guard let start = directive.loc?.startToken, let last = lastToken(ofDirectiveAt: start) else { continue }
+                // With the blanks after it, so `query Q @import(module: "M") {` reads `query Q {`.
+                let end = bytes[last.end...].firstIndex { !" \t\r\n,".utf8.contains($0) } ?? bytes.count
+                edits.append((start.start ..< end, ""))
+            }
         }
-        var bytes = Array(source.utf8)
-        for offset in offsets.sorted(by: >) where offset < bytes.count && bytes[offset] == UInt8(ascii: "{") {
-            bytes.insert(contentsOf: " __typename".utf8, at: offset + 1)
+        for definition in document.definitions {
+            if let operation = definition as? OperationDefinition {
+                strip(operation.directives)
+                visit(operation.selectionSet, isRoot: true)
+            }
+            if let fragment = definition as? FragmentDefinition {
+                strip(fragment.directives)
+                visit(fragment.selectionSet, isRoot: false)
+            }
+        }
+        // From the end, so each edit leaves the offsets before it as they were.
+        for edit in edits.sorted(by: { $0.bytes.lowerBound > $1.bytes.lowerBound }) where edit.bytes.upperBound <= bytes.count {
+            bytes.replaceSubrange(edit.bytes, with: edit.text.utf8)
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The last token of the directive whose `@` is `start`: its name, or the `)`
+    /// closing its arguments. (GraphQLSwift places a directive's end after its `@`.)
+    private static func lastToken(ofDirectiveAt start: Token) -> Token? {
+        guard let name = start.next, name.kind == .name else { return nil }
+        guard var token = name.next, token.kind == .openingParenthesis else { return name }
+        while token.kind != .closingParenthesis {
+            guard let next = token.next, next.kind != .eof else { return nil }
+            token = next
+        }
+        return token
+    }
+
+    /// Apollo iOS's directives that only its codegen reads (apollo-ios-codegen strips them
+    /// from the document it sends).
+    static let clientOnlyDirectives: Set<String> = ["apollo_client_ios_localCacheMutation", "import"]
 
     static func error(_ message: String, at location: Location?) -> OperationError {
         OperationError(message, line: location?.startToken.line, column: location?.startToken.column)

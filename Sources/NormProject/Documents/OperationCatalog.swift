@@ -16,11 +16,14 @@ struct OperationCatalog: Sendable {
         var parsed: [ProjectDefinition] = []
         for file in files.operations {
             guard let text = files.texts[file], let document = Document.read(text, file: file, problems: &problems) else { continue }
-            for node in document.definitions {
+            let isExecutable = { (node: Definition) in node is OperationDefinition || node is FragmentDefinition }
+            let schemaDefinitions = document.definitions.filter { !isExecutable($0) }
+            if let first = schemaDefinitions.first {
+                problems.append(.init(at: first.loc, Self.schemaDefinitions(schemaDefinitions.count, in: file, files: files)))
+            }
+            for node in document.definitions where isExecutable(node) {
                 guard let definition = ProjectDefinition(node) else {
-                    let what = node is OperationDefinition ? "an operation without a name: codegen names each operation"
-                                                           : "a schema definition: operation files hold operations and fragments"
-                    problems.append(.init(at: node.loc, what))
+                    problems.append(.init(at: node.loc, "an operation without a name: codegen names each operation"))
                     continue
                 }
                 add(definition, problems: &problems)
@@ -59,6 +62,18 @@ struct OperationCatalog: Sendable {
             pending += fragment.fragmentNames
         }
         return used
+    }
+
+    /// One problem for a file of operations that holds `count` schema definitions: which
+    /// setting caught it, and what to change.
+    private static func schemaDefinitions(_ count: Int, in file: String, files: ProjectFiles) -> String {
+        let what = "\(count) schema definition\(count == 1 ? "" : "s") in a file read for operations and fragments"
+        guard files.hasConfiguration else {
+            return what + ": without \(ProjectFiles.configurationName), every *.graphql file holds operations; "
+                + "name a schema file *.graphqls"
+        }
+        let alsoSchema = files.schema.contains(file) ? " (input.schemaSearchPaths reads it as schema too)" : ""
+        return what + alsoSchema + ": input.operationSearchPaths matches it; narrow those patterns or add \"!\(file)\" to them"
     }
 
     /// GraphQLSwift's words for a spread of a fragment nobody defines, so that its finding

@@ -12,10 +12,12 @@ struct ProjectFiles {
     var schema: [String] = []
     /// Operation files, relative paths, sorted.
     var operations: [String] = []
-    /// The configuration's `schemaNamespace`, when it has one.
+    /// The configuration's `schemaNamespace` (or the 1.0 betas' `schemaName`), when it has one.
     var schemaNamespace: String?
     /// Each file's text, by relative path.
     var texts: [String: String] = [:]
+    /// Whether the directory has ``configurationName`` (else the default patterns chose the files).
+    private(set) var hasConfiguration = false
 
     /// Finds and reads the files of the project in `directory`; every problem is reported
     /// at once (a missing directory, a bad configuration, patterns that match nothing,
@@ -28,6 +30,7 @@ struct ProjectFiles {
         var problems: [ProjectError.Problem] = []
         let configurationPath = directory + "/" + Self.configurationName
         if FileManager.default.fileExists(atPath: configurationPath) {
+            hasConfiguration = true
             let configuration = Self.read(configurationPath, shown: Self.configurationName, problems: &problems)
                 .flatMap { Self.searchPaths(inConfiguration: $0, problems: &problems) }
             if let configuration {
@@ -80,8 +83,9 @@ struct ProjectFiles {
         }
         let schema = patterns("schemaSearchPaths"), operations = patterns("operationSearchPaths")
         guard let schema, let operations else { return nil }
+        // `schemaName` is the key of Apollo iOS 1.0's betas, before it became `schemaNamespace`.
         var namespace: String?
-        if case .string(let name)? = configuration["schemaNamespace"] { namespace = name }
+        if case .string(let name)? = configuration["schemaNamespace"] ?? configuration["schemaName"] { namespace = name }
         return (schema, operations, namespace)
     }
 

@@ -4,14 +4,9 @@ import NormCache
 /// Apollo iOS's cache directives, read from the schema's definitions and extensions:
 /// `extend type Trip @typePolicy(keyFields: "id")` on object types and interfaces, and
 /// `extend type Query @fieldPolicy(forField: "trip", keyArgs: "id")`, several on one type.
-/// Each names fields and arguments the type has, or it is a problem at the directive.
+/// Each names fields and arguments the type has, or it is a problem at the directive. (The
+/// schema declares them when its files do not: ``ApolloDirectives``.)
 struct CacheDirectives {
-    /// The declarations the schema gets when its files do not declare the directives.
-    static let declarations = """
-        directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE
-        directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE
-        """
-
     private(set) var typePolicies = TypePolicies()
     private(set) var fieldPolicies = FieldPolicies()
     private(set) var problems: [ProjectError.Problem] = []

@@ -7,9 +7,8 @@ import NormCache
 struct ProjectSchema: Sendable {
     let schema: GraphQLSchema
     let knowledge: SchemaKnowledge
-
-    /// The name of the source that declares the cache directives when the files do not.
-    static let declarationsSourceName = "(cache directive declarations)"
+    /// What loaded but deserves a word: a `@defer` declaration replaced by Apollo iOS's.
+    let warnings: [ProjectError.Problem]
 
     /// The schema of the project's schema files; `nil` with the problems added when it has any.
     static func load(_ files: ProjectFiles, problems: inout [ProjectError.Problem]) -> ProjectSchema? {
@@ -26,17 +25,23 @@ struct ProjectSchema: Sendable {
         for file in jsonFiles.dropFirst() {
             problems.append(.init(file: file, message: "a second JSON schema (after \(jsonFiles[0])): give one introspection result, and extensions in .graphqls files"))
         }
+        var sdlFiles: [(file: String, definitions: [Definition])] = []
+        var introspected: Set<String> = []   // the types a JSON schema defines
         for (file, text) in sources {
             guard let fileSDL = Self.sdl(text, file: file, problems: &problems),
                   let document = Document.read(fileSDL, file: file, problems: &problems) else { continue }
+            if file.hasSuffix(".json") {
+                introspected.formUnion(document.definitions.compactMap { ($0 as? TypeDefinition)?.name.value })
+            } else {
+                sdlFiles.append((file, document.definitions))
+            }
             definitions += document.definitions
         }
-        let declared = Set(definitions.compactMap { ($0 as? DirectiveDefinition)?.name.value })
-        if !declared.contains("typePolicy") || !declared.contains("fieldPolicy"),
-           let declarations = Document.read(CacheDirectives.declarations, file: declarationsSourceName, problems: &problems) {
-            definitions += declarations.definitions.filter { !declared.contains(($0 as? DirectiveDefinition)?.name.value ?? "") }
-        }
+        if let json = jsonFiles.first, let problem = Self.schemaGivenTwice(json, introspected, sdlFiles) { problems.append(problem) }
         guard problems.count == problemsBefore else { return nil }
+        var warnings: [ProjectError.Problem] = []
+        let apolloDirectives = ApolloDirectives.definitions(missingFrom: definitions, warnings: &warnings)
+        definitions = definitions.filter { !ApolloDirectives.replaces($0) } + apolloDirectives
 
         let outline = SchemaOutline(definitions)
         let directives = CacheDirectives(definitions, outline: outline)
@@ -66,7 +71,25 @@ struct ProjectSchema: Sendable {
         guard problems.count == problemsBefore else { return nil }
         let knowledge = SchemaKnowledge(possibleTypes: PossibleTypes(schema: definitions), typePolicies: directives.typePolicies,
                                         fieldPolicies: directives.fieldPolicies)
-        return ProjectSchema(schema: schema, knowledge: knowledge)
+        return ProjectSchema(schema: schema, knowledge: knowledge, warnings: warnings)
+    }
+
+    /// One problem for SDL files that define again the types of the introspection result in
+    /// `json` (`introspected`), as when a project's folder keeps both `schema.graphqls` and
+    /// `schema.json`: SDL beside a JSON schema may only extend it, as in Apollo's codegen.
+    private static func schemaGivenTwice(_ json: String, _ introspected: Set<String>,
+                                         _ sdlFiles: [(file: String, definitions: [Definition])]) -> ProjectError.Problem? {
+        var redefined: [(file: String, types: [TypeDefinition])] = []
+        for (file, definitions) in sdlFiles {
+            let types = definitions.compactMap { $0 as? TypeDefinition }.filter { introspected.contains($0.name.value) }
+            if !types.isEmpty { redefined.append((file, types)) }
+        }
+        guard let first = redefined.first?.types.first else { return nil }
+        let count = redefined.map(\.types.count).reduce(0, +)
+        let files = redefined.map(\.file).joined(separator: ", ")
+        return .init(at: first.loc, "\(files) define\(redefined.count == 1 ? "s" : "") \(count) type\(count == 1 ? "" : "s") that \(json) "
+                     + "defines too (\(first.name.value)…): give the schema once, in SDL or as JSON (remove one, or leave it out of input.schemaSearchPaths); "
+                     + "SDL beside a JSON schema may only extend its types")
     }
 
     /// The file's SDL: its text, or for a `.json` file the introspection result written as SDL.

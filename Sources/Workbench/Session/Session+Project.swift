@@ -10,7 +10,9 @@ extension Session {
     /// script running) and runs on its endpoint. A project that does not load changes
     /// nothing; the error names every file, line and column at fault.
     func loadProject(_ directory: String) throws {
-        app.use(try App.project(in: resolve(directory)))
+        let project = try App.project(in: resolve(directory))
+        app.use(project)
+        for warning in project.warnings { warn("\(warning)") }
         showProject()
     }
 

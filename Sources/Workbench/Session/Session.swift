@@ -91,6 +91,7 @@ public final class Session {
         if options.inspectFile != nil { policy = .cacheOnly }
         reportOpened()
         for failure in app.loadFailures { warn("\(failure)") }
+        for warning in app.project?.warnings ?? [] { warn("\(warning)") }
     }
 
     /// Says what the cache is over and prints the warnings of opening it.

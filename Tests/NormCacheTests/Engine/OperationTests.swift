@@ -338,4 +338,18 @@ import Testing
             """)
         #expect(try cache.operation("{ a }").networkDocument == "{ a }")
     }
+
+    /// Apollo iOS's client-only directives stay home, as apollo-ios-codegen leaves them out
+    /// of what it sends; `@defer` and the rest go to the server as written.
+    @Test func networkDocumentLeavesOutClientOnlyDirectives() throws {
+        let document = """
+            query Pets @apollo_client_ios_localCacheMutation @import(module: "Café") { pets { ...Details ... on Dog @defer(label: "d") { bark } } }
+            fragment Details on Pet @import(module: "A") @import(module: "B") { name }
+            """
+        let sent = try cache.operation(document).networkDocument
+        #expect(sent == """
+            query Pets { pets { __typename ...Details ... on Dog @defer(label: "d") { bark } } }
+            fragment Details on Pet { __typename name }
+            """)
+    }
 }

@@ -1,0 +1,71 @@
+import GraphQL
+
+/// The client directives Apollo iOS's codegen adds to every schema it reads, so that an
+/// app's schema never declares them and its operations may still use them:
+/// `@apollo_client_ios_localCacheMutation`, `@import`, `@typePolicy`, `@fieldPolicy`
+/// (apollo-ios-codegen's `apolloCodegenSchemaExtension.ts`) and `@defer`, which is not yet
+/// in the GraphQL specification (`experimentalDeferDirective.ts`). `@oneOf` needs nothing:
+/// GraphQLSwift knows it, as graphql-js does.
+///
+/// A schema that declares one of them keeps its own declaration, as Apollo's codegen keeps
+/// it; a `@defer` declared with other arguments, locations or repeatability is replaced by
+/// the one Apollo iOS supports, with a warning, as Apollo's codegen replaces it.
+///
+/// ```swift
+/// var warnings: [ProjectError.Problem] = []
+/// let added = ApolloDirectives.definitions(missingFrom: schemaDefinitions, warnings: &warnings)
+/// // schemaDefinitions.filter { !ApolloDirectives.replaces($0) } + added: the schema to build
+/// ```
+enum ApolloDirectives {
+    /// The name messages give the declarations' source.
+    static let sourceName = "(Apollo iOS's client directives)"
+
+    /// Each directive by name, declared as Apollo's codegen declares it.
+    static let declarations: KeyValuePairs<String, String> = [
+        "apollo_client_ios_localCacheMutation":
+            "directive @apollo_client_ios_localCacheMutation on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION",
+        "import": "directive @import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION",
+        "typePolicy": "directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE",
+        "fieldPolicy": "directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE",
+        "defer": "directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT",
+    ]
+
+    /// The declarations to add to a schema of `definitions`: every directive above that the
+    /// schema does not declare, and `@defer` again when its declaration is not the one Apollo
+    /// iOS supports (a warning at it says so).
+    static func definitions(missingFrom definitions: [Definition], warnings: inout [ProjectError.Problem]) -> [Definition] {
+        let declared = Dictionary(definitions.compactMap { ($0 as? DirectiveDefinition).map { ($0.name.value, $0) } },
+                                  uniquingKeysWith: { first, _ in first })
+        var added: [Definition] = []
+        for (name, text) in declarations {
+            if let own = declared[name] {
+                guard name == "defer", !matchesDefer(own) else { continue }
+                warnings.append(.init(at: own.loc, "@defer is declared here with other arguments, locations or repeatability than "
+                                      + "Apollo iOS supports; it is replaced by \(text.dropFirst("directive ".count))"))
+            }
+            added += parsed[name] ?? []
+        }
+        return added
+    }
+
+    /// Whether `definition` is a `@defer` declaration that ``definitions(missingFrom:warnings:)``
+    /// replaces: one that is not Apollo iOS's.
+    static func replaces(_ definition: Definition) -> Bool {
+        guard let directive = definition as? DirectiveDefinition, directive.name.value == "defer" else { return false }
+        return !matchesDefer(directive)
+    }
+
+    /// The declarations, parsed once.
+    private static let parsed: [String: [Definition]] = Dictionary(uniqueKeysWithValues: declarations.map { name, text in
+        (name, try! GraphQL.parse(source: Source(body: text, name: sourceName)).definitions)
+    })
+
+    /// As apollo-ios-codegen compares them: the same repeatability, locations and argument names.
+    private static func matchesDefer(_ directive: DirectiveDefinition) -> Bool {
+        guard let apollo = parsed["defer"]?.first as? DirectiveDefinition else { return false }
+        func shape(_ d: DirectiveDefinition) -> (Bool, [String], [String]) {
+            (d.repeatable, d.locations.map(\.value).sorted(), d.arguments.map(\.name.value).sorted())
+        }
+        return shape(directive) == shape(apollo)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+@testable import NormProject
+import TestSupport
+import Testing
+
+/// Apollo iOS's client directives are known to every project's schema, as Apollo's codegen
+/// adds them: an app's schema never declares them, and one that does still loads.
+@Suite struct ApolloDirectivesTests {
+    let schema = """
+        type Query { pets(search: Search): [Pet!]! }
+        interface Pet { id: ID! name: String! }
+        type Dog implements Pet { id: ID! name: String! barks: Boolean! }
+        input Search @oneOf { name: String id: ID }
+        """
+    /// Operations that use every directive Apollo's codegen adds.
+    let operations = [
+        "Pets.graphql": """
+            query Pets($search: Search) @import(module: "PetKit") { pets(search: $search) { id ...PetName ... on Dog @defer(label: "dog") { barks } } }
+            fragment PetName on Pet @import(module: "A") @import(module: "B") { name }
+            """,
+        "Local.graphql": """
+            query LocalPets @apollo_client_ios_localCacheMutation { pets { id name } }
+            fragment LocalPet on Pet @apollo_client_ios_localCacheMutation { name }
+            """,
+        "Policies.graphqls": """
+            extend interface Pet @typePolicy(keyFields: "id")
+            extend type Query @fieldPolicy(forField: "pets", keyArgs: "search.id")
+            """,
+    ]
+
+    func load(_ files: [String: String]) throws -> Project {
+        try Project(directory: try ProjectDirectory(files).path)
+    }
+
+    @Test func aSchemaThatDeclaresNoneOfThem() throws {
+        let project = try load(["schema.graphqls": schema].merging(operations) { $1 })
+        #expect(project.operations.map(\.name) == ["LocalPets", "Pets"])
+        #expect(project.fragments.map(\.name) == ["LocalPet", "PetName"])
+        #expect(project.schemaKnowledge.typePolicies["Dog"] == .keyFields(["id"]))
+        #expect(project.warnings.isEmpty)
+    }
+
+    @Test func aSchemaThatDeclaresThemItself() throws {
+        let declared = ApolloDirectives.declarations.map(\.value).joined(separator: "\n") + "\ndirective @oneOf on INPUT_OBJECT"
+        let project = try load(["schema.graphqls": declared + "\n" + schema].merging(operations) { $1 })
+        #expect(project.operations.count == 2)
+        #expect(project.warnings.isEmpty)
+    }
+
+    /// A `@defer` of another shape is replaced by Apollo iOS's, with a warning at it, as
+    /// Apollo's codegen replaces it; operations then use Apollo's arguments.
+    @Test func aDeferOfAnotherShapeIsReplaced() throws {
+        let files = ["schema.graphqls": "directive @defer(label: String) on FIELD\n" + schema].merging(operations) { $1 }
+        let project = try load(files)
+        #expect(project.warnings.map(\.description) == [
+            "schema.graphqls:1:1: @defer is declared here with other arguments, locations or repeatability than Apollo iOS supports; "
+                + "it is replaced by @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT",
+        ])
+        #expect(project.validate(document: "{ pets { ... on Dog @defer(if: false) { barks } } }").isEmpty)
+    }
+
+    /// Misused, they are refused by the rules as any directive is: a place they may not stand,
+    /// an argument they do not have.
+    @Test func misusedDirectivesAreRefused() throws {
+        let project = try load(["schema.graphqls": schema, "Pets.graphql": "query Pets { pets { id } }"])
+        #expect(project.validate(document: "{ pets { id @defer } }").map(\.description)
+            == [#"1:13: Directive "@defer" may not be used on FIELD."#])
+        let problems = project.validate(document: #"query Q @import(name: "M") { pets { id } }"#).map(\.description)
+        #expect(problems == [#"1:9: Directive "@import" argument "module" of type "String!" is required, but it was not provided."#])
+    }
+}
