@@ -17,7 +17,7 @@ FUZZ_BUILD_FLAGS := --scratch-path $(FUZZ_OUT) --sanitize=fuzzer --sanitize=addr
 GRAPHQL_SERVER := .build/graphql-server
 GRAPHQL_SERVER_PACKAGES := ariadne==1.1.1 uvicorn==0.54.0
 
-.PHONY: deps build run test test-swift graphql-server test-c test-cli test-scripts test-interactive fuzz tsan bench clean
+.PHONY: deps build run test test-swift graphql-server test-c test-cli test-real-projects test-scripts test-interactive fuzz tsan bench clean
 
 # Installs the Debian packages that are missing (as root), or says what to install.
 deps:
@@ -42,7 +42,7 @@ build: deps
 run: build
 	.build/debug/normcache
 
-test: deps test-swift test-c fuzz tsan test-cli test-scripts test-interactive
+test: deps test-swift test-c fuzz tsan test-cli test-real-projects test-scripts test-interactive
 
 # Four runs: the engine's tests run twice more over a lazily opened store that unloads every
 # record after each commit (NORMCACHE_TEST_STORE, see Support.cache in the tests). Tests that wait for a child process, its output or a plugin do so on threads
@@ -110,6 +110,14 @@ fuzz-swift:
 test-cli:
 	$(SWIFT) build --product normcache
 	Tests/CLI/cli_test.sh .build/debug/normcache
+
+# Every project of ../shared/fixtures/real-projects (Apollo iOS's sample and test APIs):
+# loads, lists its operations, and its generated Swift compiles against NormAPI. Skipped,
+# saying so, where the shared folder is not beside the checkout.
+test-real-projects:
+	$(SWIFT) build --product normcache
+	$(SWIFT) build --target NormAPI
+	Tests/RealProjects/real_projects_test.sh .build/debug/normcache .build/debug/Modules
 
 # The .repl scripts under Tests/Scripts and examples/, each a regression test of one
 # pattern run by `normcache run`, with every plugin loaded (swift build puts them beside
