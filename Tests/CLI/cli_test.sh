@@ -37,6 +37,17 @@ check "inspect --project answers a named operation from the file" 0 '^TripDetail
 check "inspect --project names what a screen lacks, without a request" 2 'cache-only: the cache cannot answer; missing: Trip:2\.startsOn.*redirected QUERY_ROOT\.trip\(id:2\) → Trip:2' \
   bash -c "printf '.run TripDetail {\"id\": \"2\"}\n' | '$normcache' inspect '$device/app.sqlite' --project examples/TripsApp"
 check "inspect leaves the file as it was" 0 '^same$' bash -c "[ \"\$(sha256sum '$device/app.sqlite')\" = '$before' ] && echo same"
+# A file whose app keys Airport by code in Swift (cacheKeyInfo), with a project that says nothing of it.
+codekeyed=$(mktemp -d)
+trap 'rm -rf "$device" "$codekeyed"' EXIT
+printf 'type Query { airport(code: String!): Airport }\ntype Airport { code: String! name: String! }\n' > "$codekeyed/schema.graphqls"
+printf 'query Airport { airport(code: "LIS") { code name } }\n' > "$codekeyed/ops.graphql"
+"$normcache" -c ".open $codekeyed/app.sqlite" -c '.write Airport:LIS {"__typename":"Airport","code":"LIS","name":"Lisbon"}' </dev/null >/dev/null 2>&1
+check "inspect --project keys a type as the file's keys show, and says so" 0 \
+  "keyed as the file's keys show \(the app configures this in code; the project has no @typePolicy for them\): Airport by code" \
+  "$normcache" inspect "$codekeyed/app.sqlite" --project "$codekeyed" -c .quit
+check "the keys the file shows are the session's key fields" 0 '^Airport: code$' \
+  "$normcache" inspect "$codekeyed/app.sqlite" --project "$codekeyed" -c .keyfields
 check "a missing project stops the session" 2 'the project /nonexistent did not load:' "$normcache" --project /nonexistent -c .quit
 printf 'type Query { a: Int }\n' > "$device/schema.graphqls"; printf 'query A { b }\n' > "$device/ops.graphql"
 check "a project at fault names the file, line and column" 2 'ops\.graphql:1:11: Cannot query field "b" on type "Query"' \

@@ -14,6 +14,26 @@ extension Session {
         app.use(project)
         for warning in project.warnings { warn("\(warning)") }
         showProject()
+        applyKeyFieldsTheFileShows()
+    }
+
+    /// With a project and a cache file (`inspect FILE --project DIR`, `.open`), the key
+    /// fields the file's keys show for each type the project leaves without `@typePolicy`
+    /// (the app keys it in code, with `cacheKeyInfo`) key that type here too, as `.keyfields`
+    /// would, and are said in one line. Types keyed so by `.keyfields` keep theirs.
+    func applyKeyFieldsTheFileShows() {
+        guard let project = app.project, scope.store != nil, scope.user == nil else { return }
+        let own = client.typePolicies
+        let shown = ImpliedKeyFields.find(in: scope.cache).filter { found in
+            project.schemaKnowledge.typePolicies[found.typename] == nil && own[found.typename] == nil
+        }
+        guard !shown.isEmpty else { return }
+        for found in shown { client.typePolicies[found.typename] = found.policy }
+        let described = shown.map { found in
+            "\(found.typename) by \(found.fields.joined(separator: "+"))" + (found.group.map { " in \($0)'s key space" } ?? "")
+        }
+        warn("keyed as the file's keys show (the app configures this in code; the project has no @typePolicy for them): "
+             + described.joined(separator: ", "))
     }
 
     /// `.project` alone: what is loaded.

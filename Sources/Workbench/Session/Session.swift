@@ -102,6 +102,7 @@ public final class Session {
                 "cache: \(scope.description), \(count) record\(count == 1 ? "" : "s")")
         }
         for warning in scope.warnings { warn(warning) }
+        applyKeyFieldsTheFileShows()
         monitorCache()
     }
 

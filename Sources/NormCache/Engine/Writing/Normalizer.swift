@@ -364,8 +364,9 @@ struct Normalizer {
     }
 
     /// A key field's value as it goes into a key: a String, Int or Float, as Apollo iOS
-    /// takes them; `nil` for a Boolean, null, an object or a list (no key value).
-    @inline(__always) private static func keyText<Node: ResponseNode>(_ value: Node) -> String? {
+    /// takes them; `nil` for a Boolean, null, an object or a list (no key value). (Also what
+    /// ``ImpliedKeyFields`` reads a stored record's key fields with.)
+    @inline(__always) static func keyText<Node: ResponseNode>(_ value: Node) -> String? {
         switch value.kind {
         case .string: value.text
         case .int, .double:
