@@ -101,6 +101,29 @@ public final class NormalizedCache: @unchecked Sendable {
         }
     }
 
+    /// `value` as `operation`'s variable `name` takes it, checked as ``coerceVariables(_:for:schema:)``
+    /// checks each variable; for a value meant for several operations (the workbench's
+    /// `.vars`), checked before any of them runs. An undeclared `name` is refused.
+    ///
+    /// ```swift
+    /// let hero = try cache.operation("query Hero($episode: Episode) { hero(episode: $episode) { name } }")
+    /// try cache.coerceVariable("episode", "JEDI", for: hero, schema: starWars)    // "JEDI"
+    /// try cache.coerceVariable("episode", "JEDIX", for: hero, schema: starWars)
+    /// // throws: $episode: "JEDIX" is not a value of Episode (NEWHOPE, EMPIRE, JEDI)
+    /// ```
+    public func coerceVariable(_ name: String, _ value: CacheValue, for operation: CompiledOperation,
+                               schema: SchemaKnowledge? = nil) throws(CacheError) -> CacheValue {
+        guard let variable = operation.variables.first(where: { $0.name == name }) else {
+            throw .variable(VariableCoercion.undeclared(name, among: operation.variables))
+        }
+        return try lockedThrowing { () throws(CacheError) in
+            try state.withSchema(schema) { () throws(CacheError) in
+                do throws(VariableError) { return try VariableCoercion.coerce(value, as: variable, schema: state.declaredTypes) }
+                catch { throw .variable(error) }
+            }
+        }
+    }
+
     /// `variables` coerced with the knowledge of the call in progress (the lock held).
     func coerced(_ variables: CacheObject, for operation: CompiledOperation) throws(CacheError) -> CacheObject {
         if operation.variables.isEmpty && variables.isEmpty { return CacheObject() }

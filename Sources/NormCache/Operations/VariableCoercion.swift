@@ -33,9 +33,7 @@
 enum VariableCoercion {
     static func coerce(_ given: CacheObject, for variables: [CompiledOperation.Variable], schema: PossibleTypes) throws(VariableError) -> CacheObject {
         for (name, _) in given.members where !variables.contains(where: { $0.name == name }) {
-            let declared = variables.map { "$\($0.name): \($0.type)" }.joined(separator: ", ")
-            throw VariableError(variable: name, path: "",
-                                problem: "not declared by the operation (it declares \(declared.isEmpty ? "none" : declared))")
+            throw undeclared(name, among: variables)
         }
         var coerced = CacheObject(capacity: variables.count)
         for variable in variables {
@@ -46,11 +44,22 @@ enum VariableCoercion {
                 }
                 continue
             }
-            do { coerced.appendNew(variable.name, try coerce(value, to: variable.type, schema: schema)) } catch {
-                throw VariableError(variable: variable.name, path: error.path, problem: error.problem)
-            }
+            coerced.appendNew(variable.name, try coerce(value, as: variable, schema: schema))
         }
         return coerced
+    }
+
+    /// The error for a variable `name` that an operation declaring `variables` does not declare.
+    static func undeclared(_ name: String, among variables: [CompiledOperation.Variable]) -> VariableError {
+        let declared = variables.map { "$\($0.name): \($0.type)" }.joined(separator: ", ")
+        return VariableError(variable: name, path: "", problem: "not declared by the operation (it declares \(declared.isEmpty ? "none" : declared))")
+    }
+
+    /// `value` coerced as `variable` takes it.
+    static func coerce(_ value: CacheValue, as variable: CompiledOperation.Variable, schema: PossibleTypes) throws(VariableError) -> CacheValue {
+        do { return try coerce(value, to: variable.type, schema: schema) } catch {
+            throw VariableError(variable: variable.name, path: error.path, problem: error.problem)
+        }
     }
 
     /// `value` coerced to `type`, or what was wrong and where inside the value.
@@ -111,23 +120,25 @@ enum VariableCoercion {
     /// not have, `@oneOf`'s one field, then each given field, then the required ones.
     private static func coerce(_ object: CacheObject, to input: InputObjectType, named name: String,
                                schema: PossibleTypes, path: String) throws(Failure) -> CacheObject {
-        for (key, _) in object.members where input.field(key) == nil {
-            throw Failure(path: path + "." + key,
-                          problem: "\(name) has no field \(key) (its fields: \(input.fields.map(\.name).joined(separator: ", ")))")
+        let given = try object.members.map { (key, value) throws(Failure) in
+            guard let field = input.field(key) else {
+                throw Failure(path: path + "." + key,
+                              problem: "\(name) has no field \(key) (its fields: \(input.fields.map(\.name).joined(separator: ", ")))")
+            }
+            return (field: field, value: value)
         }
         if input.isOneOf {
-            let keys = object.members.map(\.0)
-            guard keys.count == 1 else {
-                let got = keys.isEmpty ? "0" : "\(keys.count) (\(keys.joined(separator: ", ")))"
+            guard given.count == 1 else {
+                let got = given.isEmpty ? "0" : "\(given.count) (\(given.map(\.field.name).joined(separator: ", ")))"
                 throw Failure(path: path, problem: "@oneOf \(name) takes exactly one field, got \(got)")
             }
-            if object[keys[0]] == .null {
-                throw Failure(path: path + "." + keys[0], problem: "@oneOf \(name) takes exactly one field, and not null")
+            if given[0].value == .null {
+                throw Failure(path: path + "." + given[0].field.name, problem: "@oneOf \(name) takes exactly one field, and not null")
             }
         }
         var fields = CacheObject(capacity: object.count)
-        for (key, member) in object.members {
-            fields.appendNew(key, try coerce(member, to: input.field(key)!.type, schema: schema, path: path + "." + key))
+        for (field, value) in given {
+            fields.appendNew(field.name, try coerce(value, to: field.type, schema: schema, path: path + "." + field.name))
         }
         for field in input.fields where field.isRequired && object[field.name] == nil {
             throw Failure(path: path + "." + field.name, problem: "missing; \(name) requires \(field.name): \(field.type)")

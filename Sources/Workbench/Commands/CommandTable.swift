@@ -121,7 +121,7 @@ public enum CommandTable {
         Command(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object), or show them") { session, input in
             let text = input.rest(after: 0)
             if text.isEmpty { return session.say("vars", ["variables": .object(session.variables)], JSON.string(.object(session.variables))) }
-            session.variables = try JSONArgument.object(text, for: ".vars")
+            try session.setVariables(try JSONArgument.object(text, for: ".vars"))
         },
         Command(name: "policy", usage: "[NAME]", help: "Set the fetch policy: cache-first (default), cache-only, network-only, no-cache, cache-and-network; Apollo iOS names too") { session, input in
             guard let name = try input.words(0...1).first else { return session.say("policy", ["policy": .string(session.policy.name)], session.policy.name) }

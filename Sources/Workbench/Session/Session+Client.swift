@@ -43,6 +43,29 @@ extension Session {
         given ?? CacheObject(members: variables.members.filter { name, _ in operation.variables.contains { $0.name == name } })
     }
 
+    /// `.vars JSON`: the session's variables from now on, each first checked against the
+    /// named operations `.run` offers (the project's on its endpoint, else the current
+    /// plugin's), with the endpoint's schema: a value that every one of them declaring its
+    /// name refuses is refused now, with the first one's reason, and `.vars` stay as they
+    /// were. A name none of them declares is kept: an operation typed later may declare it.
+    func setVariables(_ given: CacheObject) throws {
+        let operations = operationNames.compactMap { try? operation(named: $0) }
+        for (name, value) in given.members {
+            var refusal: (error: CacheError, operation: CompiledOperation)?
+            for operation in operations where operation.variables.contains(where: { $0.name == name }) {
+                do {
+                    _ = try client.cache.coerceVariable(name, value, for: operation, schema: endpoint?.schemaKnowledge)
+                    refusal = nil
+                    break
+                } catch { refusal = refusal ?? (error, operation) }
+            }
+            if let refusal {
+                throw CommandError("\(refusal.error), as \(refusal.operation.name ?? "an operation") declares it (.vars unchanged)")
+            }
+        }
+        variables = given
+    }
+
     /// The endpoint operations go to; `anyEndpoint` stands in when none is needed (cache-only).
     func currentEndpoint(unless notNeeded: Bool = false) throws -> any Transport {
         if let endpoint { return endpoint }

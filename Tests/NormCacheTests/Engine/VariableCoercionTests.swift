@@ -252,6 +252,19 @@ import Testing
             == "$v: @oneOf SearchInput takes exactly one field, got 2 (name, id)")
     }
 
+    /// One variable's value is checked as the whole set checks it, the others aside (a
+    /// required one not given is no error here): what the workbench's `.vars` asks.
+    @Test func oneVariableIsCheckedAsTheSetChecksIt() throws {
+        let schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: "enum Episode { NEWHOPE JEDI }"))
+        let hero = try cache.operation("query ($episode: Episode, $first: Int!) { hero(episode: $episode, first: $first) { id } }")
+        #expect(try cache.coerceVariable("episode", "JEDI", for: hero, schema: schema) == "JEDI")
+        #expect(try cache.coerceVariable("first", 3.0, for: hero) == 3)
+        #expect(variableError { _ = try cache.coerceVariable("episode", "JEDIX", for: hero, schema: schema) }
+            == #"$episode: "JEDIX" is not a value of Episode (NEWHOPE, JEDI)"#)
+        #expect(variableError { _ = try cache.coerceVariable("ep", "JEDI", for: hero, schema: schema) }
+            == "$ep: not declared by the operation (it declares $episode: Episode, $first: Int!)")
+    }
+
     /// New variables for a watcher are coerced too; refused ones leave the watcher as it was.
     @Test func setVariablesCoercesOrChangesNothing() throws {
         try cache.write(data: ["trips": []], for: trips, variables: ["first": 3])
