@@ -118,7 +118,7 @@ public enum CommandTable {
             })
         },
         // operations
-        Command(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object), or show them") { session, input in
+        Command(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object; each takes those it declares, and a value every project or plugin operation declaring it refuses is refused now), or show them") { session, input in
             let text = input.rest(after: 0)
             if text.isEmpty { return session.say("vars", ["variables": .object(session.variables)], JSON.string(.object(session.variables))) }
             try session.setVariables(try JSONArgument.object(text, for: ".vars"))
