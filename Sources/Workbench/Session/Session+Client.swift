@@ -51,17 +51,14 @@ extension Session {
     func setVariables(_ given: CacheObject) throws {
         let operations = operationNames.compactMap { try? operation(named: $0) }
         for (name, value) in given.members {
-            var refusal: (error: CacheError, operation: CompiledOperation)?
-            for operation in operations where operation.variables.contains(where: { $0.name == name }) {
-                do {
-                    _ = try client.cache.coerceVariable(name, value, for: operation, schema: endpoint?.schemaKnowledge)
-                    refusal = nil
-                    break
-                } catch { refusal = refusal ?? (error, operation) }
+            let declaring = operations.filter { $0.variables.contains { $0.name == name } }
+            let refusals = declaring.compactMap { operation -> String? in
+                do { _ = try client.cache.coerceVariable(name, value, for: operation, schema: endpoint?.schemaKnowledge) } catch {
+                    return "\(error), as \(operation.name ?? "an operation") declares it"
+                }
+                return nil
             }
-            if let refusal {
-                throw CommandError("\(refusal.error), as \(refusal.operation.name ?? "an operation") declares it (.vars unchanged)")
-            }
+            if !declaring.isEmpty, refusals.count == declaring.count { throw CommandError(refusals[0] + " (.vars unchanged)") }
         }
         variables = given
     }
