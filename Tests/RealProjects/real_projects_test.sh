@@ -2,7 +2,8 @@
 # Every real GraphQL project of ../shared/fixtures/real-projects (Apollo iOS's own sample
 # and test APIs; PROVENANCE.md there) as a new user meets it: it loads, `.ops` lists every
 # operation and fragment its files define, `normcache codegen` writes its Swift types, and
-# they compile against the library products (NormAPI).
+# they compile against the library products (NormAPI); and the .repl scripts beside this
+# file, which run over them.
 # Usage: real_projects_test.sh PATH/TO/normcache MODULES_DIR [PROJECTS_DIR]
 set -uo pipefail
 normcache=$1 modules=$2
@@ -55,5 +56,10 @@ for top in "$projects"/*/; do for dir in $(project_dirs "${top%/}"); do
   passed=$((passed + 1))
   echo "ok: $name ($(wc -l <<<"$listed") operations and fragments, ${#sources[@]} files)"
 done; done
+# Scripts over the real projects, beside this file (each names its project relative to itself).
+for script in "$(dirname "$0")"/*.repl; do
+  ran=$("$normcache" run "$script" 2>&1)
+  if [ $? -eq 0 ]; then passed=$((passed + 1)); echo "ok: $(basename "$script")"; else fail "$(basename "$script")" "$ran"; fi
+done
 echo "real-projects: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

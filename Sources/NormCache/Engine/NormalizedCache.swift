@@ -83,25 +83,50 @@ public final class NormalizedCache: @unchecked Sendable {
     }
 
     /// `variables` as `operation` runs with them: GraphQL's input coercion to the
-    /// declared types (``VariableCoercion``), with what the endpoint's schema (`schema`),
-    /// else this cache, knows of input objects. Every read, write and watch does this
-    /// first; a client does it before sending, so the server gets the values the keys hold.
+    /// declared types (``VariableCoercion``), checked against what the endpoint's schema
+    /// (`schema`), else this cache, knows of enums and input objects. Every read, write and
+    /// watch does this first; a client does it before sending, so the server gets the
+    /// values the keys hold, and a value the schema refuses is never sent.
     ///
     /// ```swift
     /// let op = try cache.operation("query ($first: Int!) { trips(first: $first) { id } }")
     /// try cache.coerceVariables(["first": 3.0], for: op)   // ["first": 3]
-    /// try cache.coerceVariables([:], for: op)              // throws: variable $first of type Int! was not given
+    /// try cache.coerceVariables([:], for: op)              // throws: $first: missing; the operation requires $first: Int!
+    /// try cache.coerceVariables(["frist": 3], for: op)     // throws: $frist: not declared by the operation (it declares $first: Int!)
     /// ```
     public func coerceVariables(_ variables: CacheObject, for operation: CompiledOperation, schema: SchemaKnowledge? = nil) throws(CacheError) -> CacheObject {
-        if operation.variables.isEmpty { return CacheObject() }
+        if operation.variables.isEmpty && variables.isEmpty { return CacheObject() }
         return try lockedThrowing { () throws(CacheError) in
             try state.withSchema(schema) { () throws(CacheError) in try coerced(variables, for: operation) }
         }
     }
 
+    /// `value` as `operation`'s variable `name` takes it, checked as ``coerceVariables(_:for:schema:)``
+    /// checks each variable; for a value meant for several operations (the workbench's
+    /// `.vars`), checked before any of them runs. An undeclared `name` is refused.
+    ///
+    /// ```swift
+    /// let hero = try cache.operation("query Hero($episode: Episode) { hero(episode: $episode) { name } }")
+    /// try cache.coerceVariable("episode", "JEDI", for: hero, schema: starWars)    // "JEDI"
+    /// try cache.coerceVariable("episode", "JEDIX", for: hero, schema: starWars)
+    /// // throws: $episode: "JEDIX" is not a value of Episode (NEWHOPE, EMPIRE, JEDI)
+    /// ```
+    public func coerceVariable(_ name: String, _ value: CacheValue, for operation: CompiledOperation,
+                               schema: SchemaKnowledge? = nil) throws(CacheError) -> CacheValue {
+        guard let variable = operation.variables.first(where: { $0.name == name }) else {
+            throw .variable(VariableCoercion.undeclared(name, among: operation.variables))
+        }
+        return try lockedThrowing { () throws(CacheError) in
+            try state.withSchema(schema) { () throws(CacheError) in
+                do throws(VariableError) { return try VariableCoercion.coerce(value, as: variable, schema: state.declaredTypes) }
+                catch { throw .variable(error) }
+            }
+        }
+    }
+
     /// `variables` coerced with the knowledge of the call in progress (the lock held).
     func coerced(_ variables: CacheObject, for operation: CompiledOperation) throws(CacheError) -> CacheObject {
-        if operation.variables.isEmpty { return CacheObject() }
+        if operation.variables.isEmpty && variables.isEmpty { return CacheObject() }
         do throws(VariableError) { return try VariableCoercion.coerce(variables, for: operation.variables, schema: state.declaredTypes) }
         catch { throw .variable(error) }
     }

@@ -67,8 +67,7 @@ enum OperationCompiler {
             if let literal = definition.defaultValue {
                 let value = try constant(literal, what: "the default of $\(name)")
                 do { defaultValue = try VariableCoercion.coerce(value, to: type, schema: PossibleTypes()) } catch let failure {
-                    let place = failure.path.isEmpty ? "" : " at $\(name)\(failure.path)"
-                    throw error("the default of $\(name) (\(type))\(place) \(failure.problem)", at: literal.loc)
+                    throw error("the default of $\(name)\(failure.path): \(failure.problem)", at: literal.loc)
                 }
             }
             variables.append(CompiledOperation.Variable(name: name, type: type, defaultValue: defaultValue))

@@ -3,8 +3,10 @@ import GraphQL
 /// Which object types satisfy a fragment's type condition (`... on Character`): the
 /// implementations of interfaces and the members of unions. Learned from a schema (SDL
 /// or an introspection result) when one is known, and otherwise from responses. A schema
-/// also gives the types of input object fields, so that a `Float` inside an input object
-/// variable is keyed `30.0` even when the JSON says `30`.
+/// also gives the input side that variables are checked against (``VariableCoercion``):
+/// the input objects with their fields (so that a `Float` inside an input object variable
+/// is keyed `30.0` even when the JSON says `30`, and a missing required field or an
+/// unknown one is refused) and the values of each enum.
 ///
 /// ```swift
 /// var types = try PossibleTypes(sdl: "interface Character { id: ID! } type Human implements Character { id: ID! }")
@@ -20,14 +22,15 @@ public struct PossibleTypes: Sendable, Equatable {
     public private(set) var fromSchema = false
     /// The object types the schema defines: for these its word is final.
     private var objectTypes: Set<String> = []
-    /// The type of each input object's fields: `SearchFilter` → `minLength` → `Float`.
-    private var inputFields: [String: [String: TypeReference]] = [:]
+    /// The input objects by name: `SearchFilter` → its fields (`minLength: Float`), `@oneOf` or not.
+    private var inputObjects: [String: InputObjectType] = [:]
     /// The type of each object's and interface's fields: `Trip` → `seats` → `Int!`.
     private var outputFields: [String: [String: TypeReference]] = [:]
     /// The argument names of each object's and interface's fields: `Query` → `trip` → `["id"]`.
     private var fieldArguments: [String: [String: [String]]] = [:]
-    /// The enum types: a response value of one is a string, whatever its values are now.
-    private var enumTypes: Set<String> = []
+    /// The values of each enum type, in the schema's order: `Episode` → `NEWHOPE`, `EMPIRE`, `JEDI`.
+    /// Empty when an introspection result left them out (an enum always has one).
+    private var enumValues: [String: [String]] = [:]
 
     public init() {}
 
@@ -56,15 +59,15 @@ public struct PossibleTypes: Sendable, Equatable {
             case let interface as InterfaceExtensionDefinition:
                 define(interface.definition.fields, of: interface.definition.name.value)
             case let enumeration as EnumTypeDefinition:
-                enumTypes.insert(enumeration.name.value)
+                enumValues[enumeration.name.value, default: []] += enumeration.values.map(\.name.value)
+            case let enumeration as EnumExtensionDefinition:
+                enumValues[enumeration.definition.name.value, default: []] += enumeration.definition.values.map(\.name.value)
             case let union as UnionTypeDefinition:
                 for member in union.types { learn(member.name.value, satisfies: union.name.value) }
             case let input as InputObjectTypeDefinition:
-                for field in input.fields { inputFields[input.name.value, default: [:]][field.name.value] = TypeReference(field.type) }
+                define(input)
             case let input as InputObjectExtensionDefinition:
-                for field in input.definition.fields {
-                    inputFields[input.definition.name.value, default: [:]][field.name.value] = TypeReference(field.type)
-                }
+                define(input.definition)
             case let schema as SchemaDefinition:
                 for operation in schema.operationTypes {
                     rootTypes[CompiledOperation.Kind(operation.operation)] = operation.type.name.value
@@ -80,6 +83,14 @@ public struct PossibleTypes: Sendable, Equatable {
         objectTypes.insert(object.name.value)
         define(object.fields, of: object.name.value)
         for interface in object.interfaces { learn(object.name.value, satisfies: interface.name.value) }
+    }
+
+    /// Takes in an input object's definition or extension: its fields and `@oneOf`.
+    private mutating func define(_ input: InputObjectTypeDefinition) {
+        var type = inputObjects[input.name.value] ?? InputObjectType()
+        type.fields += input.fields.map { InputObjectType.Field(name: $0.name.value, type: TypeReference($0.type), hasDefault: $0.defaultValue != nil) }
+        if input.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
+        inputObjects[input.name.value] = type
     }
 
     /// Takes in the fields of an object or interface type: their types and argument names.
@@ -100,7 +111,13 @@ public struct PossibleTypes: Sendable, Equatable {
         for type in types {
             guard case .string(let name)? = type["name"] else { continue }
             if type["kind"] == .string("OBJECT") { objectTypes.insert(name) }
-            if type["kind"] == .string("ENUM") { enumTypes.insert(name) }
+            if type["kind"] == .string("ENUM") {
+                var values: [String] = []   // none when the introspection query did not ask for them
+                if case .list(let given)? = type["enumValues"] {
+                    values = given.compactMap { if case .string(let value)? = $0["name"] { value } else { nil } }
+                }
+                enumValues[name] = values
+            }
             func fieldTypes(_ member: String) -> [String: TypeReference] {
                 guard case .list(let fields)? = type[member] else { return [:] }
                 var types: [String: TypeReference] = [:]
@@ -109,7 +126,13 @@ public struct PossibleTypes: Sendable, Equatable {
                 }
                 return types
             }
-            if case .list? = type["inputFields"] { inputFields[name] = fieldTypes("inputFields") }
+            if case .list(let fields)? = type["inputFields"] {
+                inputObjects[name] = InputObjectType(fields: fields.compactMap { field in
+                    guard case .string(let fieldName)? = field["name"], let fieldType = TypeReference(introspected: field["type"]) else { return nil }
+                    let hasDefault = field["defaultValue"].map { $0 != .null } ?? false
+                    return InputObjectType.Field(name: fieldName, type: fieldType, hasDefault: hasDefault)
+                }, isOneOf: type["isOneOf"] == .bool(true))
+            }
             if case .list(let fields)? = type["fields"] {
                 outputFields[name] = fieldTypes("fields")
                 for field in fields {
@@ -138,8 +161,12 @@ public struct PossibleTypes: Sendable, Equatable {
         typename == condition || supertypes[typename]?.contains(condition) == true
     }
 
-    /// The type of `field` of the input object type `type`, if the schema says.
-    func inputFieldType(_ type: String, _ field: String) -> TypeReference? { inputFields[type]?[field] }
+    /// The input object type named `name`, if the schema defines it.
+    func inputObject(_ name: String) -> InputObjectType? { inputObjects[name] }
+
+    /// The values of the enum type named `name`, in the schema's order, if the schema defines
+    /// it; empty when it did not say them (an introspection result without `enumValues`).
+    func enumValues(of name: String) -> [String]? { enumValues[name] }
 
     /// The types of the fields of the object or interface type `type`, if the schema defines it.
     ///
@@ -171,7 +198,7 @@ public struct PossibleTypes: Sendable, Equatable {
     }
 
     /// Whether the schema declares `name` an enum.
-    func isEnum(_ name: String) -> Bool { enumTypes.contains(name) }
+    func isEnum(_ name: String) -> Bool { enumValues[name] != nil }
 
     /// Whether an object of type `typename` satisfies `condition`: `true` or `false` when
     /// this knows (the schema defines the type, or a response showed it), `nil` when not.

@@ -2,7 +2,8 @@ import NormCache
 
 /// An introspection result (`schema.json`: `{"data": {"__schema": …}}` or `{"__schema": …}`)
 /// written as SDL, so that a JSON schema and `.graphqls` extension files make one schema
-/// document. Descriptions and deprecations are left out: validation does not need them.
+/// document. Descriptions and deprecations are left out: validation does not need them;
+/// `@oneOf` is kept (`isOneOf`), for validation and for the variables checked against it.
 enum IntrospectionSDL {
     private static let builtInScalars: Set<String> = ["String", "Int", "Float", "Boolean", "ID"]
     private static let builtInDirectives: Set<String> = ["include", "skip", "deprecated", "specifiedBy", "oneOf"]
@@ -25,7 +26,7 @@ enum IntrospectionSDL {
             case "INTERFACE": lines.append("interface \(typeName)\(implementsClause) {\n\(fields(type["fields"]))\n}")
             case "UNION": lines.append("union \(typeName) = " + list(type["possibleTypes"]).compactMap(name).joined(separator: " | "))
             case "ENUM": lines.append("enum \(typeName) {\n" + list(type["enumValues"]).compactMap(name).map { "  " + $0 }.joined(separator: "\n") + "\n}")
-            case "INPUT_OBJECT": lines.append("input \(typeName) {\n" + list(type["inputFields"]).compactMap(inputValue).map { "  " + $0 }.joined(separator: "\n") + "\n}")
+            case "INPUT_OBJECT": lines.append("input \(typeName)\(type["isOneOf"] == .bool(true) ? " @oneOf" : "") {\n" + list(type["inputFields"]).compactMap(inputValue).map { "  " + $0 }.joined(separator: "\n") + "\n}")
             default: continue
             }
         }

@@ -103,7 +103,7 @@ public enum CommandTable {
         Command(name: "run", usage: "OP [JSON]", help: "Run a named operation of the project (on its endpoint) or of the current plugin, with JSON variables (default: .vars)") { session, input in
             guard let name = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
             let variables = try input.rest(after: 1).isEmpty ? nil : JSONArgument.object(input.rest(after: 1), for: ".run")
-            try session.run(try session.operation(named: name), variables: variables ?? session.variables)
+            try session.run(try session.operation(named: name), variables: variables)
         },
         Command(name: "commands", help: "Service commands of the loaded plugins, and the refetches that follow each") { session, input in
             _ = try input.words(0...0)
@@ -118,10 +118,10 @@ public enum CommandTable {
             })
         },
         // operations
-        Command(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object), or show them") { session, input in
+        Command(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object; each takes those it declares, and a value every project or plugin operation declaring it refuses is refused now), or show them") { session, input in
             let text = input.rest(after: 0)
             if text.isEmpty { return session.say("vars", ["variables": .object(session.variables)], JSON.string(.object(session.variables))) }
-            session.variables = try JSONArgument.object(text, for: ".vars")
+            try session.setVariables(try JSONArgument.object(text, for: ".vars"))
         },
         Command(name: "policy", usage: "[NAME]", help: "Set the fetch policy: cache-first (default), cache-only, network-only, no-cache, cache-and-network; Apollo iOS names too") { session, input in
             guard let name = try input.words(0...1).first else { return session.say("policy", ["policy": .string(session.policy.name)], session.policy.name) }
@@ -137,8 +137,8 @@ public enum CommandTable {
         Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (the project's or the current plugin's); emissions print live, as diffs") { session, input in
             guard let first = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
             let text = input.rest(after: 0)
-            if GraphQLInput.starts(text[...]) { return try session.startWatch(try session.compile(text), variables: session.variables) }
-            let variables = try input.rest(after: 1).isEmpty ? session.variables : JSONArgument.object(input.rest(after: 1), for: ".watch")
+            if GraphQLInput.starts(text[...]) { return try session.startWatch(try session.compile(text), variables: nil) }
+            let variables = try input.rest(after: 1).isEmpty ? nil : JSONArgument.object(input.rest(after: 1), for: ".watch")
             try session.startWatch(try session.operation(named: first), variables: variables)
         },
         Command(name: "watches", help: "Active watchers: id, operation, variables, policy, emissions, endpoint") { session, input in

@@ -9,13 +9,15 @@ extension Session {
     // MARK: operations
 
     /// Runs a GraphQL document against the current endpoint with the session's policy
-    /// and variables, and prints its result (a cache answer first under cache-and-network).
-    func runOperation(_ document: String, name: String? = nil, variables: CacheObject? = nil) throws {
-        let operation = try compile(document, name: name)
-        try run(operation, variables: variables ?? self.variables)
+    /// and `.vars`, and prints its result (a cache answer first under cache-and-network).
+    func runOperation(_ document: String, name: String? = nil) throws {
+        try run(try compile(document, name: name), variables: nil)
     }
 
-    func run(_ operation: CompiledOperation, variables: CacheObject) throws {
+    /// Runs `operation` with `given` variables (a command's JSON), else the `.vars` it
+    /// declares (``variables(_:for:)``); the client checks them before anything is sent.
+    func run(_ operation: CompiledOperation, variables given: CacheObject?) throws {
+        let variables = variables(given, for: operation)
         let endpoint = try currentEndpoint(unless: policy == .cacheOnly)
         let (client, policy, printer) = (self.client, self.policy, self.printer)
         let optimistic = self.optimistic
@@ -32,6 +34,33 @@ extension Session {
             throw error
         }
         printer.emit(.result(lastResult!))
+    }
+
+    /// The variables `operation` runs with: `given` (a command's JSON, all of it: a name
+    /// the operation does not declare is refused), else the session's `.vars` that it
+    /// declares (`.vars` are for every next operation, and each takes its own).
+    func variables(_ given: CacheObject?, for operation: CompiledOperation) -> CacheObject {
+        given ?? CacheObject(members: variables.members.filter { name, _ in operation.variables.contains { $0.name == name } })
+    }
+
+    /// `.vars JSON`: the session's variables from now on, each first checked against the
+    /// named operations `.run` offers (the project's on its endpoint, else the current
+    /// plugin's), with the endpoint's schema: a value that every one of them declaring its
+    /// name refuses is refused now, with the first one's reason, and `.vars` stay as they
+    /// were. A name none of them declares is kept: an operation typed later may declare it.
+    func setVariables(_ given: CacheObject) throws {
+        let operations = operationNames.compactMap { try? operation(named: $0) }
+        for (name, value) in given.members {
+            let declaring = operations.filter { $0.variables.contains { $0.name == name } }
+            let refusals = declaring.compactMap { operation -> String? in
+                do { _ = try client.cache.coerceVariable(name, value, for: operation, schema: endpoint?.schemaKnowledge) } catch {
+                    return "\(error), as \(operation.name ?? "an operation") declares it"
+                }
+                return nil
+            }
+            if !declaring.isEmpty, refusals.count == declaring.count { throw CommandError(refusals[0] + " (.vars unchanged)") }
+        }
+        variables = given
     }
 
     /// The endpoint operations go to; `anyEndpoint` stands in when none is needed (cache-only).
@@ -67,8 +96,10 @@ extension Session {
 
     // MARK: watchers
 
-    func startWatch(_ operation: CompiledOperation, variables: CacheObject) throws {
-        let watch = try client.watch(operation, variables: variables, policy: policy, from: try currentEndpoint(unless: policy == .cacheOnly))
+    /// Starts a watcher of `operation` with `given` variables, else the `.vars` it declares.
+    func startWatch(_ operation: CompiledOperation, variables given: CacheObject?) throws {
+        let watch = try client.watch(operation, variables: variables(given, for: operation), policy: policy,
+                                     from: try currentEndpoint(unless: policy == .cacheOnly))
         say("watching", ["id": CacheValue(watch.id), "op": operation.name.map(CacheValue.string) ?? .null],
             "watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
     }
