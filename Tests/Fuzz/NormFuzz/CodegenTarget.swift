@@ -30,8 +30,9 @@ extension FuzzTarget {
 }
 
 /// A GraphQL schema and an operation chosen by bytes, each byte a choice (0 once they run
-/// out): up to five object types, four interfaces and three unions, and a query of up to
-/// three root fields with inline fragments, fragment spreads, aliases and `@include`.
+/// out): up to five object types, four interfaces and three unions, maybe an enum whose
+/// values may become one Swift case, and a query of up to three root fields with inline
+/// fragments, fragment spreads, aliases and `@include`.
 ///
 /// ```swift
 /// var random = RandomProject(bytes)
@@ -45,6 +46,8 @@ struct RandomProject {
     private var interfaces: [(name: String, parents: [Int], fields: [String: String])] = []
     private var unions: [(name: String, members: [Int])] = []
     private var rootFields: [String: String] = [:]
+    /// The values of the enum `Kind`, when the schema has it (some of them become one Swift case).
+    private var kinds: [String] = []
     private var fragmentTypes: [String] = []
     /// The fragment whose selections are being made: it spreads only those after it, so
     /// that spreads make no cycle (but now and then).
@@ -84,12 +87,17 @@ struct RandomProject {
             for parent in parents { fields.merge(interfaces[parent].fields) { own, _ in own } }
             interfaces.append(("I\(index)", parents, fields))
         }
+        if choose(2) == 1 {
+            let pool = ["A_B", "aB", "AB", "ab", "C"]
+            kinds = Array(Set((0...choose(3)).map { _ in pool[choose(pool.count)] })).sorted()
+        }
         for index in 0..<objectCount {
             var implemented: [Int] = []
             for interface in 0..<interfaceCount where choose(2) == 0 { implemented.append(interface) }
             implemented = Array(Set(implemented + implemented.flatMap { interfaces[$0].parents })).sorted()
             var fields = ["id": "ID!", "o\(index)": "Int", "child\(index)": compositeType(names)]
             for interface in implemented { fields.merge(interfaces[interface].fields) { own, _ in own } }
+            if !kinds.isEmpty { fields["kind"] = "Kind" }
             objects.append(("O\(index)", implemented, fields))
         }
         for index in 0..<unionCount {
@@ -110,6 +118,7 @@ struct RandomProject {
             sdl += "type \(object.name)\(implements) { \(fieldList(object.fields)) }\n"
         }
         for union in unions { sdl += "union \(union.name) = " + union.members.map { "O\($0)" }.joined(separator: " | ") + "\n" }
+        if !kinds.isEmpty { sdl += "enum Kind {\n" + kinds.map { "  \($0)\n" }.joined() + "}\n" }
         return sdl
     }
 
