@@ -12,7 +12,7 @@ C_FLAGS := -std=c11 -g -O1 -Wall -Wextra -fuse-ld=lld -ICCore/include -fno-sanit
 C_LIBS := -lutf8proc
 C_OUT := .build/ccore
 FUZZ_OUT := .build-fuzz
-FUZZ_TARGETS ?= json response record snapshot repl operation
+FUZZ_TARGETS ?= json response record snapshot repl operation codegen
 FUZZ_BUILD_FLAGS := --scratch-path $(FUZZ_OUT) --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
 GRAPHQL_SERVER := .build/graphql-server
 GRAPHQL_SERVER_PACKAGES := ariadne==1.1.1 uvicorn==0.54.0

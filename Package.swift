@@ -157,5 +157,5 @@ let package = Package(
 // libFuzzer targets over the Swift code that reads what users, files and servers send.
 // libFuzzer supplies `main`, so an ordinary build could not link this executable.
 if Context.environment["NORMCACHE_FUZZ"] != nil {
-    package.targets.append(.executableTarget(name: "NormFuzz", dependencies: ["NormCache", "Workbench"], path: "Tests/Fuzz/NormFuzz"))
+    package.targets.append(.executableTarget(name: "NormFuzz", dependencies: ["NormCache", "Workbench", "NormCodegen", "NormProject"], path: "Tests/Fuzz/NormFuzz"))
 }

@@ -56,7 +56,7 @@ public struct CodeGenerator {
         }
         for fragment in project.fragments {
             guard let node = fragment.fragmentNode else { continue }
-            files.append(GeneratedFile(path: "Fragments/\(fragment.name).graphql.swift", contents: fragmentFile(fragment, node: node)))
+            files.append(GeneratedFile(path: "Fragments/\(fragment.name).graphql.swift", contents: try fragmentFile(fragment, node: node)))
             used.add(node)
         }
         files += SchemaTypeWriter(namespace: namespace, schema: schema, embedsSchema: embedsSchema).files(for: used)
@@ -88,7 +88,7 @@ public struct CodeGenerator {
         let scope = SelectionScope(type: rootType, items: node.selectionSet.selections.map { SelectionItem(selection: $0, via: nil, conditional: false) },
                                    schema: schema, fragments: fragmentDefinitions)
         swift.documentation("The \(operation.kind.rawValue) `\(operation.name)` (\(operation.file):\(operation.line)).")
-        swift.block("public struct \(operation.typeName): NormAPI.\(operation.kind.protocolName)") { swift in
+        try swift.block("public struct \(operation.typeName): NormAPI.\(operation.kind.protocolName)") { swift throws(ProjectError) in
             swift.line("public static let operationName = \"\(operation.name)\"")
             swift.line("public static let operationDocument = " + SwiftNames.multilineLiteral(document, indent: swift.indent + "    "))
             if !variables.isEmpty {
@@ -107,15 +107,15 @@ public struct CodeGenerator {
                 swift.line("public init() {}")
             }
             swift.line()
-            selections.write("Data", scope: scope, isRoot: true, conformance: "NormAPI.SelectionSet", into: &swift)
+            try selections.write("Data", scope: scope, isRoot: true, conformance: "NormAPI.SelectionSet", into: &swift)
         }
         return swift.text
     }
 
-    private func fragmentFile(_ fragment: ProjectDefinition, node: FragmentDefinition) -> String {
+    private func fragmentFile(_ fragment: ProjectDefinition, node: FragmentDefinition) throws(ProjectError) -> String {
         var swift = SwiftWriter.generatedFile(from: fragment.file)
         swift.documentation("The fragment `\(fragment.name)` on `\(fragment.typeCondition ?? "")` (\(fragment.file):\(fragment.line)).")
-        selections.write(fragment.name, scope: selections.rootScope(of: node), isRoot: false, conformance: "NormAPI.Fragment", into: &swift) { swift in
+        try selections.write(fragment.name, scope: selections.rootScope(of: node), isRoot: false, conformance: "NormAPI.Fragment", into: &swift) { swift in
             swift.line("public static let fragmentDefinition = " + SwiftNames.multilineLiteral(fragment.text, indent: swift.indent + "    "))
         }
         return swift.text

@@ -43,7 +43,9 @@ struct NameCheck {
             for value in type.values {
                 let name = SwiftNames.enumCase(value.name)
                 if let other = cases[name] {
-                    problems.append(.init(file: nil, message: "enum \(type.name): values \(other) and \(value.name) would both be the case \(name)"))
+                    let location = value.astNode?.loc
+                    problems.append(.init(file: location?.source.name, line: location?.startToken.line, column: location?.startToken.column,
+                                          message: "enum \(type.name): values \(other) and \(value.name) would both be the case \(name)"))
                 }
                 cases[name] = value.name
             }

@@ -21,6 +21,8 @@ struct ScopeField {
 
     let responseKey: String
     let fieldName: String
+    /// The type the field is first written on, which defines it.
+    let parentType: String
     let type: GraphQLOutputType
     var occurrences: [Occurrence]
 
@@ -47,69 +49,146 @@ struct ScopeField {
 /// fragments spread on it (`fragments`), and type cases for narrower types (`asStation`).
 /// Built the same way for an operation's `Data`, a fragment, a field's object and a type case.
 ///
+/// Fields and fragments come from every selection on the object whose condition holds for
+/// all of the scope's possible types, wherever it is written (a type case `AsCat` has the
+/// fields of `... on Pet` beside it). Type cases come only from where they are written, as
+/// in Apollo iOS: a type case has as its own type cases those written inside it, never its
+/// siblings, so `... on A { a } ... on B { b }` on interfaces that partly overlap is
+/// `asA` and `asB` side by side, each its own fields. Every type case narrows the possible
+/// types and is written deeper in the document, so nesting ends.
+///
 /// ```swift
 /// let scope = SelectionScope(type: "JourneyEndpoint", items: items, schema: schema, fragments: fragments)
-/// scope.typeCases.map(\.condition)   // ["Station", "Airport"]
+/// scope.typeCases   // ["Station", "Airport"]
 /// ```
 struct SelectionScope {
     let typeName: String
+    /// The object types a value of the scope may be: its type's, narrowed by each type case
+    /// on the way to it (`AsPet.AsWarmBlooded` is a pet and warm-blooded).
+    let possibleTypes: Set<String>
+    /// Every selection on the object, for its fields and fragments.
     let items: [SelectionItem]
+    /// The type `items` are written on: the operation's root, the fragment's or the field's
+    /// type, whose fields they name (a type case's own type may be a union, with none).
+    let itemsType: String
+    /// The selection the scope's type is opened by (a field, an inline fragment, a spread);
+    /// nil for an operation's or a fragment's own.
+    let opening: (any Selection)?
     private(set) var fields: [ScopeField] = []
     /// Fragments spread in the scope that always apply to it, in order.
     private(set) var fragments: [String] = []
-    /// Narrower types that selections are conditioned on, in order of first appearance.
+    /// Narrower types that selections written in the scope are conditioned on, in order of first appearance.
     private(set) var typeCases: [String] = []
+    /// The first selection written for each type case, and the selections written in it:
+    /// where its own type cases come from.
+    private var typeCaseSelections: [String: (opening: any Selection, written: [any Selection])] = [:]
+    private var fieldIndex: [String: Int] = [:]
+    private let schema: SchemaTypes
+    private let definitions: [String: FragmentDefinition]
 
-    init(type typeName: String, items: [SelectionItem], schema: SchemaTypes, fragments definitions: [String: FragmentDefinition]) {
-        self.typeName = typeName
-        self.items = items
-        let possible = schema.possibleTypes(of: typeName)
-        var fieldIndex: [String: Int] = [:]
-
-        // `parent`: the type the selections are written on (a fragment's or inline fragment's
-        // condition), whose fields they name.
-        func collect(_ items: [SelectionItem], on parent: String) {
-            for item in items {
-                let conditional = item.conditional || Self.hasInclusionCondition(item.selection)
-                switch item.selection {
-                case let field as Field:
-                    let key = field.alias?.value ?? field.name.value
-                    let occurrence = ScopeField.Occurrence(field: field, via: item.via, conditional: conditional)
-                    if let index = fieldIndex[key] {
-                        fields[index].occurrences.append(occurrence)
-                    } else if let type = schema.fieldType(field.name.value, of: parent) ?? schema.fieldType(field.name.value, of: typeName) {
-                        fieldIndex[key] = fields.count
-                        fields.append(ScopeField(responseKey: key, fieldName: field.name.value, type: type, occurrences: [occurrence]))
-                    }
-                case let inline as InlineFragment:
-                    let condition = inline.typeCondition?.name.value ?? typeName
-                    let conditionTypes = schema.possibleTypes(of: condition)
-                    if possible.isSubset(of: conditionTypes) {
-                        collect(inline.selectionSet.selections.map { SelectionItem(selection: $0, via: item.via, conditional: conditional) }, on: condition)
-                    } else if !possible.isDisjoint(with: conditionTypes), !typeCases.contains(condition) {
-                        typeCases.append(condition)
-                    }
-                case let spread as FragmentSpread:
-                    guard let fragment = definitions[spread.name.value] else { continue }
-                    let condition = fragment.typeCondition.name.value
-                    let conditionTypes = schema.possibleTypes(of: condition)
-                    if possible.isSubset(of: conditionTypes) {
-                        if item.via == nil, !conditional, !fragments.contains(spread.name.value) { fragments.append(spread.name.value) }
-                        let via = item.via ?? (conditional ? nil : spread.name.value)
-                        collect(fragment.selectionSet.selections.map { SelectionItem(selection: $0, via: via, conditional: conditional) }, on: condition)
-                    } else if !possible.isDisjoint(with: conditionTypes), !typeCases.contains(condition) {
-                        typeCases.append(condition)
-                    }
-                default: break
-                }
-            }
-        }
-        collect(items, on: typeName)
+    /// The scope of an operation's root, a fragment's own type, or a field's object.
+    init(type typeName: String, items: [SelectionItem], opening: (any Selection)? = nil, schema: SchemaTypes,
+         fragments definitions: [String: FragmentDefinition]) {
+        self.init(type: typeName, possibleTypes: schema.possibleTypes(of: typeName), items: items, itemsType: typeName,
+                  written: items.map(\.selection), opening: opening, schema: schema, fragments: definitions)
     }
 
-    /// The scope of type case `condition`: the same selections, for the narrower type.
-    func typeCase(_ condition: String, schema: SchemaTypes, fragments: [String: FragmentDefinition]) -> SelectionScope {
-        SelectionScope(type: condition, items: items, schema: schema, fragments: fragments)
+    private init(type typeName: String, possibleTypes: Set<String>, items: [SelectionItem], itemsType: String, written: [any Selection],
+                 opening: (any Selection)?, schema: SchemaTypes, fragments definitions: [String: FragmentDefinition]) {
+        self.typeName = typeName
+        self.possibleTypes = possibleTypes
+        self.items = items
+        self.itemsType = itemsType
+        self.opening = opening
+        self.schema = schema
+        self.definitions = definitions
+        collectFields(items, on: itemsType)
+        collectTypeCases(written)
+    }
+
+    /// The scope of type case `condition`: the same selections, for the narrower types.
+    func typeCase(_ condition: String) -> SelectionScope {
+        let selections = typeCaseSelections[condition]
+        return SelectionScope(type: condition, possibleTypes: possibleTypes.intersection(schema.possibleTypes(of: condition)), items: items,
+                              itemsType: itemsType, written: selections?.written ?? [], opening: selections?.opening, schema: schema, fragments: definitions)
+    }
+
+    /// How a selection conditioned on a type (nil: none) relates to the scope.
+    private enum Condition {
+        /// It holds for every possible type: its selections are the scope's own.
+        case holds
+        /// It holds for some: a type case.
+        case narrows(String)
+        /// It holds for none: its selections never apply.
+        case never
+    }
+
+    private func condition(_ typeName: String?) -> Condition {
+        guard let typeName else { return .holds }
+        let conditionTypes = schema.possibleTypes(of: typeName)
+        if possibleTypes.isSubset(of: conditionTypes) { return .holds }
+        return possibleTypes.isDisjoint(with: conditionTypes) ? .never : .narrows(typeName)
+    }
+
+    /// The fields and fragments of every selection that applies to the whole scope.
+    /// `parent`: the type the selections are written on (a fragment's or inline fragment's
+    /// condition), whose fields they name.
+    private mutating func collectFields(_ items: [SelectionItem], on parent: String) {
+        for item in items {
+            let conditional = item.conditional || Self.hasInclusionCondition(item.selection)
+            switch item.selection {
+            case let field as Field:
+                let key = field.alias?.value ?? field.name.value
+                let occurrence = ScopeField.Occurrence(field: field, via: item.via, conditional: conditional)
+                if let index = fieldIndex[key] {
+                    fields[index].occurrences.append(occurrence)
+                } else if let type = schema.fieldType(field.name.value, of: parent) {
+                    fieldIndex[key] = fields.count
+                    fields.append(ScopeField(responseKey: key, fieldName: field.name.value, parentType: parent, type: type, occurrences: [occurrence]))
+                }
+            case let inline as InlineFragment:
+                guard case .holds = condition(inline.typeCondition?.name.value) else { continue }
+                collectFields(inline.selectionSet.selections.map { SelectionItem(selection: $0, via: item.via, conditional: conditional) },
+                              on: inline.typeCondition?.name.value ?? parent)
+            case let spread as FragmentSpread:
+                guard let fragment = definitions[spread.name.value], case .holds = condition(fragment.typeCondition.name.value) else { continue }
+                if item.via == nil, !conditional, !fragments.contains(spread.name.value) { fragments.append(spread.name.value) }
+                let via = item.via ?? (conditional ? nil : spread.name.value)
+                collectFields(fragment.selectionSet.selections.map { SelectionItem(selection: $0, via: via, conditional: conditional) },
+                              on: fragment.typeCondition.name.value)
+            default: break
+            }
+        }
+    }
+
+    /// The type cases of the selections written in the scope: those of an inline fragment
+    /// or spread that narrows it; those inside one that holds, which is the scope's own.
+    private mutating func collectTypeCases(_ written: [any Selection]) {
+        for selection in written {
+            let typeName: String?
+            let inside: [any Selection]
+            switch selection {
+            case let inline as InlineFragment:
+                typeName = inline.typeCondition?.name.value
+                inside = inline.selectionSet.selections
+            case let spread as FragmentSpread:
+                guard let fragment = definitions[spread.name.value] else { continue }
+                typeName = fragment.typeCondition.name.value
+                inside = fragment.selectionSet.selections
+            default: continue
+            }
+            switch condition(typeName) {
+            case .holds: collectTypeCases(inside)
+            case .narrows(let narrower):
+                if typeCaseSelections[narrower] == nil {
+                    typeCases.append(narrower)
+                    typeCaseSelections[narrower] = (selection, [])
+                }
+                // A spread stays whole: the type case spreads the fragment, whose own type holds there.
+                typeCaseSelections[narrower]?.written += selection is FragmentSpread ? [selection] : inside
+            case .never: break
+            }
+        }
     }
 
     private static func hasInclusionCondition(_ selection: any Selection) -> Bool {

@@ -1,4 +1,5 @@
 import GraphQL
+import NormProject
 
 /// Writes the Swift type of one selection scope: a stored property per field written in
 /// it (a nested type per object field), a computed property per field that comes from one
@@ -24,22 +25,34 @@ struct SelectionSetWriter {
         var fragmentName: String? = nil
     }
 
+    /// How deep below an operation's `Data` or a fragment's type the nested types (a field's
+    /// object, a type case) may go: far beyond any real document, and a refusal, not a
+    /// crash, for a document or a defect that goes further.
+    static let nestingLimit = 64
+
     /// Writes `struct name` for `scope`. `isRoot`: an operation's `Data` (the root's
-    /// `__typename` is not asked for); `conformance`: the protocol it conforms to.
-    func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, into swift: inout SwiftWriter,
-               header: (inout SwiftWriter) -> Void = { _ in }) {
+    /// `__typename` is not asked for); `conformance`: the protocol it conforms to; `depth`:
+    /// how many selection set types it is nested in. Nesting deeper than ``nestingLimit`` is
+    /// a ``ProjectError`` at the selection that opens the type.
+    func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, depth: Int = 0, into swift: inout SwiftWriter,
+               header: (inout SwiftWriter) -> Void = { _ in }) throws(ProjectError) {
+        guard depth <= Self.nestingLimit else {
+            let location = (scope.opening as? any Node)?.loc
+            throw ProjectError([.init(file: location?.source.name, line: location?.startToken.line, column: location?.startToken.column,
+                                      message: "\(name) is nested \(depth) selection sets deep, more than codegen's limit of \(Self.nestingLimit)")])
+        }
         let properties = self.properties(of: scope)
         let positions = Self.positions(in: scope, isRoot: isRoot)
         let stored = properties.filter { $0.via == nil }
         let typeCases = scope.typeCases.map { condition in
             (condition: condition, name: "As" + condition, property: SwiftNames.escaped("as" + condition),
-             scope: scope.typeCase(condition, schema: schema, fragments: fragments))
+             scope: scope.typeCase(condition))
         }
         let hasTypename = !isRoot
         let concrete = schema.isObjectType(scope.typeName) ? scope.typeName : nil
 
         swift.documentation(isRoot ? nil : "Parent type: `\(scope.typeName)`" + (concrete == nil ? " (abstract: `__typename` says which)." : "."))
-        swift.block("public struct \(name): \(conformance)") { swift in
+        try swift.block("public struct \(name): \(conformance)") { swift throws(ProjectError) in
             header(&swift)
             if hasTypename { swift.line("public let __typename: String") }
             for property in stored {
@@ -86,7 +99,7 @@ struct SelectionSetWriter {
                     swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
                 }
                 for typeCase in typeCases {
-                    let types = schema.possibleTypes(of: typeCase.condition).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                    let types = typeCase.scope.possibleTypes.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
                     swift.line("self.\(typeCase.property) = try data.typeCase([\(types)])")
                 }
             }
@@ -116,11 +129,11 @@ struct SelectionSetWriter {
             for property in stored {
                 guard let nested = property.nested else { continue }
                 swift.line()
-                write(nested.name, scope: nested.scope, isRoot: false, conformance: "NormAPI.SelectionSet", into: &swift)
+                try write(nested.name, scope: nested.scope, isRoot: false, conformance: "NormAPI.SelectionSet", depth: depth + 1, into: &swift)
             }
             for typeCase in typeCases {
                 swift.line()
-                write(typeCase.name, scope: typeCase.scope, isRoot: false, conformance: "NormAPI.SelectionSet", into: &swift)
+                try write(typeCase.name, scope: typeCase.scope, isRoot: false, conformance: "NormAPI.SelectionSet", depth: depth + 1, into: &swift)
             }
         }
     }
@@ -155,7 +168,7 @@ struct SelectionSetWriter {
         for field in scope.fields where !(field.responseKey == "__typename" && field.fieldName == "__typename") {
             let name = SwiftNames.property(field.responseKey, avoiding: propertyNames)
             propertyNames.insert(name)
-            let description = schema.fieldDescription(field.fieldName, of: scope.typeName)
+            let description = schema.fieldDescription(field.fieldName, of: field.parentType)
             // A field from one fragment alone reads the fragment's, when the fragment's own
             // type has it (not only a type case of the fragment's).
             if let via = field.onlyVia, let fragment = fragments[via],
@@ -172,7 +185,8 @@ struct SelectionSetWriter {
                 if nestedNames.contains(nestedName) { nestedName = SwiftNames.nestedType(field.responseKey, isList: false) }
                 while nestedNames.contains(nestedName) { nestedName += "_" }
                 nestedNames.insert(nestedName)
-                nested = (nestedName, SelectionScope(type: shape.named.name, items: field.subselections, schema: schema, fragments: fragments))
+                nested = (nestedName, SelectionScope(type: shape.named.name, items: field.subselections, opening: field.occurrences.first?.field,
+                                                     schema: schema, fragments: fragments))
                 base = nestedName
             } else {
                 base = SchemaTypes.swiftType(of: shape.named, namespace: namespace)

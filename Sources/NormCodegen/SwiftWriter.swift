@@ -25,10 +25,10 @@ struct SwiftWriter {
     }
 
     /// `opening {`, the body one level in, `}`.
-    mutating func block(_ opening: String, _ body: (inout SwiftWriter) -> Void) {
+    mutating func block<Failure: Error>(_ opening: String, _ body: (inout SwiftWriter) throws(Failure) -> Void) throws(Failure) {
         line(opening + " {")
         depth += 1
-        body(&self)
+        try body(&self)
         depth -= 1
         line("}")
     }

@@ -54,6 +54,13 @@ import Testing
         #expect(found.problems == ["A.graphql:2:1: fragment JSONValue: its type JSONValue would hide NormAPI's JSONValue; rename it"])
     }
 
+    @Test func enumValuesThatWouldBeOneCase() throws {
+        let found = try refusal(["schema.graphqls": "type Query { cabin: Cabin }\nenum Cabin {\n  FIRST_CLASS\n  firstClass\n}",
+                                 "A.graphql": "query A { cabin }"])
+        #expect(found.problems == ["schema.graphqls:4:3: enum Cabin: values FIRST_CLASS and firstClass would both be the case firstClass"])
+        #expect(!found.wrote)
+    }
+
     @Test func anOutputFolderThatCannotBeWritten() throws {
         let project = try ProjectDirectory(["schema.graphqls": Self.schema, "Trips.graphql": "query Trips { trips { id } }"])
         let blocker = project.path + "/blocked"

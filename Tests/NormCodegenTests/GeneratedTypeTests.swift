@@ -148,7 +148,35 @@ import TripsAppTypes
         #expect(data.sinkSchema?.id == "3")
         // A type case inside a type case.
         #expect(data.node?.asNamed?.name == "Eva" && data.node?.asNamed?.asCrew?.role == "pilot")
+        // The type case on `Named` keeps `id`, which the selection names on `Node`.
+        #expect(data.node?.asNamed?.id == "5")
         #expect(try CrowdQuery.Data(response: CacheValue(data.jsonValue)) == data)
+    }
+
+    static let shiftsResponse = """
+        {"data": {"node": {"__typename": "Crew", "id": "5", "name": "Eva", "departs": "2026-11-27T08:00:00Z"},
+                  "people": [{"__typename": "Passenger", "name": "Ana"}, {"__typename": "Crew", "name": "Rui", "departs": null}]}}
+        """
+
+    @Test func typeCasesOnInterfacesThatOverlapInPart() throws {
+        let sdl = try String(contentsOfFile: ProjectDirectory.repository + "/Tests/Codegen/KitchenSink/schema.graphqls", encoding: .utf8)
+        let data = try ShiftsQuery.Data(response: readBack(ShiftsQuery(id: "5"), response: Self.shiftsResponse, sdl: sdl))
+        // A crew member is named and scheduled: both type cases side by side, and the one
+        // written inside the other.
+        let crew = try #require(data.node)
+        #expect(crew.asNamed?.name == "Eva" && crew.asNamed?.id == "5")
+        #expect(crew.asScheduled?.departs == "2026-11-27T08:00:00Z" && crew.asScheduled?.id == "5")
+        #expect(crew.asNamed?.asScheduled?.departs == "2026-11-27T08:00:00Z" && crew.asNamed?.asScheduled?.name == "Eva")
+        // On the union every member is named; a passenger is not scheduled.
+        #expect(data.people[0].name == "Ana" && data.people[0].asScheduled == nil)
+        #expect(data.people[1].asScheduled?.name == "Rui" && data.people[1].asScheduled?.departs == nil)
+        #expect(try ShiftsQuery.Data(response: CacheValue(data.jsonValue)) == data)
+
+        // A trip is scheduled but not named.
+        let trip = try ShiftsQuery.Data(response: JSON.parse("""
+            {"node": {"__typename": "Trip", "id": "1", "departs": "2026-12-01T10:00:00Z"}, "people": []}
+            """))
+        #expect(trip.node?.asNamed == nil && trip.node?.asScheduled?.departs == "2026-12-01T10:00:00Z")
     }
 
     static let tripsResponse = """

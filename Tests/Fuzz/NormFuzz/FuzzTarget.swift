@@ -14,5 +14,5 @@ struct FuzzTarget: Sendable {
     let run: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
 
     /// Every target, in the order `make fuzz` runs them.
-    static let all: [FuzzTarget] = [json, response, record, snapshot, repl, operation]
+    static let all: [FuzzTarget] = [json, response, record, snapshot, repl, operation, codegen]
 }

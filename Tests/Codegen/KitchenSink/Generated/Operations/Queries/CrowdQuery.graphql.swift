@@ -277,22 +277,25 @@ public struct CrowdQuery: NormAPI.GraphQLQuery {
             /// Parent type: `Named` (abstract: `__typename` says which).
             public struct AsNamed: NormAPI.SelectionSet {
                 public let __typename: String
+                public let id: ID
                 public let name: String
                 public let asCrew: AsCrew?
 
-                public init(__typename: String, name: String, asCrew: AsCrew? = nil) {
+                public init(__typename: String, id: ID, name: String, asCrew: AsCrew? = nil) {
                     self.__typename = __typename
+                    self.id = id
                     self.name = name
                     self.asCrew = asCrew
                 }
 
                 public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                     self.__typename = try data.typename()
-                    self.name = try data.field("name", at: 1)
+                    self.id = try data.field("id", at: 1)
+                    self.name = try data.field("name", at: 2)
                     self.asCrew = try data.typeCase(["Crew"])
                 }
 
-                public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "name": name.jsonValue]), asCrew?.jsonValue ?? .object([])]) }
+                public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "name": name.jsonValue]), asCrew?.jsonValue ?? .object([])]) }
 
                 /// Parent type: `Crew`.
                 public struct AsCrew: NormAPI.SelectionSet {

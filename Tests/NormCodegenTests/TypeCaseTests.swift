@@ -1,0 +1,232 @@
+import Foundation
+@testable import NormCodegen
+import NormProject
+import TestSupport
+import Testing
+
+/// Type cases on types that only partly overlap: each is written where the document writes
+/// it, as Apollo iOS writes it, with the fields of every selection that holds for all its
+/// possible types; none nests its siblings (which once recursed without end). AnimalKingdom
+/// (Apollo iOS's own test project) crashed codegen on four operations of these shapes.
+@Suite struct TypeCaseTests {
+    /// Interfaces A and B, some objects one of them, one both.
+    static let overlapping = """
+        type Query { things: [Thing!]! }
+        union Thing = OnlyA | OnlyB | Both | Neither
+        interface A { a: String! }
+        interface B { b: String! }
+        type OnlyA implements A { a: String! }
+        type OnlyB implements B { b: String! }
+        type Both implements A & B { a: String! b: String! }
+        type Neither { n: Int }
+        """
+
+    /// AnimalKingdom's types, cut down: pets and warm-blooded animals overlap, and a union
+    /// of some of each.
+    static let animals = """
+        type Query { allAnimals: [Animal!]! classroomPets: [ClassroomPet] }
+        interface Animal { id: ID! species: String! predators: [Animal!]! }
+        interface Pet { id: ID! humanName: String }
+        interface WarmBlooded implements Animal { id: ID! species: String! predators: [Animal!]! bodyTemperature: Int! laysEggs: Boolean! }
+        type Human implements Animal & WarmBlooded { id: ID! species: String! predators: [Animal!]! bodyTemperature: Int! laysEggs: Boolean! }
+        type Cat implements Animal & Pet & WarmBlooded {
+          id: ID! species: String! predators: [Animal!]! humanName: String bodyTemperature: Int! laysEggs: Boolean! isJellicle: Boolean!
+        }
+        type Bird implements Animal & Pet & WarmBlooded {
+          id: ID! species: String! predators: [Animal!]! humanName: String bodyTemperature: Int! laysEggs: Boolean! wingspan: Float!
+        }
+        type Rat implements Animal & Pet { id: ID! species: String! predators: [Animal!]! humanName: String }
+        type PetRock implements Pet { id: ID! humanName: String favoriteToy: String! }
+        union ClassroomPet = Cat | Bird | Rat | PetRock
+        """
+
+    static let animalFragments = """
+        fragment WarmBloodedDetails on WarmBlooded { bodyTemperature }
+        fragment PetDetails on Pet { id humanName }
+        """
+
+    /// The generated file at `path` for a project of `schema` and `operations`, outlined.
+    func outline(schema: String, operations: String, file path: String) throws -> Outline {
+        let project = try ProjectDirectory(["schema.graphqls": schema, "Operations.graphql": operations])
+        let files = try CodeGenerator(project: Project(directory: project.path)).files()
+        return Outline(try #require(files.first { $0.path == path }).contents)
+    }
+
+    @Test func siblingTypeCasesOnPartlyOverlappingInterfacesStandSideBySide() throws {
+        let found = try outline(schema: Self.overlapping, operations: "query Things { things { ... on A { a } ... on B { b } } }",
+                                file: "Operations/Queries/ThingsQuery.graphql.swift")
+        #expect(found.types == ["Data", "Data.Thing", "Data.Thing.AsA", "Data.Thing.AsB"])
+        #expect(found["Data.Thing"] == ["__typename: String", "asA: AsA?", "asB: AsB?"])
+        #expect(found["Data.Thing.AsA"] == ["__typename: String", "a: String"])
+        #expect(found["Data.Thing.AsB"] == ["__typename: String", "b: String"])
+        // Each type case is set for its own possible types: `Both` has the two.
+        #expect(found.typeCases["Data.Thing"] == [#"asA: ["Both", "OnlyA"]"#, #"asB: ["Both", "OnlyB"]"#])
+    }
+
+    @Test func aTypeCaseWrittenInsideAPartlyOverlappingOneNestsForTheTypesOfBoth() throws {
+        let found = try outline(schema: Self.overlapping, operations: "query Things { things { ... on A { a ... on B { b } } ... on B { b } } }",
+                                file: "Operations/Queries/ThingsQuery.graphql.swift")
+        #expect(found.types == ["Data", "Data.Thing", "Data.Thing.AsA", "Data.Thing.AsA.AsB", "Data.Thing.AsB"])
+        #expect(found["Data.Thing.AsA.AsB"] == ["__typename: String", "a: String", "b: String"])
+        // Inside `AsA`, only `Both` is also a B.
+        #expect(found.typeCases["Data.Thing.AsA"] == [#"asB: ["Both"]"#])
+        #expect(found["Data.Thing.AsB"] == ["__typename: String", "b: String"])
+    }
+
+    /// AnimalKingdom's ClassroomPetDetails: type cases on a union for interfaces that
+    /// overlap one another and the union only in part.
+    @Test func classroomPetDetails() throws {
+        let found = try outline(schema: Self.animals, operations: """
+            query ClassroomPets { classroomPets { ...ClassroomPetDetails } }
+            fragment ClassroomPetDetails on ClassroomPet {
+              ... on Animal { species }
+              ... on Pet { humanName }
+              ... on WarmBlooded { laysEggs }
+              ... on Cat { isJellicle }
+            }
+            """, file: "Fragments/ClassroomPetDetails.graphql.swift")
+        #expect(found.types == ["ClassroomPetDetails", "ClassroomPetDetails.AsAnimal", "ClassroomPetDetails.AsWarmBlooded", "ClassroomPetDetails.AsCat"])
+        // Every classroom pet is a pet: `... on Pet` holds for the fragment's own type (Apollo
+        // iOS, which goes by the types' declarations, makes it a type case `asPet`).
+        #expect(found["ClassroomPetDetails"] == ["__typename: String", "humanName: String?", "asAnimal: AsAnimal?", "asWarmBlooded: AsWarmBlooded?", "asCat: AsCat?"])
+        #expect(found.typeCases["ClassroomPetDetails"] == [#"asAnimal: ["Bird", "Cat", "Rat"]"#, #"asWarmBlooded: ["Bird", "Cat"]"#, #"asCat: ["Cat"]"#])
+        #expect(found["ClassroomPetDetails.AsAnimal"] == ["__typename: String", "species: String", "humanName: String?"])
+        // Every warm-blooded classroom pet is an animal: the animal's fields hold for it.
+        #expect(found["ClassroomPetDetails.AsWarmBlooded"] == ["__typename: String", "species: String", "humanName: String?", "laysEggs: Bool"])
+        #expect(found["ClassroomPetDetails.AsCat"] == ["__typename: String", "species: String", "humanName: String?", "laysEggs: Bool", "isJellicle: Bool"])
+        #expect(found.typeCases["ClassroomPetDetails.AsAnimal"] == nil && found.typeCases["ClassroomPetDetails.AsWarmBlooded"] == nil)
+    }
+
+    /// AnimalKingdom's AllAnimalsQuery: a fragment on WarmBlooded spread beside and inside
+    /// `... on Pet`, a type case inside a union's, and a field's own type cases. The type
+    /// cases are Apollo iOS's: `AsWarmBlooded`, `AsPet` with `AsWarmBlooded`, `AsCat`,
+    /// `AsClassroomPet` with `AsBird`.
+    @Test func allAnimals() throws {
+        let found = try outline(schema: Self.animals, operations: """
+            query AllAnimals {
+              allAnimals {
+                id
+                ...WarmBloodedDetails
+                ... on Pet { ...PetDetails ...WarmBloodedDetails }
+                ... on Cat { isJellicle }
+                ... on ClassroomPet { ... on Bird { wingspan } }
+                predators { species ... on WarmBlooded { ...WarmBloodedDetails laysEggs } }
+              }
+            }
+            """ + Self.animalFragments, file: "Operations/Queries/AllAnimalsQuery.graphql.swift")
+        #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBlooded: ["Bird", "Cat", "Human"]"#, #"asPet: ["Bird", "Cat", "Rat"]"#,
+                                                      #"asCat: ["Cat"]"#, #"asClassroomPet: ["Bird", "Cat", "Rat"]"#])
+        // Neither of the overlapping pair nests the other, but where the document does.
+        #expect(found.typeCases["Data.AllAnimal.AsWarmBlooded"] == nil)
+        #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
+        #expect(found.typeCases["Data.AllAnimal.AsCat"] == nil)
+        #expect(found.typeCases["Data.AllAnimal.AsClassroomPet"] == [#"asBird: ["Bird"]"#])
+        #expect(found.typeCases["Data.AllAnimal.Predator"] == [#"asWarmBlooded: ["Bird", "Cat", "Human"]"#])
+        // A cat is all of them: every fragment and field that holds for it.
+        #expect(found["Data.AllAnimal.AsCat"] == ["__typename: String", "id: ID", "isJellicle: Bool", "predators: [Predator]", "fragments: Fragments",
+                                                  "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }",
+                                                  "humanName: String? { fragments.petDetails.humanName }"])
+        #expect(found["Data.AllAnimal.AsCat.Fragments"] == ["warmBloodedDetails: WarmBloodedDetails", "petDetails: PetDetails"])
+        #expect(found["Data.AllAnimal.AsPet.AsWarmBlooded"] == ["__typename: String", "id: ID", "predators: [Predator]", "fragments: Fragments",
+                                                                "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }",
+                                                                "humanName: String? { fragments.petDetails.humanName }"])
+        // A type case on a union keeps the fields the selection names on the interface.
+        #expect(found["Data.AllAnimal.AsClassroomPet"] == ["__typename: String", "id: ID", "predators: [Predator]", "fragments: Fragments",
+                                                           "asBird: AsBird?", "humanName: String? { fragments.petDetails.humanName }"])
+        #expect(found["Data.AllAnimal.AsClassroomPet.AsBird"]?.contains("wingspan: Double") == true)
+    }
+
+    /// AnimalKingdom's AllAnimalsIncludeSkipQuery: the same overlap under @include.
+    @Test func allAnimalsIncludeSkip() throws {
+        let found = try outline(schema: Self.animals, operations: """
+            query AllAnimalsIncludeSkip($getCat: Boolean!, $getWarmBlooded: Boolean!) {
+              allAnimals {
+                ...WarmBloodedDetails @include(if: $getWarmBlooded)
+                ... on Pet { ...PetDetails ...WarmBloodedDetails }
+                ... on Cat @include(if: $getCat) { isJellicle }
+                predators { ... on WarmBlooded @include(if: $getWarmBlooded) { species ...WarmBloodedDetails } }
+              }
+            }
+            """ + Self.animalFragments, file: "Operations/Queries/AllAnimalsIncludeSkipQuery.graphql.swift")
+        #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBlooded: ["Bird", "Cat", "Human"]"#, #"asPet: ["Bird", "Cat", "Rat"]"#, #"asCat: ["Cat"]"#])
+        #expect(found.typeCases["Data.AllAnimal.AsWarmBlooded"] == nil)
+        #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
+        // The fragment under @include may be left out: optional, not under `fragments`.
+        #expect(found["Data.AllAnimal.AsWarmBlooded"] == ["__typename: String", "bodyTemperature: Int?", "predators: [Predator]"])
+        // In a cat it is also spread inside `... on Pet`, with no condition: always there.
+        #expect(found["Data.AllAnimal.AsCat"] == ["__typename: String", "bodyTemperature: Int", "isJellicle: Bool?", "predators: [Predator]",
+                                                  "fragments: Fragments", "id: ID { fragments.petDetails.id }",
+                                                  "humanName: String? { fragments.petDetails.humanName }"])
+        #expect(found["Data.AllAnimal.Predator.AsWarmBlooded"] == ["__typename: String", "species: String?", "bodyTemperature: Int?"])
+    }
+
+    /// AnimalKingdom's AllAnimalsDeferQuery: the overlap with inline fragments under @defer.
+    @Test func allAnimalsDefer() throws {
+        let found = try outline(schema: Self.animals + "\ndirective @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT",
+                                operations: """
+            query AllAnimalsDefer {
+              allAnimals {
+                id
+                ...WarmBloodedDetails
+                ... on Pet { ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: "deferredPetAnimal") { species } }
+                ... on Cat @defer(label: "deferredCat") { isJellicle }
+              }
+            }
+            """ + Self.animalFragments, file: "Operations/Queries/AllAnimalsDeferQuery.graphql.swift")
+        #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBlooded: ["Bird", "Cat", "Human"]"#, #"asPet: ["Bird", "Cat", "Rat"]"#, #"asCat: ["Cat"]"#])
+        #expect(found.typeCases["Data.AllAnimal.AsWarmBlooded"] == nil)
+        #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
+        // Every pet here is an animal: `... on Animal` inside `... on Pet` is the pet's own.
+        #expect(found["Data.AllAnimal.AsPet"]?.contains("species: String") == true)
+        #expect(found["Data.AllAnimal.AsCat"]?.contains("species: String") == true)
+    }
+
+    @Test func nestingDeeperThanTheLimitIsRefusedAtItsPlace() throws {
+        let limit = SelectionSetWriter.nestingLimit
+        let schema = "type Query { node: Node } type Node { id: ID! next: Node }"
+        func project(nesting count: Int) throws -> Project {
+            let fields = String(repeating: "next { ", count: count) + "id" + String(repeating: " }", count: count)
+            return try Project(directory: ProjectDirectory(["schema.graphqls": schema, "Deep.graphql": "query Deep {\n  node { \(fields) }\n}"]).path)
+        }
+        // `node` is one deep, the last `next` one more than the limit: the refusal names it.
+        #expect(throws: ProjectError([.init(file: "Deep.graphql", line: 2, column: 10 + 7 * (limit - 1),
+                                            message: "Next is nested \(limit + 1) selection sets deep, more than codegen's limit of \(limit)")])) {
+            try CodeGenerator(project: project(nesting: limit)).files()
+        }
+        #expect(try CodeGenerator(project: project(nesting: limit - 1)).files().count == 2)
+    }
+}
+
+/// A generated file's selection set types, by path from an operation's `Data` or a
+/// fragment's type (`Data.Thing.AsA`), each with its properties as `name: Type` (a
+/// computed one with its body), and the possible types of each type case it decodes.
+struct Outline {
+    private(set) var types: [String] = []
+    private(set) var properties: [String: [String]] = [:]
+    private(set) var typeCases: [String: [String]] = [:]
+
+    init(_ swift: String) {
+        // The structs the line is in, each with its indent; an operation's own is no selection set.
+        var path: [(name: String?, indent: Int)] = []
+        for line in swift.split(separator: "\n") {
+            let indent = line.prefix { $0 == " " }.count
+            let text = line.dropFirst(indent)
+            while let last = path.last, last.indent >= indent { path.removeLast() }
+            let owner = path.compactMap(\.name).joined(separator: ".")
+            if text.hasPrefix("public struct "), let name = text.dropFirst("public struct ".count).split(separator: ":").first {
+                let isOperation = text.contains(": NormAPI.GraphQL")
+                path.append((isOperation ? nil : String(name), indent))
+                if !isOperation { types.append(path.compactMap(\.name).joined(separator: ".")) }
+            } else if text.hasPrefix("public let ") {
+                properties[owner, default: []].append(String(text.dropFirst("public let ".count)))
+            } else if text.hasPrefix("public var "), !text.hasPrefix("public var jsonValue") {
+                properties[owner, default: []].append(String(text.dropFirst("public var ".count)))
+            } else if text.hasPrefix("self.as"), let range = text.range(of: " = try data.typeCase(") {
+                let property = text.dropFirst("self.".count).prefix { $0 != " " }
+                typeCases[owner, default: []].append("\(property): " + text[range.upperBound...].dropLast())
+            }
+        }
+    }
+
+    subscript(type: String) -> [String]? { properties[type] }
+}
