@@ -41,6 +41,7 @@ public final class Client: @unchecked Sendable {
                 endpoint: (any Transport)? = nil) {
         _cache = cache
         _typePolicies = cache.typePolicies
+        _semantics = cache.semantics
         _endpoint = endpoint
         self.network = network
     }
@@ -69,14 +70,37 @@ public final class Client: @unchecked Sendable {
     }
     private var _typePolicies: TypePolicies
 
+    /// Whose answers the app gets where Apollo iOS and Apollo Client differ (``Semantics``,
+    /// Apollo iOS's by default): the client's watchers follow it (what a watcher hears of
+    /// removed records, what a cache-only watcher does when the cache cannot answer), and
+    /// the client puts it on its cache and every cache it is put over, for the engine's
+    /// rules (docs/engine.md, "Apollo iOS and Apollo Client").
+    ///
+    /// ```swift
+    /// client.semantics = .apolloClient   // a list leaves out an evicted trip; watchers hear a clear
+    /// ```
+    public var semantics: Semantics {
+        get { lock.withLock { _semantics } }
+        set {
+            let cache = lock.withLock {
+                _semantics = newValue
+                return _cache
+            }
+            cache.semantics = newValue
+        }
+    }
+    private var _semantics: Semantics
+
     /// Puts the client over another cache (another user's, another file), with the
-    /// client's type policies, and stops every watcher of the old one, returning their ids.
+    /// client's type policies and semantics, and stops every watcher of the old one,
+    /// returning their ids.
     @discardableResult
     public func replaceCache(with cache: NormalizedCache) -> [Int] {
         let stopped = activeWatches
         for watch in stopped { watch.cancel() }
         lock.withLock {
             cache.typePolicies = _typePolicies
+            cache.semantics = _semantics
             _cache = cache
         }
         return stopped.map(\.id)
