@@ -2,9 +2,8 @@
 ///
 /// Apollo iOS's are the default: normcache predicts what an iOS app sees. Each difference
 /// is listed in docs/engine.md ("Apollo iOS and Apollo Client"); the engine's own rules
-/// (a list's reference to a record that is gone, a key field the response lacks) read
-/// ``NormalizedCache/semantics``, and NormClient's watchers read the client's, which it
-/// puts on every cache it is over.
+/// (a list's reference to a record that is gone, a key field the response lacks) and
+/// NormClient's watchers read it from one place, ``NormalizedCache/semantics``.
 ///
 /// ```swift
 /// let cache = NormalizedCache()

@@ -41,7 +41,6 @@ public final class Client: @unchecked Sendable {
                 endpoint: (any Transport)? = nil) {
         _cache = cache
         _typePolicies = cache.typePolicies
-        _semantics = cache.semantics
         _endpoint = endpoint
         self.network = network
     }
@@ -71,25 +70,19 @@ public final class Client: @unchecked Sendable {
     private var _typePolicies: TypePolicies
 
     /// Whose answers the app gets where Apollo iOS and Apollo Client differ (``Semantics``,
-    /// Apollo iOS's by default): the client's watchers follow it (what a watcher hears of
-    /// removed records, what a cache-only watcher does when the cache cannot answer), and
-    /// the client puts it on its cache and every cache it is put over, for the engine's
-    /// rules (docs/engine.md, "Apollo iOS and Apollo Client").
+    /// Apollo iOS's by default): the engine's rules and the client's watchers (what a
+    /// watcher hears of removed records, what a cache-only watcher does when the cache
+    /// cannot answer) follow it (docs/engine.md, "Apollo iOS and Apollo Client"). It is
+    /// kept in one place, the cache's ``NormalizedCache/semantics``, and
+    /// ``replaceCache(with:)`` carries it over to the next cache.
     ///
     /// ```swift
     /// client.semantics = .apolloClient   // a list leaves out an evicted trip; watchers hear a clear
     /// ```
     public var semantics: Semantics {
-        get { lock.withLock { _semantics } }
-        set {
-            let cache = lock.withLock {
-                _semantics = newValue
-                return _cache
-            }
-            cache.semantics = newValue
-        }
+        get { cache.semantics }
+        set { cache.semantics = newValue }
     }
-    private var _semantics: Semantics
 
     /// Puts the client over another cache (another user's, another file), with the
     /// client's type policies and semantics, and stops every watcher of the old one,
@@ -100,7 +93,7 @@ public final class Client: @unchecked Sendable {
         for watch in stopped { watch.cancel() }
         lock.withLock {
             cache.typePolicies = _typePolicies
-            cache.semantics = _semantics
+            cache.semantics = _cache.semantics
             _cache = cache
         }
         return stopped.map(\.id)
