@@ -79,6 +79,25 @@ import Testing
         #expect(recorder.last?.result.data?["trips"] == [["__typename": "Trip", "id": "1", "name": "Lisbon"], ["__typename": "Trip", "id": "2", "name": "Porto"]])
     }
 
+    /// A list inside an object kept inline (an Apollo Client snapshot's unnormalized
+    /// object) reads its references by the same rule.
+    @Test(arguments: Semantics.allCases) func aListInsideAnInlineObjectFollowsTheSameRule(semantics: Semantics) throws {
+        cache.semantics = semantics
+        try cache.restore(try JSON.parse(#"""
+            {"ROOT_QUERY":{"__typename":"Query","feed":{"__typename":"Feed","items":[{"__ref":"Trip:1"},{"__ref":"Trip:9"}]}},
+             "Trip:1":{"__typename":"Trip","id":"1","name":"Lisbon"}}
+            """#, references: .apolloClient))
+        let result = try cache.read(try cache.operation("{ feed { items { id name } } }"))
+        switch semantics {
+        case .apolloIOS:
+            #expect(result.data == nil)
+            #expect(result.missing == ["Trip:9.__typename", "Trip:9.id", "Trip:9.name"])
+        case .apolloClient:
+            #expect(result.complete)
+            #expect(result.data?["feed"]?["items"] == [["__typename": "Trip", "id": "1", "name": "Lisbon"]])
+        }
+    }
+
     /// A single reference to a gone record is missing under both.
     @Test(arguments: Semantics.allCases) func aSingleReferenceToAGoneRecordMissesUnderBoth(semantics: Semantics) throws {
         cache.semantics = semantics
