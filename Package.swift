@@ -126,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "normcache",
             dependencies: [
-                "Workbench", "NormBench", "NormCodegen",
+                "Workbench", "NormBench", "NormCodegen", "NormCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

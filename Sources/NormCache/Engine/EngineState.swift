@@ -10,6 +10,8 @@ final class EngineState {
     /// Retained and emptied roots, as Apollo Client keeps them (see ``RootState``).
     var roots = RootState()
     var policies = TypePolicies()
+    /// Whose answers reads and writes give where Apollo iOS and Apollo Client differ.
+    var semantics = Semantics.apolloIOS
     var possibleTypes = PossibleTypes()
     /// The knowledge of the endpoint whose operation is being read or written, for the
     /// length of that call (``withSchema(_:_:)``); `nil`: the cache's own alone.
@@ -91,8 +93,9 @@ final class EngineState {
         return possibleTypes
     }
 
-    /// The key fields and the key's type part of `typename`: the cache's policy, else the endpoint's, else the default.
-    func keying(for typename: String) -> (fields: [String], group: String)? {
+    /// The key fields and the key's type part of `typename`: the cache's policy, else the
+    /// endpoint's, else the default (`declared` false).
+    func keying(for typename: String) -> (fields: [String], group: String, declared: Bool)? {
         policies.keying(for: typename, over: schema?.typePolicies)
     }
 

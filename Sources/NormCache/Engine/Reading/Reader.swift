@@ -189,7 +189,7 @@ struct Reader {
             for index in items.indices {
                 switch items[index] {
                 case .reference(let record):
-                    guard state.recordExists(record) else {
+                    if leavesOut(record) {
                         try noteDangling(record, plan: selections)
                         continue
                     }
@@ -207,9 +207,19 @@ struct Reader {
         }
     }
 
-    /// A list's reference to a record that does not exist (evicted, or never stored) is
-    /// left out of the list, as Apollo Client 3 reads lists; the read still depends on the
-    /// record's fields, so it is read again when the record comes back.
+    /// Whether a list leaves out its reference to `record`: under Apollo Client's semantics,
+    /// when the record does not exist (evicted, or never stored), as Apollo Client reads
+    /// lists. Under Apollo iOS's the item is read as a single reference is, so its fields
+    /// are missing and the read is a miss, as Apollo iOS's cache read fails on a record it
+    /// cannot load.
+    @inline(__always)
+    private func leavesOut(_ record: UInt32) -> Bool {
+        state.semantics == .apolloClient && !state.recordExists(record)
+    }
+
+    /// The dependencies of a list item left out (``leavesOut(_:)``), or of a redirect's
+    /// record that does not exist: the record's fields, so that the read is read again
+    /// when the record comes back.
     private mutating func noteDangling(_ record: UInt32, plan: SelectionPlan) throws(CacheError) {
         for field in plan.fields { dependencies.append(RecordField(record: record, field: try state.fieldID(of: field, ids: ids, variables: variables))) }
     }
@@ -237,7 +247,7 @@ struct Reader {
                 if case .reference(let key) = item {
                     let record = try recordID(forKey: key)
                     try load(record)
-                    guard state.recordExists(record) else {
+                    if leavesOut(record) {
                         try noteDangling(record, plan: selections)
                         continue
                     }

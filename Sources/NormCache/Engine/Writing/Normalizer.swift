@@ -256,6 +256,8 @@ struct Normalizer {
     private final class Keying {
         let group: String
         let fields: [String]
+        /// Whether a type policy names the key fields (not the default `id`).
+        let declared: Bool
         let responseKeys: [String]
         let positions: [Int]
         /// The length of `group:` at the start of `keyBytes`; nil when the group needs
@@ -267,12 +269,13 @@ struct Normalizer {
         var lastText: String? = nil
         var lastRecord: UInt32 = 0
 
-        init(group: String, fields: [String], in selections: SelectionPlan) {
+        init(group: String, fields: [String], declared: Bool, in selections: SelectionPlan) {
             let selected = fields.map { name in
                 selections.fields.firstIndex { $0.name == name && $0.arguments.isEmpty }
             }
             self.group = group
             self.fields = fields
+            self.declared = declared
             self.responseKeys = zip(fields, selected).map { name, position in position.map { selections.fields[$0].responseKey } ?? name }
             self.positions = selected.map { $0 ?? 0 }
             let prefix = Normalizer.isPlainASCII(group) ? Array(group.utf8) + [UInt8(ascii: ":")] : []
@@ -316,7 +319,7 @@ struct Normalizer {
     /// The keying of a type first met under `selections` in this write (out of line: rare).
     @inline(never) private mutating func newKeying(for typename: String, in selections: SelectionPlan) -> Keying? {
         let plan = ObjectIdentifier(selections)
-        let keying = state.keying(for: typename).map { Keying(group: $0.group, fields: $0.fields, in: selections) }
+        let keying = state.keying(for: typename).map { Keying(group: $0.group, fields: $0.fields, declared: $0.declared, in: selections) }
         keyings.append((plan, typename, keying))
         return keying
     }
@@ -342,6 +345,7 @@ struct Normalizer {
                 do { key = try state.keyBuilder.entityKey(type: keying.group, values: values) }
                 catch { throw Failure(message: "\(error)") }
             } else {
+                try refuseAbsentKeyField(of: object, typename: typename, keying: keying)
                 key = pathKey(parent, fieldKey)
                 // A key field present but not a String, Int or Float (a Boolean, null, a list or an object).
                 let unusable = keying.responseKeys.indices.compactMap { i in
@@ -355,6 +359,19 @@ struct Normalizer {
             key = pathKey(parent, fieldKey)
         }
         do { return try state.recordID(key) } catch { throw Failure(message: "\(error)") }
+    }
+
+    /// Under Apollo Client's semantics, an object whose type policy names key fields that
+    /// the response lacks is refused, as Apollo Client's `keyFields` extraction refuses it;
+    /// Apollo iOS stores it under its path key (the caller's warning says so). The default
+    /// `id` is not a policy: without it both store the object unkeyed.
+    private func refuseAbsentKeyField<Object: ResponseObject>(of object: Object, typename: String, keying: Keying) throws(Failure) {
+        guard state.semantics == .apolloClient, keying.declared,
+              let absent = keying.fields.indices.first(where: { keying.value($0, in: object) == nil }) else { return }
+        let field = keying.fields[absent]
+        throw Failure(message: "missing field \"\(field)\", a key field of \(typename) (its type policy keys it by "
+            + keying.fields.joined(separator: ", ") + "; under Apollo Client's semantics an object without its key fields is refused)",
+                      path: ["." + field])
     }
 
     /// The key of an unkeyed object: its parent's key, the field key and the list indices
