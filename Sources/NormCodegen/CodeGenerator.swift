@@ -6,13 +6,14 @@ import NormProject
 /// Swift for an app's GraphQL project, in Apollo iOS's generated names and shapes for
 /// reading data: an operation type per operation (`TripDetailQuery`, variables as
 /// initializer parameters, `Data` nested), a type per fragment, and the schema's enums,
-/// input objects and custom scalars that the operations use, in the namespace enum. The
-/// types build on NormAPI. docs/codegen.md shows the shapes.
+/// input objects and custom scalars that the operations use, in the namespace enum or the
+/// schema's module, placed and named as the configuration says. The types build on
+/// NormAPI. docs/codegen.md shows the shapes and the configuration keys.
 ///
 /// ```swift
 /// let project = try Project(directory: "examples/TripsApp")
-/// let files = try CodeGenerator(project: project).files()
-/// files.map(\.path)   // ["Fragments/JourneyEndpointFields.graphql.swift", ..., "Operations/Queries/TripListQuery.graphql.swift", ...]
+/// let files = try CodeGenerator(project: project, outputFolder: "examples/TripsApp").files()
+/// files.map(\.path)   // ["TripsAPI/Package.swift", "TripsAPI/Sources/Fragments/JourneyEndpointFields.graphql.swift", ...]
 /// ```
 public struct CodeGenerator {
     /// The first line of every file codegen owns: it rewrites and removes only those.

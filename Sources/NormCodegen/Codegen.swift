@@ -8,8 +8,8 @@ import NormProject
 /// it: the files go where Apollo iOS's codegen writes them.
 ///
 /// ```swift
-/// Codegen.run(project: "examples/TripsApp", output: "examples/TripsApp/TripsAPI")
-/// // codegen: 14 files in examples/TripsApp/TripsAPI: 14 written, 0 unchanged, 0 removed
+/// Codegen.run(project: "examples/TripsApp", output: nil)   // its configuration says ./TripsAPI, a package
+/// // codegen: 8 files in examples/TripsApp: 8 written, 0 unchanged, 0 removed
 /// ```
 public enum Codegen {
     @discardableResult
