@@ -39,9 +39,9 @@ public struct CodeGenerator {
         self.project = project
         self.embedsSchema = embedsSchema
         self.outputFolder = outputFolder
-        names = SchemaNames(namespace: namespace ?? project.schemaNamespace ?? "API", configuration: project.codegen)
-        layout = OutputLayout(output: project.codegen.output, namespace: names.namespace)
         schema = SchemaTypes(project.graphQLSchema)
+        names = SchemaNames(namespace: namespace ?? project.schemaNamespace ?? "API", configuration: project.codegen, schema: schema)
+        layout = OutputLayout(output: project.codegen.output, namespace: names.namespace)
         var definitions: [String: FragmentDefinition] = [:]
         for fragment in project.fragments {
             if let node = fragment.fragmentNode { definitions[fragment.name] = node }

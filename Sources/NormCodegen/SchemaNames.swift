@@ -8,8 +8,9 @@ import NormProject
 /// namespace, which is the enum of an embedded target or the module of a package.
 ///
 /// ```swift
-/// let names = SchemaNames(namespace: "TripsAPI", configuration: project.codegen)
+/// let names = SchemaNames(namespace: "TripsAPI", configuration: project.codegen, schema: schema)
 /// names.typeName("cabin")                         // "Cabin"
+/// names.typeName("Error")                         // "Error_Object": Swift's, as Apollo iOS suffixes it
 /// names.enumCase("FIRST_CLASS", of: "Cabin")      // "firstClass"
 /// names.inputField("favorite_color", of: "Prefs") // "favoriteColor"
 /// names.swiftType(of: cabinType)                   // "GraphQLEnum<TripsAPI.Cabin>"
@@ -18,16 +19,37 @@ struct SchemaNames {
     /// The namespace as written: the enum, or the package's module.
     let namespace: String
     let configuration: CodegenConfiguration
+    let schema: SchemaTypes
 
-    init(namespace: String, configuration: CodegenConfiguration) {
+    init(namespace: String, configuration: CodegenConfiguration, schema: SchemaTypes) {
         self.namespace = SwiftNames.firstUppercased(namespace)
         self.configuration = configuration
+        self.schema = schema
     }
 
+    /// Names Apollo iOS's codegen gives a suffix of the type's kind (`_Enum`, `_Object`, ...)
+    /// when a schema type would take them: Swift's and its generated code's own.
+    static let namesToSuffix: Set<String> = [
+        "Any", "DataDict", "DocumentType", "Fragments", "FragmentContainer", "ParentType", "Protocol", "Schema", "Selection",
+        "Self", "String", "Bool", "Int", "Int32", "Float", "Double", "ID", "Type", "Error", "_",
+    ]
+
     /// The Swift name of the schema type `schemaName`: its custom name, else the name with
-    /// its first letter uppercased.
+    /// its first letter uppercased, and the suffix of its kind when Apollo iOS gives one.
     func typeName(_ schemaName: String) -> String {
-        configuration.customTypeNames[schemaName]?.name ?? SwiftNames.firstUppercased(schemaName)
+        if let custom = configuration.customTypeNames[schemaName]?.name { return custom }
+        let name = SwiftNames.firstUppercased(schemaName)
+        guard Self.namesToSuffix.contains(name) else { return name }
+        let kind = switch schema.type(named: schemaName) {
+        case is GraphQLEnumType: "_Enum"
+        case is GraphQLInputObjectType: "_InputObject"
+        case is GraphQLInterfaceType: "_Interface"
+        case is GraphQLObjectType: "_Object"
+        case is GraphQLScalarType: "_Scalar"
+        case is GraphQLUnionType: "_Union"
+        default: "_GraphQL"
+        }
+        return name + kind
     }
 
     /// The Swift type of a named type that is not an object's: the built-in scalars as

@@ -13,7 +13,8 @@ import Testing
         type Character { name: String! }
         type Dog { id: ID! favorite_color: String born: Date skin: SkinCovering }
         type Crocodile { id: ID! }
-        union Animal = Dog | Crocodile
+        type Error { message: String }
+        union Animal = Dog | Crocodile | Error
         enum Episode { NEWHOPE EMPIRE JEDI }
         enum SkinCovering { FUR HAIR SCALES }
         scalar Date
@@ -28,7 +29,7 @@ import Testing
 
         query Dogs($filter: DogFilter) {
           dogs(filter: $filter) { ...dogFragment }
-          animal { ... on Crocodile { id } }
+          animal { ... on Crocodile { id } ... on Error { message } }
         }
 
         fragment dogFragment on Dog { id favorite_color born skin }
@@ -137,6 +138,8 @@ import Testing
         #expect(fragment.contains("public let favorite_color: String?"))
         #expect(files["Operations/Queries/DogsQuery.graphql.swift"]!.contains("public let dogFragment: DogFragment"))
         #expect(files["Operations/Queries/DogsQuery.graphql.swift"]!.contains("public let asCrocodile: AsCrocodile?"))
+        // A schema type named as one of Swift's gets its kind after it, as Apollo names it.
+        #expect(files["Operations/Queries/DogsQuery.graphql.swift"]!.contains("public let asError_Object: AsError_Object?"))
         let filter = try #require(files["Schema/InputObjects/DogFilter.graphql.swift"])
         #expect(filter.contains("public var favoriteColor: String?"))
         #expect(filter.contains(#""favorite_color": favoriteColor?.jsonValue"#))
