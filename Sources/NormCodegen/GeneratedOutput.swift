@@ -91,10 +91,13 @@ public struct GeneratedOutput {
     private func path(_ relative: String) -> String { folder + "/" + relative }
 
     /// The files under the folder that codegen wrote: those whose first line is its marker.
+    /// Hidden folders (`.build`, `.git`) are not looked into: the folder may be an app's own,
+    /// when the configuration says where the files go.
     private func generatedFiles() -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         while let relative = enumerator.nextObject() as? String {
+            if (relative as NSString).lastPathComponent.hasPrefix(".") { enumerator.skipDescendants(); continue }
             guard relative.hasSuffix(".swift"), let handle = FileHandle(forReadingAtPath: path(relative)) else { continue }
             let start = handle.readData(ofLength: CodeGenerator.generatedMarker.utf8.count)
             try? handle.close()

@@ -54,6 +54,10 @@ import Testing
         let scalar = folder + "/Schema/CustomScalars/DateTime.swift"
         try "public struct DateTime {}\n".write(toFile: scalar, atomically: true, encoding: .utf8)
         try "// the team's\n".write(toFile: folder + "/Extensions.swift", atomically: true, encoding: .utf8)
+        // A hidden folder (an app's .build, when OUT is the app's folder) is not codegen's.
+        try FileManager.default.createDirectory(atPath: folder + "/.build", withIntermediateDirectories: true)
+        let built = folder + "/.build/NodeByIdQuery.graphql.swift"
+        try (CodeGenerator.generatedMarker + " a copy\n").write(toFile: built, atomically: true, encoding: .utf8)
 
         let fewer = files.filter { !$0.path.hasSuffix("NodeByIdQuery.graphql.swift") }
         let report = try GeneratedOutput(folder: folder).write(fewer)
@@ -61,6 +65,7 @@ import Testing
         #expect(report.written.isEmpty)
         #expect(try String(contentsOfFile: scalar, encoding: .utf8) == "public struct DateTime {}\n")
         #expect(FileManager.default.fileExists(atPath: folder + "/Extensions.swift"))
+        #expect(FileManager.default.fileExists(atPath: built))
     }
 
     static func generatedFiles(in folder: String) throws -> [String] {
