@@ -2,7 +2,7 @@ import NormCache
 import NormProject
 
 /// The persisted query manifest Apollo iOS's codegen writes (`operationManifest` with
-/// `generateManifestOnCodeGeneration`, or 0.x's `output.operationIdentifiersPath`): each
+/// `generateManifestOnCodeGeneration`): each
 /// operation's identifier with the text it hashes, in Apollo's `persistedQueries` format
 /// (what GraphOS and a persisted-queries server take) or its `legacy` one.
 ///

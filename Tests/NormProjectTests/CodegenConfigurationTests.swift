@@ -34,7 +34,7 @@ import Testing
         #expect(defaults.output == nil)
         #expect(defaults.enumCases == .camelCase)
         #expect(defaults.inputObjectFields == .camelCase)
-        #expect(defaults.fieldAccessors == .none)
+        #expect(defaults.fieldAccessors == .idiomatic)
         #expect(defaults.initializers == .init())
         #expect(!defaults.initializers.generates(forOperation: "Trips"))
         #expect(defaults.documentFormat == [.definition])
@@ -75,9 +75,10 @@ import Testing
         #expect(options.customTypeNames["Filter"] == .init(name: nil, fields: ["from_date": "since"]))
         #expect(options.legacySafelisting)
         #expect(options.manifest == .init(path: "manifest.json", version: .persistedQueries))
-        // 0.x's key.
+        // Written during codegen only when asked, as Apollo iOS 2 does; 0.x's key never asks.
+        #expect(try configuration(#""operationManifest": {"path": "manifest.json", "version": "legacy"}"#).manifest == nil)
         let legacy = try configuration(#""output": {"schemaTypes": {"path": "API", "moduleType": {"other": {}}}, "operations": {"inSchemaModule": {}}, "operationIdentifiersPath": "ids.json"}"#)
-        #expect(legacy.manifest == .init(path: "ids.json", version: .legacy))
+        #expect(legacy.manifest == nil)
     }
 
     @Test func wrongValuesNameTheirKeyPath() throws {

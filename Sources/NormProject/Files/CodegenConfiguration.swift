@@ -26,7 +26,7 @@ public struct CodegenConfiguration: Sendable, Equatable {
     /// `options.conversionStrategies.fieldAccessors`: a selection's `favorite_color` is
     /// `favorite_color` (`.idiomatic`, the default: only the first letter lowercased) or
     /// `favoriteColor` (`.camelCase`).
-    public var fieldAccessors: NameConversion = .none
+    public var fieldAccessors: FieldAccessors = .idiomatic
     /// `options.schemaCustomization.customTypeNames`, by the schema's type name.
     public var customTypeNames: [String: CustomTypeName] = [:]
     /// `options.selectionSetInitializers`: which selection sets get a memberwise initializer.
@@ -34,9 +34,9 @@ public struct CodegenConfiguration: Sendable, Equatable {
     /// `options.operationDocumentFormat`: whether operations carry their text, their
     /// identifier, or both (default: the text only).
     public var documentFormat: Set<DocumentFormat> = [.definition]
-    /// `operationManifest` (or 0.x's `output.operationIdentifiersPath`): the persisted
-    /// query manifest codegen writes, when `generateManifestOnCodeGeneration` (always for
-    /// the 0.x key) asks for it.
+    /// `operationManifest`: the persisted query manifest codegen writes, when its
+    /// `generateManifestOnCodeGeneration` asks for it (Apollo iOS 2's `generate` writes it
+    /// only then; 0.x's `output.operationIdentifiersPath` never asks).
     public var manifest: OperationManifest?
     /// `experimentalFeatures.legacySafelistingCompatibleOperations`: the definitions that
     /// operation identifiers hash put `__typename` first in every selection set below the root.
@@ -94,6 +94,10 @@ public struct CodegenConfiguration: Sendable, Equatable {
 
     public enum NameConversion: String, Sendable, Equatable {
         case camelCase, none
+    }
+
+    public enum FieldAccessors: String, Sendable, Equatable {
+        case idiomatic, camelCase
     }
 
     /// A type's entry in `customTypeNames`: its new name, and new names for an enum's cases
@@ -162,9 +166,7 @@ extension CodegenConfiguration {
     init(_ configuration: CacheValue, reader: inout ConfigurationReader) {
         _ = reader.object(configuration, at: "", keys: Self.topLevelKeys)
         output = Self.output(configuration["output"], reader: &reader)
-        if let legacyPath = reader.string(configuration["output"]?["operationIdentifiersPath"], at: "output.operationIdentifiersPath") {
-            manifest = OperationManifest(path: legacyPath, version: .legacy)
-        }
+        _ = reader.string(configuration["output"]?["operationIdentifiersPath"], at: "output.operationIdentifiersPath")
         readManifest(configuration["operationManifest"], reader: &reader)
         if case .object(let features)? = configuration["experimentalFeatures"] {
             legacySafelisting = reader.bool(features["legacySafelistingCompatibleOperations"],
@@ -295,7 +297,7 @@ extension CodegenConfiguration {
             inputObjectFields = NameConversion(rawValue: choice)!
         }
         if let choice = reader.choice(object["fieldAccessors"], at: at + ".fieldAccessors", among: ["idiomatic", "camelCase"]) {
-            fieldAccessors = choice == "camelCase" ? .camelCase : .none
+            fieldAccessors = FieldAccessors(rawValue: choice)!
         }
     }
 
