@@ -35,12 +35,18 @@ struct SchemaNames {
     ]
 
     /// The Swift name of the schema type `schemaName`: its custom name, else the name with
-    /// its first letter uppercased, and the suffix of its kind when Apollo iOS gives one.
+    /// its first letter uppercased, and the suffix of its kind when Apollo iOS gives one. As
+    /// in Apollo iOS, an entry with `cases` renames only an enum, one with `fields` only an
+    /// input object, and a name for a type the schema lacks is left alone.
     func typeName(_ schemaName: String) -> String {
-        if let custom = configuration.customTypeNames[schemaName]?.name { return custom }
+        let type = schema.type(named: schemaName)
+        if let custom = configuration.customTypeNames[schemaName], let name = custom.name,
+           custom.cases.isEmpty || type is GraphQLEnumType, custom.fields.isEmpty || type is GraphQLInputObjectType {
+            return name
+        }
         let name = SwiftNames.firstUppercased(schemaName)
         guard Self.namesToSuffix.contains(name) else { return name }
-        let kind = switch schema.type(named: schemaName) {
+        let kind = switch type {
         case is GraphQLEnumType: "_Enum"
         case is GraphQLInputObjectType: "_InputObject"
         case is GraphQLInterfaceType: "_Interface"

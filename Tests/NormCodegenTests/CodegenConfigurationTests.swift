@@ -159,7 +159,7 @@ import Testing
         let files = try files(#"""
             "options": {"schemaCustomization": {"customTypeNames": {
                 "SkinCovering": {"enum": {"name": "CustomSkinCovering", "cases": {"HAIR": "CUSTOMHAIR"}}},
-                "Crocodile": "CustomCrocodile", "Date": "CustomDate",
+                "Crocodile": "CustomCrocodile", "Date": "CustomDate", "Episode": {"inputObject": {"name": "Film", "fields": {"x": "y"}}},
                 "DogFilter": {"inputObject": {"name": "CustomDogFilter", "fields": {"size": "customSize"}}}}}}
             """#)
         let skin = try #require(files["Schema/Enums/CustomSkinCovering.graphql.swift"])
@@ -168,6 +168,8 @@ import Testing
         let filter = try #require(files["Schema/InputObjects/CustomDogFilter.graphql.swift"])
         #expect(filter.contains("public var customSize: Int?") && filter.contains(#""size": customSize?.jsonValue"#))
         #expect(files["Schema/CustomScalars/CustomDate.swift"]!.contains("public typealias CustomDate = String"))
+        // An input object's renaming (it has fields) does not apply to an enum, as in Apollo iOS.
+        #expect(files["Schema/Enums/Episode.graphql.swift"] != nil)
         let dogs = try #require(files["Operations/Queries/DogsQuery.graphql.swift"])
         #expect(dogs.contains("public let asCustomCrocodile: AsCustomCrocodile?"))
         #expect(dogs.contains(#"try data.typeCase(["Crocodile"])"#))
