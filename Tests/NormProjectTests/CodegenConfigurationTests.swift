@@ -75,6 +75,9 @@ import Testing
         #expect(options.customTypeNames["Filter"] == .init(name: nil, fields: ["from_date": "since"]))
         #expect(options.legacySafelisting)
         #expect(options.manifest == .init(path: "manifest.json", version: .persistedQueries))
+        // Apollo iOS 1.x's apqs.
+        #expect(try configuration(#""options": {"apqs": "automaticallyPersist"}"#).documentFormat == [.definition, .operationId])
+        #expect(try configuration(#""options": {"apqs": "persistedOperationsOnly"}"#).documentFormat == [.operationId])
         // Written during codegen only when asked, as Apollo iOS 2 does; 0.x's key never asks.
         #expect(try configuration(#""operationManifest": {"path": "manifest.json", "version": "legacy"}"#).manifest == nil)
         let legacy = try configuration(#""output": {"schemaTypes": {"path": "API", "moduleType": {"other": {}}}, "operations": {"inSchemaModule": {}}, "operationIdentifiersPath": "ids.json"}"#)

@@ -176,6 +176,13 @@ extension CodegenConfiguration {
         readConversions(options["conversionStrategies"], reader: &reader)
         readCustomTypeNames(options["schemaCustomization"], reader: &reader)
         readInitializers(options["selectionSetInitializers"], reader: &reader)
+        // Apollo iOS 1.x's `apqs`, before `operationDocumentFormat`: automatic persisted
+        // queries carry the identifier too, persisted operations only it.
+        switch reader.choice(options["apqs"], at: "options.apqs", among: ["disabled", "automaticallyPersist", "persistedOperationsOnly"]) {
+        case "automaticallyPersist": documentFormat = [.definition, .operationId]
+        case "persistedOperationsOnly": documentFormat = [.operationId]
+        default: break
+        }
         if let formats = reader.strings(options["operationDocumentFormat"], at: "options.operationDocumentFormat") {
             var chosen: Set<DocumentFormat> = []
             for format in formats {
