@@ -59,16 +59,23 @@ public struct CodeGenerator {
             throw ProjectError([.init(file: nil, message: "--embed-schema puts the SDL in the namespace enum, and output.schemaTypes.moduleType "
                                       + "in apollo-codegen-config.json makes none: use embeddedInTarget, or leave output out")])
         }
+        // Every place first (by type name, which NameCheck made unique): each one the output
+        // folder cannot hold is a problem, all at once.
+        var paths: [String: String] = [:], misplaced: [ProjectError.Problem] = []
+        for definition in project.operations + project.fragments {
+            do { paths[definition.typeName] = try layout.path(of: definition) } catch { misplaced += error.problems }
+        }
+        if !misplaced.isEmpty { throw ProjectError(misplaced) }
         var files: [GeneratedFile] = []
         var used = UsedSchemaTypes(schema: schema)
         for operation in project.operations {
-            guard let node = operation.operationNode else { continue }
-            files.append(GeneratedFile(path: try layout.path(of: operation), contents: try operationFile(operation, node: node)))
+            guard let node = operation.operationNode, let path = paths[operation.typeName] else { continue }
+            files.append(GeneratedFile(path: path, contents: try operationFile(operation, node: node)))
             used.add(node)
         }
         for fragment in project.fragments {
-            guard let node = fragment.fragmentNode else { continue }
-            files.append(GeneratedFile(path: try layout.path(of: fragment), contents: fragmentFile(fragment, node: node)))
+            guard let node = fragment.fragmentNode, let path = paths[fragment.typeName] else { continue }
+            files.append(GeneratedFile(path: path, contents: fragmentFile(fragment, node: node)))
             used.add(node)
         }
         files += SchemaTypeWriter(names: names, layout: layout, schema: schema, embedsSchema: embedsSchema).files(for: used)

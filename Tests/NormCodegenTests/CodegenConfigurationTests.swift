@@ -125,8 +125,25 @@ import Testing
         #expect(!files.keys.contains { $0.hasSuffix("Package.swift") || $0.hasSuffix("AnimalAPI.graphql.swift") })
     }
 
+    @Test func theSchemasSDLNeedsTheNamespaceEnum() throws {
+        let project = try ProjectDirectory([
+            "apollo-codegen-config.json": #"{"schemaNamespace": "API", "input": {"schemaSearchPaths": ["*.graphqls"], "operationSearchPaths": ["*.graphql"]}, "#
+                + Self.package + "}",
+            "schema.graphqls": ProjectDirectory.schema, "Trips.graphql": "query Trips { trips { id } }",
+        ])
+        #expect(throws: ProjectError([.init(file: nil, message: "--embed-schema puts the SDL in the namespace enum, and output.schemaTypes.moduleType "
+                                                + "in apollo-codegen-config.json makes none: use embeddedInTarget, or leave output out")])) {
+            try CodeGenerator(project: Project(directory: project.path), embedsSchema: true).files()
+        }
+    }
+
     @Test func anOperationFileThatWouldLeaveTheOutputFolder() throws {
-        #expect(throws: ProjectError.self) {
+        let outside = " outside the output folder (output.operations in apollo-codegen-config.json places it)"
+        #expect(throws: ProjectError([
+            .init(file: "graphql/Animals.graphql", line: 1, column: 1, message: "query HeroName: its Swift would go to ../elsewhere/Queries/HeroNameQuery.graphql.swift," + outside),
+            .init(file: "graphql/Animals.graphql", line: 7, column: 1, message: "query Dogs: its Swift would go to ../elsewhere/Queries/DogsQuery.graphql.swift," + outside),
+            .init(file: "graphql/Animals.graphql", line: 12, column: 1, message: "fragment dogFragment: its Swift would go to ../elsewhere/Fragments/DogFragment.graphql.swift," + outside),
+        ])) {
             try files(#""output": {"schemaTypes": {"path": "API", "moduleType": {"other": {}}}, "operations": {"absolute": {"path": "../elsewhere"}}}"#)
         }
     }
