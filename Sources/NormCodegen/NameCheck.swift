@@ -41,7 +41,7 @@ struct NameCheck {
         }
         for case let type as GraphQLEnumType in project.usedEnumTypes(schema) {
             var cases: [String: String] = [:]
-            for value in type.values {
+            for value in names.cases(of: type) {
                 let name = names.enumCase(value.name, of: type.name)
                 if let other = cases[name] {
                     problems.append(.init(file: nil, message: "enum \(type.name): values \(other) and \(value.name) would both be the case \(name)"))

@@ -72,6 +72,12 @@ struct SchemaNames {
         }
     }
 
+    /// The values of enum `type` that are its cases: all, or the ones not deprecated when
+    /// `deprecatedEnumCases` is `exclude` (a value left out decodes as `.unknown`).
+    func cases(of type: GraphQLEnumType) -> [GraphQLEnumValueDefinition] {
+        configuration.includesDeprecatedEnumCases ? type.values : type.values.filter { $0.deprecationReason == nil }
+    }
+
     /// The case of enum value `value` of enum `type`: its custom name, else camelCase
     /// (`FIRST_CLASS` → `firstClass`) unless `conversionStrategies.enumCases` is `none`.
     func enumCase(_ value: String, of type: String) -> String {

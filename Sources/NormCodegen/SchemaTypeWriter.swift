@@ -50,7 +50,7 @@ struct SchemaTypeWriter {
         swift.within(layout.schemaTypesEnum) { swift in
             swift.documentation(type.description)
             swift.block("public enum \(names.typeName(type.name)): String, NormAPI.EnumType") { swift in
-                for value in type.values {
+                for value in names.cases(of: type) {
                     // A deprecation is said in the comment: `@available` on a case stops Swift from
                     // deriving `CaseIterable`.
                     swift.documentation([value.description, value.deprecationReason.map { "Deprecated: \($0)" }]

@@ -15,7 +15,7 @@ import Testing
         type Crocodile { id: ID! }
         type Error { message: String }
         union Animal = Dog | Crocodile | Error
-        enum Episode { NEWHOPE EMPIRE JEDI }
+        enum Episode { NEWHOPE EMPIRE JEDI PHANTOM @deprecated(reason: "Not canon") }
         enum SkinCovering { FUR HAIR SCALES }
         scalar Date
         input DogFilter { favorite_color: String size: Int }
@@ -170,6 +170,12 @@ import Testing
         #expect(files["Fragments/DogFragment.graphql.swift"]!.contains("public let favoriteColor: String?"))
         #expect(files["Fragments/DogFragment.graphql.swift"]!.contains(#"try data.field("favorite_color""#))
         #expect(files["Schema/InputObjects/DogFilter.graphql.swift"]!.contains("public var favorite_color: String?"))
+    }
+
+    @Test func deprecatedEnumCasesLeftOutWhenExcluded() throws {
+        #expect(try files("")["Schema/Enums/Episode.graphql.swift"]!.contains(#"case phantom = "PHANTOM""#))
+        let excluded = try files(#""options": {"deprecatedEnumCases": "exclude"}"#)["Schema/Enums/Episode.graphql.swift"]!
+        #expect(!excluded.contains("PHANTOM") && excluded.contains(#"case jedi = "JEDI""#))
     }
 
     @Test func customTypeNames() throws {

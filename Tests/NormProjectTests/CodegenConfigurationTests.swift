@@ -85,6 +85,9 @@ import Testing
     }
 
     @Test func wrongValuesNameTheirKeyPath() throws {
+        #expect(try problems(#""options": {"deprecatedEnumCases": "hide"}"#) == [
+            #"apollo-codegen-config.json: options.deprecatedEnumCases: "hide" is not one of include, exclude"#,
+        ])
         #expect(try problems(#""options": {"conversionStrategies": {"enumCases": "snake_case"}}"#) == [
             #"apollo-codegen-config.json: options.conversionStrategies.enumCases: "snake_case" is not one of camelCase, none"#,
         ])

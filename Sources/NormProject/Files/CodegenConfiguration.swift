@@ -27,6 +27,9 @@ public struct CodegenConfiguration: Sendable, Equatable {
     /// `favorite_color` (`.idiomatic`, the default: only the first letter lowercased) or
     /// `favoriteColor` (`.camelCase`).
     public var fieldAccessors: FieldAccessors = .idiomatic
+    /// `options.deprecatedEnumCases`: whether enums have cases for deprecated values
+    /// (`include`, the default) or not (`exclude`).
+    public var includesDeprecatedEnumCases = true
     /// `options.schemaCustomization.customTypeNames`, by the schema's type name.
     public var customTypeNames: [String: CustomTypeName] = [:]
     /// `options.selectionSetInitializers`: which selection sets get a memberwise initializer.
@@ -174,6 +177,9 @@ extension CodegenConfiguration {
         }
         guard let options = reader.object(configuration["options"], at: "options", keys: Self.optionKeys) else { return }
         readConversions(options["conversionStrategies"], reader: &reader)
+        includesDeprecatedEnumCases = reader.choice(options["deprecatedEnumCases"], at: "options.deprecatedEnumCases", among: ["include", "exclude"]) != "exclude"
+        _ = reader.choice(options["schemaDocumentation"], at: "options.schemaDocumentation", among: ["include", "exclude"])
+        _ = reader.choice(options["warningsOnDeprecatedUsage"], at: "options.warningsOnDeprecatedUsage", among: ["include", "exclude"])
         readCustomTypeNames(options["schemaCustomization"], reader: &reader)
         readInitializers(options["selectionSetInitializers"], reader: &reader)
         // Apollo iOS 1.x's `apqs`, before `operationDocumentFormat`: automatic persisted
