@@ -141,7 +141,8 @@ public struct CodeGenerator {
                 }
                 swift.line()
                 selections.write("Data", scope: scope, isRoot: true, conformance: "NormAPI.SelectionSet",
-                                 initializers: project.codegen.initializers.generates(forOperation: operation.name), into: &swift)
+                                 initializers: operation.isLocalCacheMutation || project.codegen.initializers.generates(forOperation: operation.name),
+                                 into: &swift)
             }
         }
         return swift.text
@@ -152,7 +153,8 @@ public struct CodeGenerator {
         swift.within(layout.operationsEnum) { swift in
             swift.documentation("The fragment `\(fragment.name)` on `\(fragment.typeCondition ?? "")` (\(fragment.file):\(fragment.line)).")
             selections.write(fragment.typeName, scope: selections.rootScope(of: node), isRoot: false, conformance: "NormAPI.Fragment",
-                             initializers: project.codegen.initializers.generates(forFragment: fragment.name), into: &swift) { swift in
+                             initializers: fragment.isLocalCacheMutation || project.codegen.initializers.generates(forFragment: fragment.name),
+                             into: &swift) { swift in
                 swift.line("public static let fragmentDefinition = " + SwiftNames.multilineLiteral(fragment.text, indent: swift.indent + "    "))
             }
         }
@@ -170,10 +172,18 @@ public struct GeneratedFile: Equatable, Sendable {
 
 extension ProjectDefinition {
     /// The generated type's name, as Apollo iOS names it: `TripDetail` → `TripDetailQuery`
-    /// (the kind kept when the name ends with it), `dogFragment` → `DogFragment`.
+    /// (the kind kept when the name ends with it), `dogFragment` → `DogFragment`, a local
+    /// cache mutation `AllAnimals` → `AllAnimalsLocalCacheMutation`.
     var typeName: String {
-        let suffix = kind.protocolName.dropFirst("GraphQL".count)
+        let suffix = isLocalCacheMutation ? "LocalCacheMutation" : String(kind.protocolName.dropFirst("GraphQL".count))
         return SwiftNames.firstUppercased(kind == .fragment || name.hasSuffix(suffix) ? name : name + suffix)
+    }
+
+    /// Whether it is marked `@apollo_client_ios_localCacheMutation`: Apollo iOS names and
+    /// places it apart, and always gives it initializers.
+    var isLocalCacheMutation: Bool {
+        let directives = operationNode?.directives ?? fragmentNode?.directives ?? []
+        return directives.contains { $0.name.value == "apollo_client_ios_localCacheMutation" }
     }
 
     var operationNode: OperationDefinition? { node as? OperationDefinition }

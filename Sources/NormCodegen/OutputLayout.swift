@@ -11,7 +11,8 @@ import NormProject
 /// | `swiftPackage` | `PATH/Sources/Schema/Enums/...`, top level; `PATH/Package.swift` | `PATH/Sources/Operations/Queries/...`, `PATH/Sources/Fragments/...` |
 /// | `other` | `PATH/Schema/Enums/...`, top level | as for `embeddedInTarget`, top level |
 ///
-/// (`Schema/` only when the operations are in the schema module.) Operations `relative`
+/// (`Schema/` only when the operations are in the schema module; a local cache mutation goes
+/// in `LocalCacheMutations/` where the others go in `Operations/Queries/`.) Operations `relative`
 /// go beside their `.graphql` file (in `subpath` of its folder), `absolute` in
 /// `path/Queries/...`, each importing the schema's module. Without `output`, the output
 /// folder holds `Operations/`, `Fragments/` and `Schema/`, the schema types in the namespace enum.
@@ -80,12 +81,14 @@ struct OutputLayout {
     /// (an operation file outside the project's folder, with `relative`) is a problem.
     func path(of definition: ProjectDefinition) throws(ProjectError) -> String {
         let file = definition.typeName + ".graphql.swift"
-        let kindFolder = definition.kind == .fragment ? "Fragments" : "Operations/" + definition.kind.folder
+        // Apollo iOS's folder of each kind: a local cache mutation's is beside `Operations`.
+        let folder = definition.isLocalCacheMutation ? "LocalCacheMutations" : definition.kind.folder
+        let kindFolder = definition.kind == .fragment || definition.isLocalCacheMutation ? folder : "Operations/" + folder
         let path: String
         switch output?.operations {
         case nil: path = Self.join(kindFolder, file)
         case .inSchemaModule?: path = Self.join(sourcesRoot, kindFolder, file)
-        case .absolute(let folder)?: path = Self.join(Self.normalized(folder), definition.kind == .fragment ? "Fragments" : definition.kind.folder, file)
+        case .absolute(let absolute)?: path = Self.join(Self.normalized(absolute), folder, file)
         case .relative(let subpath)?: path = Self.join(Self.normalized((definition.file as NSString).deletingLastPathComponent + "/" + (subpath ?? "")), file)
         }
         guard !path.hasPrefix("/"), !path.hasPrefix("../") else {

@@ -172,6 +172,22 @@ import Testing
         #expect(files["Schema/InputObjects/DogFilter.graphql.swift"]!.contains("public var favorite_color: String?"))
     }
 
+    /// Apollo iOS names a local cache mutation `…LocalCacheMutation`, puts it in
+    /// `LocalCacheMutations/`, beside `Operations/`, and always gives it initializers.
+    @Test func localCacheMutations() throws {
+        let project = try ProjectDirectory([
+            "apollo-codegen-config.json": #"{"schemaNamespace": "API", "input": {"schemaSearchPaths": ["*.graphqls"], "operationSearchPaths": ["*.graphql"]}, "#
+                + #""output": {"schemaTypes": {"path": "API", "moduleType": {"swiftPackage": {}}}, "operations": {"inSchemaModule": {}}}}"#,
+            "schema.graphqls": ProjectDirectory.schema,
+            "Trips.graphql": "query Trips @apollo_client_ios_localCacheMutation { trips { id } }\nquery Named { trips { name } }",
+        ])
+        let files = try CodeGenerator(project: Project(directory: project.path), outputFolder: project.path).files()
+        let mutation = try #require(files.first { $0.path == "API/Sources/LocalCacheMutations/TripsLocalCacheMutation.graphql.swift" })
+        #expect(mutation.contents.contains("public struct TripsLocalCacheMutation:"))
+        #expect(mutation.contents.contains("public init(trips: [Trip])"))
+        #expect(files.contains { $0.path == "API/Sources/Operations/Queries/NamedQuery.graphql.swift" && !$0.contents.contains("public init(trips:") })
+    }
+
     @Test func deprecatedEnumCasesLeftOutWhenExcluded() throws {
         #expect(try files("")["Schema/Enums/Episode.graphql.swift"]!.contains(#"case phantom = "PHANTOM""#))
         let excluded = try files(#""options": {"deprecatedEnumCases": "exclude"}"#)["Schema/Enums/Episode.graphql.swift"]!
