@@ -90,6 +90,12 @@ public struct CodeGenerator {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// The folders, under the output folder, where files an earlier run wrote and this one
+    /// does not are removed (``OutputLayout/cleanedFolders(definitionPaths:)``).
+    public func cleanedFolders() -> [String] {
+        layout.cleanedFolders(definitionPaths: (project.operations + project.fragments).compactMap { try? layout.path(of: $0) })
+    }
+
     private var identifiers: OperationIdentifier {
         OperationIdentifier(project: project, legacySafelisting: project.codegen.legacySafelisting)
     }

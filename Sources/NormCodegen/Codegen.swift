@@ -19,9 +19,10 @@ public enum Codegen {
             guard let output = output ?? (project.codegen.output != nil ? directory : nil) else {
                 throw ProjectError([.init(file: nil, message: "--output OUT is needed: apollo-codegen-config.json has no output key to say where the files go")])
             }
-            let files = try CodeGenerator(project: project, namespace: namespace, embedsSchema: embedsSchema, outputFolder: output).files()
+            let generator = CodeGenerator(project: project, namespace: namespace, embedsSchema: embedsSchema, outputFolder: output)
+            let files = try generator.files()
             let report: GeneratedOutput.Report
-            do { report = try GeneratedOutput(folder: output).write(files) } catch { throw ProjectError([.init(file: nil, message: "\(error)")]) }
+            do { report = try GeneratedOutput(folder: output).write(files, cleaning: generator.cleanedFolders()) } catch { throw ProjectError([.init(file: nil, message: "\(error)")]) }
             print("codegen: \(files.count) files in \(output): \(report.written.count) written, \(report.unchanged) unchanged, "
                   + "\(report.removed.count) removed")
             return 0

@@ -99,6 +99,22 @@ struct OutputLayout {
         return path
     }
 
+    /// Where files codegen wrote before and no longer writes are looked for, given where
+    /// this run puts the operations and fragments (`definitionPaths`): the whole output
+    /// folder without `output`; else only the folders the configuration writes into (the
+    /// schema types', the operations' or each operation file's), so an app's files and
+    /// another project's generated ones elsewhere in the folder are left alone.
+    func cleanedFolders(definitionPaths: [String]) -> [String] {
+        guard let output else { return [""] }
+        var folders = [schemaTypesRoot]
+        switch output.operations {
+        case .inSchemaModule: break
+        case .absolute(let path): folders.append(Self.normalized(path))
+        case .relative: folders += definitionPaths.map { ($0 as NSString).deletingLastPathComponent }
+        }
+        return Array(Set(folders)).sorted()
+    }
+
     /// `a/./b/../c/` → `a/c`; a leading `..` stays.
     static func normalized(_ path: String) -> String {
         var parts: [Substring] = []

@@ -266,8 +266,16 @@ import Testing
             "apollo-codegen-config.json": #"{"schemaNamespace": "API", "input": {"schemaSearchPaths": ["*.graphqls"], "operationSearchPaths": ["*.graphql"]}, "output": {"schemaTypes": {"path": "Gen", "moduleType": {"other": {}}}, "operations": {"inSchemaModule": {}}}}"#,
             "schema.graphqls": ProjectDirectory.schema, "Trips.graphql": "query Trips { trips { id } }",
         ])
+        // Another project's generated file elsewhere in the folder, and a stale one of this project's.
+        let other = project.path + "/Other/Generated/ItemsQuery.graphql.swift", stale = project.path + "/Gen/Operations/Queries/GoneQuery.graphql.swift"
+        for file in [other, stale] {
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try (CodeGenerator.generatedMarker + " from elsewhere\n").write(toFile: file, atomically: true, encoding: .utf8)
+        }
         #expect(Codegen.run(project: project.path, output: nil) == 0)
         #expect(FileManager.default.fileExists(atPath: project.path + "/Gen/Operations/Queries/TripsQuery.graphql.swift"))
+        #expect(FileManager.default.fileExists(atPath: other))
+        #expect(!FileManager.default.fileExists(atPath: stale))
     }
 
     @Test func withoutOutputTheCommandNeedsAFolder() throws {
