@@ -37,7 +37,7 @@ public struct Project: Sendable {
     public let schemaNamespace: String?
     /// What the configuration's `output` and `options` ask of codegen (Apollo iOS's defaults
     /// for what it leaves out, and without a configuration).
-    public let codegen: CodegenConfiguration
+    package let codegen: CodegenConfiguration
     /// What loaded but deserves a word, with its place: a schema's own `@defer` declaration
     /// replaced by the one Apollo iOS supports (``ApolloDirectives``).
     public let warnings: [ProjectError.Problem]

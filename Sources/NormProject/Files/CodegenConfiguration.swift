@@ -12,49 +12,49 @@ import NormCache
 /// project.codegen.enumCases                 // .camelCase
 /// project.codegen.initializers.operations   // true
 /// ```
-public struct CodegenConfiguration: Sendable, Equatable {
+package struct CodegenConfiguration: Sendable, Equatable {
     /// `output`: where Apollo iOS's codegen puts the schema types and the operations; nil
     /// when the configuration has no `output` (then `--output` is one folder, laid out as
     /// docs/codegen.md shows).
-    public var output: Output?
+    package var output: Output?
     /// `options.conversionStrategies.enumCases`: `FIRST_CLASS` → `firstClass` (`.camelCase`,
     /// the default) or kept (`.none`).
-    public var enumCases: NameConversion = .camelCase
+    package var enumCases: NameConversion = .camelCase
     /// `options.conversionStrategies.inputObjects`: an input object's `favorite_color` is the
     /// property `favoriteColor` (`.camelCase`, the default) or kept (`.none`).
-    public var inputObjectFields: NameConversion = .camelCase
+    package var inputObjectFields: NameConversion = .camelCase
     /// `options.conversionStrategies.fieldAccessors`: a selection's `favorite_color` is
     /// `favorite_color` (`.idiomatic`, the default: only the first letter lowercased) or
     /// `favoriteColor` (`.camelCase`).
-    public var fieldAccessors: FieldAccessors = .idiomatic
+    package var fieldAccessors: FieldAccessors = .idiomatic
     /// `options.deprecatedEnumCases`: whether enums have cases for deprecated values
     /// (`include`, the default) or not (`exclude`).
-    public var includesDeprecatedEnumCases = true
+    package var includesDeprecatedEnumCases = true
     /// `options.schemaCustomization.customTypeNames`, by the schema's type name.
-    public var customTypeNames: [String: CustomTypeName] = [:]
+    package var customTypeNames: [String: CustomTypeName] = [:]
     /// `options.selectionSetInitializers`: which selection sets get a memberwise initializer.
-    public var initializers = SelectionSetInitializers()
+    package var initializers = SelectionSetInitializers()
     /// `options.operationDocumentFormat`: whether operations carry their text, their
     /// identifier, or both (default: the text only).
-    public var documentFormat: Set<DocumentFormat> = [.definition]
+    package var documentFormat: Set<DocumentFormat> = [.definition]
     /// `operationManifest`: the persisted query manifest codegen writes, when its
     /// `generateManifestOnCodeGeneration` asks for it (Apollo iOS 2's `generate` writes it
     /// only then; 0.x's `output.operationIdentifiersPath` never asks).
-    public var manifest: OperationManifest?
+    package var manifest: OperationManifest?
     /// `experimentalFeatures.legacySafelistingCompatibleOperations`: the definitions that
     /// operation identifiers hash put `__typename` first in every selection set below the root.
-    public var legacySafelisting = false
+    package var legacySafelisting = false
 
-    public init() {}
+    package init() {}
 
     /// `output.schemaTypes` and `output.operations`.
-    public struct Output: Sendable, Equatable {
+    package struct Output: Sendable, Equatable {
         /// `output.schemaTypes.path`, relative to the configuration's folder.
-        public var schemaTypesPath: String
-        public var moduleType: ModuleType
-        public var operations: OperationsOutput
+        package var schemaTypesPath: String
+        package var moduleType: ModuleType
+        package var operations: OperationsOutput
 
-        public init(schemaTypesPath: String, moduleType: ModuleType, operations: OperationsOutput) {
+        package init(schemaTypesPath: String, moduleType: ModuleType, operations: OperationsOutput) {
             self.schemaTypesPath = schemaTypesPath
             self.moduleType = moduleType
             self.operations = operations
@@ -62,7 +62,7 @@ public struct CodegenConfiguration: Sendable, Equatable {
     }
 
     /// `output.schemaTypes.moduleType`.
-    public enum ModuleType: Sendable, Equatable {
+    package enum ModuleType: Sendable, Equatable {
         /// `embeddedInTarget(name:)`: the schema types sit in an enum named after the
         /// namespace, in the app's target `name`.
         case embeddedInTarget(name: String)
@@ -76,17 +76,17 @@ public struct CodegenConfiguration: Sendable, Equatable {
 
     /// Where a generated package gets NormAPI (`apolloSDKDependency`): a git URL at a
     /// version, branch or commit, or a folder.
-    public enum PackageDependency: Sendable, Equatable {
+    package enum PackageDependency: Sendable, Equatable {
         case url(String, requirement: Requirement)
         case local(path: String)
 
-        public enum Requirement: Sendable, Equatable {
+        package enum Requirement: Sendable, Equatable {
             case branch(String), commit(String), exact(String), from(String)
         }
     }
 
     /// `output.operations`.
-    public enum OperationsOutput: Sendable, Equatable {
+    package enum OperationsOutput: Sendable, Equatable {
         /// Beside the schema types, in their module.
         case inSchemaModule
         /// Beside each `.graphql` file, in `subpath` of its folder when given.
@@ -95,22 +95,22 @@ public struct CodegenConfiguration: Sendable, Equatable {
         case absolute(path: String)
     }
 
-    public enum NameConversion: String, Sendable, Equatable {
+    package enum NameConversion: String, Sendable, Equatable {
         case camelCase, none
     }
 
-    public enum FieldAccessors: String, Sendable, Equatable {
+    package enum FieldAccessors: String, Sendable, Equatable {
         case idiomatic, camelCase
     }
 
     /// A type's entry in `customTypeNames`: its new name, and new names for an enum's cases
     /// or an input object's fields, by their schema names.
-    public struct CustomTypeName: Sendable, Equatable {
-        public var name: String?
-        public var cases: [String: String] = [:]
-        public var fields: [String: String] = [:]
+    package struct CustomTypeName: Sendable, Equatable {
+        package var name: String?
+        package var cases: [String: String] = [:]
+        package var fields: [String: String] = [:]
 
-        public init(name: String?, cases: [String: String] = [:], fields: [String: String] = [:]) {
+        package init(name: String?, cases: [String: String] = [:], fields: [String: String] = [:]) {
             self.name = name
             self.cases = cases
             self.fields = fields
@@ -118,33 +118,33 @@ public struct CodegenConfiguration: Sendable, Equatable {
     }
 
     /// `options.selectionSetInitializers`: Apollo iOS generates none unless asked.
-    public struct SelectionSetInitializers: Sendable, Equatable {
-        public var operations = false
-        public var namedFragments = false
+    package struct SelectionSetInitializers: Sendable, Equatable {
+        package var operations = false
+        package var namedFragments = false
         /// `definitionsNamed`: operations and fragments that get them whatever the two above say.
-        public var definitionsNamed: Set<String> = []
+        package var definitionsNamed: Set<String> = []
 
-        public init() {}
+        package init() {}
 
-        public func generates(forOperation name: String) -> Bool { operations || definitionsNamed.contains(name) }
-        public func generates(forFragment name: String) -> Bool { namedFragments || definitionsNamed.contains(name) }
+        package func generates(forOperation name: String) -> Bool { operations || definitionsNamed.contains(name) }
+        package func generates(forFragment name: String) -> Bool { namedFragments || definitionsNamed.contains(name) }
     }
 
-    public enum DocumentFormat: String, Sendable, Equatable, CaseIterable {
+    package enum DocumentFormat: String, Sendable, Equatable, CaseIterable {
         case definition, operationId
     }
 
     /// A persisted query manifest to write, at `path` relative to the configuration's folder.
-    public struct OperationManifest: Sendable, Equatable {
-        public var path: String
-        public var version: Version
+    package struct OperationManifest: Sendable, Equatable {
+        package var path: String
+        package var version: Version
 
-        public init(path: String, version: Version) {
+        package init(path: String, version: Version) {
             self.path = path
             self.version = version
         }
 
-        public enum Version: String, Sendable, Equatable {
+        package enum Version: String, Sendable, Equatable {
             case persistedQueries, legacy
         }
     }
