@@ -35,6 +35,9 @@ public struct Project: Sendable {
     public var fieldPolicies: FieldPolicies { schemaKnowledge.fieldPolicies }
     /// The configuration's `schemaNamespace`: the name codegen gives the schema's types' namespace.
     public let schemaNamespace: String?
+    /// What the configuration's `output` and `options` ask of codegen (Apollo iOS's defaults
+    /// for what it leaves out, and without a configuration).
+    package let codegen: CodegenConfiguration
     /// What loaded but deserves a word, with its place: a schema's own `@defer` declaration
     /// replaced by the one Apollo iOS supports (``ApolloDirectives``).
     public let warnings: [ProjectError.Problem]
@@ -60,6 +63,7 @@ public struct Project: Sendable {
         schemaFiles = files.schema
         operationFiles = files.operations
         schemaNamespace = files.schemaNamespace
+        codegen = files.codegen
         schemaKnowledge = schema.knowledge
         warnings = schema.warnings
         operations = catalog.operations.values.sorted { $0.name < $1.name }

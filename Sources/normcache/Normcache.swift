@@ -192,8 +192,8 @@ struct Generate: ParsableCommand {
     @Option(name: .customLong("project"), help: ArgumentHelp("The app's GraphQL project (as for --project of a session).", valueName: "DIR"))
     var directory: String
 
-    @Option(help: ArgumentHelp("The folder to write into; created when missing.", valueName: "OUT"))
-    var output: String
+    @Option(help: ArgumentHelp("The folder to write into; created when missing. With the configuration's output key, it stands for the configuration's folder (default: that folder, as Apollo iOS writes).", valueName: "OUT"))
+    var output: String?
 
     @Option(help: ArgumentHelp("The enum the schema's enums, input objects and custom scalars go in (default: the configuration's schemaNamespace, else API).", valueName: "NAME"))
     var namespace: String?

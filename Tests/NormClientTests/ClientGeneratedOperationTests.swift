@@ -2,7 +2,7 @@ import NormAPI
 import NormCache
 import NormClient
 import Testing
-import TripsAppTypes
+import TripsAPI
 
 /// The typed API: generated operations in, generated data out, through the same policies,
 /// cache and watchers as the untyped API.

@@ -4,7 +4,7 @@ import GraphQL
 /// Turns GraphQL text into a ``CompiledOperation``: parses it with GraphQLSwift, picks the
 /// operation, inlines fragments as guards on their fields, merges fields that share a
 /// response key, and adds `__typename` to every selection set below the root.
-enum OperationCompiler {
+package enum OperationCompiler {
     /// Deeper nesting of braces, brackets and parentheses is refused before parsing, so
     /// a hostile document cannot exhaust the parser's stack; so are selections nested
     /// deeper through fragment spreads.
@@ -90,7 +90,7 @@ enum OperationCompiler {
     /// and without Apollo iOS's client-only directives (`@apollo_client_ios_localCacheMutation`,
     /// `@import`), which a server does not know: the document a server gets, as Apollo's
     /// codegen writes it.
-    static func networkDocument(_ document: Document, source: String) -> String {
+    package static func networkDocument(_ document: Document, source: String) -> String {
         var bytes = Array(source.utf8)
         var edits: [(bytes: Range<Int>, text: String)] = []
         func visit(_ set: SelectionSet, isRoot: Bool) {
