@@ -74,13 +74,6 @@ final class EngineState {
         return try body()
     }
 
-    /// Whether objects of type `typename` satisfy the type condition `condition`: the
-    /// endpoint's schema decides for the types it defines, then the cache's own knowledge
-    /// (its schema, and what responses taught); `nil` when neither knows.
-    func satisfies(_ typename: String, condition: String) -> Bool? {
-        schema?.possibleTypes.satisfies(typename, condition: condition) ?? possibleTypes.satisfies(typename, condition: condition)
-    }
-
     /// The name of the root type of operations of `kind` (`Query` unless a schema renames it).
     func rootType(_ kind: CompiledOperation.Kind) -> String { declaredTypes.rootTypes[kind] ?? "Query" }
 

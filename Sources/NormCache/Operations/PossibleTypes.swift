@@ -20,6 +20,9 @@ public struct PossibleTypes: Sendable, Equatable {
     public private(set) var fromSchema = false
     /// The object types the schema defines: for these its word is final.
     private var objectTypes: Set<String> = []
+    /// The types responses named as an object's `__typename`: object types, which no other
+    /// type satisfies.
+    private var typenamesSeen: Set<String> = []
     /// The type of each input object's fields: `SearchFilter` → `minLength` → `Float`.
     private var inputFields: [String: [String: TypeReference]] = [:]
     /// The type of each object's and interface's fields: `Trip` → `seats` → `Int!`.
@@ -133,6 +136,12 @@ public struct PossibleTypes: Sendable, Equatable {
         supertypes[typename, default: []].insert(condition)
     }
 
+    /// Records that a response named `typename` as an object's `__typename`: an object
+    /// type, so no object of another type satisfies it.
+    public mutating func learn(typenameSeen typename: String) {
+        if !typenamesSeen.contains(typename) { typenamesSeen.insert(typename) }
+    }
+
     /// Whether an object of type `typename` satisfies the type condition `condition`.
     public func matches(_ typename: String, condition: String) -> Bool {
         typename == condition || supertypes[typename]?.contains(condition) == true
@@ -175,8 +184,27 @@ public struct PossibleTypes: Sendable, Equatable {
 
     /// Whether an object of type `typename` satisfies `condition`: `true` or `false` when
     /// this knows (the schema defines the type, or a response showed it), `nil` when not.
+    /// A condition that names an object type (the schema's, or one a response named as a
+    /// `__typename`) is satisfied by that type alone. An object without a `__typename`
+    /// (`typename` empty) is left undecided.
+    ///
+    /// ```swift
+    /// var types = PossibleTypes()
+    /// types.satisfies("Human", condition: "Droid")   // nil: Droid may be an interface
+    /// types.learn(typenameSeen: "Droid")
+    /// types.satisfies("Human", condition: "Droid")   // false
+    /// ```
     public func satisfies(_ typename: String, condition: String) -> Bool? {
         if matches(typename, condition: condition) { return true }
-        return fromSchema && objectTypes.contains(typename) ? false : nil
+        if definesObjectType(typename) { return false }
+        return !typename.isEmpty && isObjectType(condition) ? false : nil
     }
+
+    /// Whether `name` is known to be an object type: the schema defines it so, or a
+    /// response named it as a `__typename`.
+    func isObjectType(_ name: String) -> Bool { objectTypes.contains(name) || typenamesSeen.contains(name) }
+
+    /// Whether the schema defines `name` as an object type: then its word on `name` is final.
+    func definesObjectType(_ name: String) -> Bool { objectTypes.contains(name) }
+
 }

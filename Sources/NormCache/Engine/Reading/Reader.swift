@@ -1,6 +1,7 @@
 /// Reads an operation's selections out of the records, following references.
 struct Reader {
     let state: EngineState
+    let operation: CompiledOperation
     let ids: [UInt32]
     /// Coerced, defaults filled (``VariableCoercion``).
     let variables: CacheObject
@@ -34,6 +35,7 @@ struct Reader {
         self.layered = !state.layers.isEmpty
         self.checksInvalidation = !state.invalidated.isEmpty
         self.followsFieldPolicies = state.schema?.fieldPolicies.isEmpty == false
+        self.operation = operation
         self.ids = try state.staticFieldIDs(operation)
         self.variables = variables
     }
@@ -280,23 +282,18 @@ struct Reader {
         }
     }
 
-    /// Whether a guarded field is read for an object of type `typename`: `true` when it
-    /// applies (absent, it is missing), `nil` when it does not. `false` when nothing says
-    /// whether the type satisfies one of its type conditions (no schema knows the type, no
-    /// response showed it): then the field is read if the record has all of it
-    /// (``readLeniently(_:)``), and is never called missing, so a fragment's stored fields
-    /// are not left out of the answer.
+    /// Whether a guarded field is read for an object of type `typename`, by the writer's
+    /// rule (``EngineState/applicability(of:to:in:variables:shownBy:)``): `true` when it
+    /// applies (absent, it is missing), `nil` when it does not. `false` when nothing decides
+    /// whether the type satisfies one of its type conditions: then the field is read if the
+    /// record has all of it (``readLeniently(_:)``), and is never called missing, so a
+    /// fragment's stored fields are not left out of the answer.
     private func applies(_ field: FieldPlan, typename: String) -> Bool? {
-        guard field.isIncluded(under: variables) else { return nil }
-        var known = true
-        for condition in field.typeConditions {
-            switch state.satisfies(typename, condition: condition) {
-            case true?: continue
-            case false?: return nil
-            case nil: known = false
-            }
+        switch state.applicability(of: field, to: typename, in: operation, variables: variables) {
+        case .applies: true
+        case .undecided: false
+        case .leftOut, .notSatisfying: nil
         }
-        return known
     }
 
     /// Reads a field under a type condition nothing decides, as the writer writes one: its

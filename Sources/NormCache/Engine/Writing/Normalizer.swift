@@ -82,10 +82,13 @@ struct Normalizer {
         var unfitting: [(field: FieldPlan, misfit: Failure)] = []
         try plan.forEachField { (index, field) throws(Failure) in
             if plan.isConditional {
-                switch guards(of: field, typename: typename, object: object, plan: plan) {
-                case .hold: written.append(field.responseKey)
-                case .leaveOut: return
-                case .typeNotSatisfying(let condition):
+                let applicability = state.applicability(of: field, to: typename, in: operation, variables: variables) { condition in
+                    carriesFieldSelectedOnlyUnder(condition, object: object, plan: plan)
+                }
+                switch applicability {
+                case .applies: written.append(field.responseKey)
+                case .leftOut: return
+                case .notSatisfying(let condition):
                     notApplying.append((field, condition))
                     return
                 case .undecided:
@@ -138,7 +141,7 @@ struct Normalizer {
         for (field, condition) in notApplying where field.name != "__typename" && !written.contains(field.responseKey)
             && object.member(field.responseKey, near: 0) != nil {
             throw Failure(message: "the response has \"\(field.responseKey)\", selected by a fragment on \(condition), "
-                + "but the schema says \(typename) is not a \(condition)", path: ["." + field.responseKey])
+                + "but \(state.whyNot(typename, satisfies: condition))", path: ["." + field.responseKey])
         }
         // Nor when only fragments nothing decides select it and it fits none of them: the
         // first one's missing field is the error.
@@ -314,7 +317,10 @@ struct Normalizer {
     }
 
     /// The keying of a type first met under `selections` in this write (out of line: rare).
+    /// The cache learns here that the type is an object type: a response named it as a
+    /// `__typename`, so no object of another type satisfies a condition on it.
     @inline(never) private mutating func newKeying(for typename: String, in selections: SelectionPlan) -> Keying? {
+        state.possibleTypes.learn(typenameSeen: typename)
         let plan = ObjectIdentifier(selections)
         let keying = state.keying(for: typename).map { Keying(group: $0.group, fields: $0.fields, in: selections) }
         keyings.append((plan, typename, keying))
@@ -384,40 +390,6 @@ struct Normalizer {
             ?? text.utf8.allSatisfy { $0 &- 1 < 0x7F }
     }
 
-    /// What a guarded field's conditions say for an object of type `typename`.
-    private enum Guards {
-        case hold
-        /// An `@include` or `@skip` leaves the field out.
-        case leaveOut
-        /// The object's type does not satisfy this type condition of the field's.
-        case typeNotSatisfying(String)
-        /// Nothing says whether the object's type satisfies a condition, and the response
-        /// does not show it either.
-        case undecided
-    }
-
-    /// Whether a guarded field applies to an object of type `typename`.
-    ///
-    /// Where neither the endpoint's schema nor the cache knows whether the type satisfies a
-    /// condition, the response tells: a server sends a fragment's fields only when the
-    /// fragment applies, so an object that carries a field only that fragment selects
-    /// satisfies it, and the cache learns so (for reads and later writes). When the
-    /// response does not tell either (the field is selected under another condition too),
-    /// the condition stays undecided.
-    private func guards<Object: ResponseObject>(of field: FieldPlan, typename: String, object: Object, plan: SelectionPlan) -> Guards {
-        guard field.isIncluded(under: variables) else { return .leaveOut }
-        for condition in field.typeConditions {
-            switch state.satisfies(typename, condition: condition) {
-            case true?: continue
-            case false?: return .typeNotSatisfying(condition)
-            case nil:
-                guard carriesFieldSelectedOnlyUnder(condition, object: object, plan: plan) else { return .undecided }
-                if !typename.isEmpty { state.possibleTypes.learn(typename, satisfies: condition) }
-            }
-        }
-        return .hold
-    }
-
     /// Whether `object` has a member that, in `plan`, only fields under the type condition `condition` select.
     private func carriesFieldSelectedOnlyUnder<Object: ResponseObject>(_ condition: String, object: Object, plan: SelectionPlan) -> Bool {
         plan.fields.contains { field in
@@ -446,9 +418,8 @@ struct Normalizer {
             return value.withObject { object in
                 let name = object.member("__typename", near: 0)
                 let typename = name?.kind == .string ? name!.text! : ""
-                for field in selections.fields where field.name != "__typename" && field.isIncluded(under: variables) {
-                    let decided = field.typeConditions.map { state.satisfies(typename, condition: $0) }
-                    guard !decided.contains(false), !decided.contains(nil) else { continue }
+                for field in selections.fields where field.name != "__typename" {
+                    guard state.applicability(of: field, to: typename, in: operation, variables: variables) == .applies else { continue }
                     guard let member = object.member(field.responseKey, near: 0) else {
                         return Failure(message: "missing field \"\(field.responseKey)\"", path: ["." + field.responseKey])
                     }
