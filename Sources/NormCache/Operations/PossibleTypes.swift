@@ -31,6 +31,9 @@ public struct PossibleTypes: Sendable, Equatable {
     private var fieldArguments: [String: [String: [String]]] = [:]
     /// The enum types: a response value of one is a string, whatever its values are now.
     private var enumTypes: Set<String> = []
+    /// The custom scalars (`scalar Json`): a response value of one may be any JSON value.
+    private var customScalars: Set<String> = []
+    private static let builtInScalars: Set<String> = ["Int", "Float", "String", "Boolean", "ID"]
 
     public init() {}
 
@@ -60,6 +63,8 @@ public struct PossibleTypes: Sendable, Equatable {
                 define(interface.definition.fields, of: interface.definition.name.value)
             case let enumeration as EnumTypeDefinition:
                 enumTypes.insert(enumeration.name.value)
+            case let scalar as ScalarTypeDefinition where !Self.builtInScalars.contains(scalar.name.value):
+                customScalars.insert(scalar.name.value)
             case let union as UnionTypeDefinition:
                 for member in union.types { learn(member.name.value, satisfies: union.name.value) }
             case let input as InputObjectTypeDefinition:
@@ -104,6 +109,7 @@ public struct PossibleTypes: Sendable, Equatable {
             guard case .string(let name)? = type["name"] else { continue }
             if type["kind"] == .string("OBJECT") { objectTypes.insert(name) }
             if type["kind"] == .string("ENUM") { enumTypes.insert(name) }
+            if type["kind"] == .string("SCALAR"), !Self.builtInScalars.contains(name) { customScalars.insert(name) }
             func fieldTypes(_ member: String) -> [String: TypeReference] {
                 guard case .list(let fields)? = type[member] else { return [:] }
                 var types: [String: TypeReference] = [:]
@@ -181,6 +187,9 @@ public struct PossibleTypes: Sendable, Equatable {
 
     /// Whether the schema declares `name` an enum.
     func isEnum(_ name: String) -> Bool { enumTypes.contains(name) }
+
+    /// Whether the schema declares `name` a custom scalar (`scalar Json`).
+    func isCustomScalar(_ name: String) -> Bool { customScalars.contains(name) }
 
     /// Whether an object of type `typename` satisfies `condition`: `true` or `false` when
     /// this knows (the schema defines the type, or a response showed it), `nil` when not.

@@ -270,6 +270,29 @@ import Testing
         #expect(cache.record("Trip:1")?["seats"] == "two")
     }
 
+    /// A custom scalar holds any JSON value: a list or an object as well as a string.
+    @Test func aCustomScalarTakesAnyJSONValue() throws {
+        for value in [#"[1,"two",{"three":3}]"#, #"{"y":2025,"tags":["a"]}"#, "true"] {
+            try cache.write(data: try data(#"{"starts":\#(value)}"#), for: trip, schema: schema)
+            #expect(cache.record("Trip:1")?["starts"] == (try JSON.parse(value)))
+            #expect(try cache.read(trip, schema: schema).data?["trip"]?["starts"] == (try JSON.parse(value)))
+        }
+        // A list of custom scalars takes lists as its items.
+        let schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: "scalar Json type Trip { id: ID! notes: [Json!]! } type Query { trip: Trip }"))
+        let op = try cache.operation("{ trip { id notes } }")
+        try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","notes":[[1,2],{"a":1},"x"]}}"#), for: op, schema: schema)
+        #expect(cache.record("Trip:1")?["notes"] == (try JSON.parse(#"[[1,2],{"a":1},"x"]"#)))
+        // So does one an introspected schema declares.
+        let introspected = SchemaKnowledge(possibleTypes: try PossibleTypes(introspection: try JSON.parse("""
+            {"__schema":{"queryType":{"name":"Query"},"types":[
+              {"kind":"SCALAR","name":"Json"},
+              {"kind":"OBJECT","name":"Trip","fields":[{"name":"notes","type":{"kind":"SCALAR","name":"Json","ofType":null}}]},
+              {"kind":"OBJECT","name":"Query","fields":[{"name":"trip","type":{"kind":"OBJECT","name":"Trip","ofType":null}}]}]}}
+            """)))
+        try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","notes":[1]}}"#), for: op, schema: introspected)
+        #expect(cache.record("Trip:1")?["notes"] == [1])
+    }
+
     @Test func anIntrospectedSchemaChecksToo() throws {
         let introspection = try JSON.parse("""
             {"__schema":{"queryType":{"name":"Query"},"types":[
