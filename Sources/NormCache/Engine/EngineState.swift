@@ -84,9 +84,12 @@ final class EngineState {
         return possibleTypes
     }
 
-    /// The key fields and the key's type part of `typename`: the cache's policy, else the endpoint's, else the default.
-    func keying(for typename: String) -> (fields: [String], group: String)? {
-        policies.keying(for: typename, over: schema?.typePolicies)
+    /// The key fields and the key's type part of `typename`: the cache's policy, else the
+    /// endpoint's, else, for a type the schema does not define returned by a field whose
+    /// type is `returnType` (an interface), that type's policy, else the default.
+    func keying(for typename: String, returnedAs returnType: String? = nil) -> (fields: [String], group: String)? {
+        let unknown = returnType != nil && declaredTypes.fromSchema && !declaredTypes.definesObjectType(typename)
+        return policies.keying(for: typename, over: schema?.typePolicies, inheritingFrom: unknown ? returnType : nil)
     }
 
     // MARK: keys

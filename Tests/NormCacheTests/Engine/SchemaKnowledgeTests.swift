@@ -165,6 +165,38 @@ import Testing
         #expect(cache.record("QUERY_ROOT")?["airports"] == [.reference("Airport:Lisbon")])
     }
 
+    /// An object of a type the schema does not know (the server's schema grew), under a
+    /// field that returns an interface with a type policy, is keyed by the interface's key
+    /// fields, under its own type name, as Apollo iOS keys it; the cache's default key
+    /// fields do not apply (here there are none, as in Apollo iOS).
+    @Test func anObjectOfATypeTheSchemaDoesNotKnowIsKeyedByTheInterfaceItIsReturnedAs() throws {
+        cache.typePolicies.defaultKeyFields = []
+        var schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
+            interface Character { code: ID! name: String! friends: [Character!]! }
+            type Human implements Character { code: ID! name: String! friends: [Character!]! }
+            type Query { hero: Character }
+            """))
+        schema.typePolicies["Character"] = .keyFields(["code"])
+        schema.typePolicies["Human"] = .keyFields(["code"])
+        let op = try cache.operation("{ hero { code name friends { code name } } }")
+        let data = """
+            {"hero":{"__typename":"Wookiee","code":"7","name":"Chewie","friends":[{"__typename":"Ewok","code":"9","name":"Wicket"}]}}
+            """
+        try cache.write(data: try Support.object(data), for: op, schema: schema)
+        #expect(cache.record("QUERY_ROOT")?["hero"] == .reference("Wookiee:7"))
+        // Below an object of an unknown type, its fields' types are the interface's.
+        #expect(cache.record("Wookiee:7")?["friends"] == [.reference("Ewok:9")])
+        #expect(try cache.read(op, schema: schema).complete)
+        // A key space the interface's policy names is the unknown type's too.
+        schema.typePolicies["Character"] = .keyFields(["code"], group: "Character")
+        try cache.write(data: try Support.object(data), for: op, schema: schema)
+        #expect(cache.record("QUERY_ROOT")?["hero"] == .reference("Character:7"))
+        // A type the schema knows is keyed by its own policy only.
+        try cache.write(data: try Support.object(#"{"hero":{"__typename":"Human","code":"1","name":"Han","friends":[]}}"#),
+                        for: op, schema: schema)
+        #expect(cache.record("QUERY_ROOT")?["hero"] == .reference("Human:1"))
+    }
+
     /// A watcher reads with the knowledge it was started with, whatever later writes use.
     @Test func aWatcherReadsWithItsEndpointsKnowledge() throws {
         let schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """

@@ -38,7 +38,7 @@ struct Normalizer {
         let root = try state.recordID(rootKey)
         try state.load(root)
         do {
-            try writeObject(data, plan: operation.selections, record: root, typename: state.rootType(operation.kind))
+            try writeObject(data, plan: operation.selections, record: root, typename: state.rootType(operation.kind), returnType: nil)
         } catch {
             if let loadFailure { throw loadFailure }
             throw .response(ResponseError(message: error.message, path: "data" + error.path.reversed().joined()))
@@ -53,8 +53,10 @@ struct Normalizer {
         var path: [String] = []
     }
 
+    /// Writes `object`, of type `typename` (empty without a `__typename`), into `record`;
+    /// `returnType` is the type the schema gives the field it came from.
     private mutating func writeObject<Object: ResponseObject>(_ object: Object, plan: SelectionPlan, record: UInt32,
-                                                              typename: String) throws(Failure) {
+                                                              typename: String, returnType: String?) throws(Failure) {
         let slot: Int
         // A record staged here first, under a plan whose fields all have their own name,
         // meets each field key once: it is built aside, with no search, and staged at the
@@ -74,6 +76,9 @@ struct Normalizer {
         }
         var next = object.firstMember
         let declared = declaredTypes(of: typename, in: plan)
+        // The types of the fields, for the objects below: the object's type's, else (a type
+        // the schema does not define) those of the type its field returns.
+        let fieldTypes = declared ?? returnType.flatMap { declaredTypes(of: $0, in: plan) }
         /// Under fragments: the response keys written, fields whose fragment does not apply,
         /// and fields under a fragment nothing decides whose value does not fit the fragment's
         /// selection (what it misses).
@@ -118,7 +123,8 @@ struct Normalizer {
                     let outerBase = listBase
                     listBase = listIndices.count
                     defer { listBase = outerBase }
-                    stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid)
+                    stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid,
+                                       returnType: fieldTypes?[index]?.namedType)
                     if builder != nil, !staged[slot].isEmpty { stage(builder.take()!, before: slot) }
                 } else {
                     let kind = value.kind
@@ -196,7 +202,7 @@ struct Normalizer {
     /// The value to keep for `value` of an object-typed field: objects become references
     /// to their records.
     private mutating func store<Node: ResponseNode>(_ value: Node, selections: SelectionPlan, field: FieldPlan, parent: UInt32,
-                                                    fieldKey: UInt32) throws(Failure) -> StoredValue {
+                                                    fieldKey: UInt32, returnType: String?) throws(Failure) -> StoredValue {
         switch value.kind {
         case .null: return .value(.null)
         case .list:
@@ -211,7 +217,9 @@ struct Normalizer {
             try value.forEachItem { (index, item) throws(Failure) in
                 listIndices.append(index)
                 defer { listIndices.removeLast() }
-                do throws(Failure) { stored.append(try store(item, selections: selections, field: field, parent: parent, fieldKey: fieldKey)) }
+                do throws(Failure) {
+                    stored.append(try store(item, selections: selections, field: field, parent: parent, fieldKey: fieldKey, returnType: returnType))
+                }
                 catch var failure {
                     failure.path.append("[\(index)]")
                     throw failure
@@ -220,7 +228,7 @@ struct Normalizer {
             return .list(of: stored)
         case .object:
             return try value.withObject { object throws(Failure) in
-                .reference(try storeObject(object, selections: selections, parent: parent, fieldKey: fieldKey))
+                .reference(try storeObject(object, selections: selections, parent: parent, fieldKey: fieldKey, returnType: returnType))
             }!
         default:
             throw Failure(message: "expected an object or null for \"\(field.responseKey)\", found \(value.kind)")
@@ -229,7 +237,7 @@ struct Normalizer {
 
     /// Writes an object of an object-typed field into its record, and returns the record.
     private mutating func storeObject<Object: ResponseObject>(_ object: Object, selections: SelectionPlan, parent: UInt32,
-                                                              fieldKey: UInt32) throws(Failure) -> UInt32 {
+                                                              fieldKey: UInt32, returnType: String?) throws(Failure) -> UInt32 {
         let typename: String?
         let name = object.member("__typename", near: 0)  // first, where it is added
         switch name?.kind {
@@ -237,7 +245,8 @@ struct Normalizer {
         case nil, .null?: typename = nil
         case let other?: throw Failure(message: "__typename is \(other), not a string", path: [".__typename"])
         }
-        let record = try recordID(for: object, typename: typename, selections: selections, parent: parent, fieldKey: fieldKey)
+        let record = try recordID(for: object, typename: typename, returnType: returnType, selections: selections, parent: parent,
+                                  fieldKey: fieldKey)
         // Loaded before it is written: its stored fields decide what changes.
         do { try state.load(record) } catch {
             loadFailure = error
@@ -247,7 +256,7 @@ struct Normalizer {
             state.warnings.append("\(state.recordKey(record)) held a \(old) and now holds a \(typename): its old fields were dropped")
             replaced.append(record)
         }
-        try writeObject(object, plan: selections, record: record, typename: typename ?? "")
+        try writeObject(object, plan: selections, record: record, typename: typename ?? "", returnType: returnType)
         return record
     }
 
@@ -310,29 +319,31 @@ struct Normalizer {
     /// Keyings looked up so far, by selection and type: a response repeats a few of each.
     private var keyings: [(plan: ObjectIdentifier, typename: String, keying: Keying?)] = []
 
-    @inline(__always) private mutating func keying(for typename: String, in selections: SelectionPlan) -> Keying? {
+    @inline(__always) private mutating func keying(for typename: String, returnedAs returnType: String?,
+                                                   in selections: SelectionPlan) -> Keying? {
         let plan = ObjectIdentifier(selections)
         for i in keyings.indices where keyings[i].plan == plan && keyings[i].typename == typename { return keyings[i].keying }
-        return newKeying(for: typename, in: selections)
+        return newKeying(for: typename, returnedAs: returnType, in: selections)
     }
 
     /// The keying of a type first met under `selections` in this write (out of line: rare).
     /// The cache learns here that the type is an object type: a response named it as a
     /// `__typename`, so no object of another type satisfies a condition on it.
-    @inline(never) private mutating func newKeying(for typename: String, in selections: SelectionPlan) -> Keying? {
+    @inline(never) private mutating func newKeying(for typename: String, returnedAs returnType: String?,
+                                                   in selections: SelectionPlan) -> Keying? {
         state.possibleTypes.learn(typenameSeen: typename)
         let plan = ObjectIdentifier(selections)
-        let keying = state.keying(for: typename).map { Keying(group: $0.group, fields: $0.fields, in: selections) }
+        let keying = state.keying(for: typename, returnedAs: returnType).map { Keying(group: $0.group, fields: $0.fields, in: selections) }
         keyings.append((plan, typename, keying))
         return keying
     }
 
     /// The record of an object: its entity key from the type policy and key fields, or
     /// else its path key, interned.
-    private mutating func recordID<Object: ResponseObject>(for object: Object, typename: String?, selections: SelectionPlan,
-                                   parent: UInt32, fieldKey: UInt32) throws(Failure) -> UInt32 {
+    private mutating func recordID<Object: ResponseObject>(for object: Object, typename: String?, returnType: String?,
+                                   selections: SelectionPlan, parent: UInt32, fieldKey: UInt32) throws(Failure) -> UInt32 {
         let key: String
-        if let typename, let keying = keying(for: typename, in: selections) {
+        if let typename, let keying = keying(for: typename, returnedAs: returnType, in: selections) {
             if keying.responseKeys.count == 1, let text = keying.value(0, in: object).flatMap(Self.keyText) {
                 if text == keying.lastText { return keying.lastRecord }
                 // The common case: nothing to escape or normalise.
