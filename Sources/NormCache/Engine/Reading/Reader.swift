@@ -113,7 +113,7 @@ struct Reader {
         if checksInvalidation, state.invalidated.contains(pair) { noteMissing(state.name(pair), stale: true) }
         guard let selections = field.selections else {
             if case .value(let value) = value { return value }
-            return state.cacheValue(value)  // references where the operation asks for a scalar
+            return mismatch(at: state.name(pair))  // a record where the operation asks for a scalar
         }
         return try resolve(value, selections: selections, at: pair)
     }
@@ -176,8 +176,17 @@ struct Reader {
         return result
     }
 
-    /// A kept value under `selections`: references followed by their record ids.
-    private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: RecordField) throws(CacheError) -> CacheValue {
+    /// A value of the wrong kind for its selection (a scalar where an object is selected, a
+    /// record where a scalar is) is a miss of the field `name`, as Apollo iOS's cache read
+    /// fails on it: the network must answer it again. (`nil`, for the field's value.)
+    private mutating func mismatch(at name: String) -> CacheValue? {
+        noteMissing(name)
+        return nil
+    }
+
+    /// A kept value under `selections`: references followed by their record ids; `nil`
+    /// when it holds a scalar where the selections ask for an object (noted missing).
+    private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: RecordField) throws(CacheError) -> CacheValue? {
         switch value {
         case .reference(let record):
             return .object(try readReferenced(record, plan: selections))
@@ -198,9 +207,11 @@ struct Reader {
                     resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
                 case .value(let item):
                     let path: String = if case .object = item { ".\(index)" } else { "" }
-                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path))
+                    guard let item = try resolveInline(item, selections: selections, at: pair, path: path) else { return nil }
+                    resolved.append(item)
                 case .list:
-                    resolved.append(try resolve(items[index], selections: selections, at: pair))
+                    guard let item = try resolve(items[index], selections: selections, at: pair) else { return nil }
+                    resolved.append(item)
                 }
             }
             return .list(resolved)
@@ -226,9 +237,10 @@ struct Reader {
     /// `value` of the record field `pair` when it holds no record ids: null, objects kept
     /// inline (restored from an Apollo Client snapshot) and lists of them, whose references
     /// are keys; `path` names the place of an inline object's member below that field
-    /// (`.settings.theme`) for ``missing``.
-    private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: RecordField, path: String = "") throws(CacheError) -> CacheValue {
-        guard let selections else { return value }
+    /// (`.settings.theme`) for ``missing``. `nil` when it holds a scalar where `selections`
+    /// ask for an object (noted missing).
+    private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: RecordField, path: String = "") throws(CacheError) -> CacheValue? {
+        guard let selections else { return EngineState.holdsReference(value) ? mismatch(at: state.name(pair) + path) : value }
         switch value {
         case .reference(let key):
             return .object(try readRecord(try recordID(forKey: key), plan: selections, typename: nil))
@@ -244,10 +256,10 @@ struct Reader {
                         continue
                     }
                     resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
-                } else if case .object = item {
-                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path + ".\(index)"))
                 } else {
-                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path))
+                    let itemPath: String = if case .object = item { path + ".\(index)" } else { path }
+                    guard let item = try resolveInline(item, selections: selections, at: pair, path: itemPath) else { return nil }
+                    resolved.append(item)
                 }
             }
             return .list(resolved)
@@ -277,8 +289,10 @@ struct Reader {
                 else { result[field.responseKey] = resolved }
             }
             return .object(result)
-        default:
+        case .null:
             return value
+        default:
+            return mismatch(at: state.name(pair) + path)
         }
     }
 
