@@ -144,7 +144,7 @@ public struct PossibleTypes: Sendable, Equatable {
 
     /// Records that a response named `typename` as an object's `__typename`: an object
     /// type, so no object of another type satisfies it.
-    public mutating func learn(typenameSeen typename: String) {
+    mutating func learn(typenameSeen typename: String) {
         if !typenamesSeen.contains(typename) { typenamesSeen.insert(typename) }
     }
 
@@ -198,10 +198,10 @@ public struct PossibleTypes: Sendable, Equatable {
     /// (`typename` empty) is left undecided.
     ///
     /// ```swift
-    /// var types = PossibleTypes()
-    /// types.satisfies("Human", condition: "Droid")   // nil: Droid may be an interface
-    /// types.learn(typenameSeen: "Droid")
-    /// types.satisfies("Human", condition: "Droid")   // false
+    /// let types = try PossibleTypes(sdl: "interface Character { id: ID! } type Droid implements Character { id: ID! }")
+    /// types.satisfies("Droid", condition: "Character")     // true
+    /// types.satisfies("Wookiee", condition: "Droid")       // false: Droid is an object type
+    /// types.satisfies("Wookiee", condition: "Character")   // nil: the schema does not know a Wookiee
     /// ```
     public func satisfies(_ typename: String, condition: String) -> Bool? {
         if matches(typename, condition: condition) { return true }
