@@ -96,7 +96,7 @@ struct Reader {
 
     /// The value of one field of `record`, references followed, with the field noted as a
     /// dependency; `nil` when it is absent (noted as missing unless it may be, or is not
-    /// `required`). `hint` is the field's place in its selection, where a record written by
+    /// `required`) or holds a value of the wrong kind for its selection (``mismatch(at:)``). `hint` is the field's place in its selection, where a record written by
     /// it keeps the field.
     private mutating func readField(_ field: FieldPlan, of record: UInt32, near hint: Int, required: Bool = true) throws(CacheError) -> CacheValue? {
         let fid = try state.fieldID(of: field, ids: ids, variables: variables)
