@@ -311,6 +311,21 @@ import Testing
         watch.cancel()
     }
 
+    /// A list stored as a scalar (written by a broken or older client) is a miss, not data:
+    /// a cache-first watcher fetches once, shows the network's answer, and stops there.
+    @Test func aValueOfTheWrongKindIsFetchedOnceAndReplaced() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        try client.cache.write(record: "QUERY_ROOT", fields: ["trips": "broken"])
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(fake.requestCount == 1)
+        #expect(events.emissions.map(\.data) == [.object(ClientTesting.tripsData(lisbonPorto))], "the wrong value is never shown")
+        await client.settle()
+        #expect(fake.requestCount == 1, "no loop")
+        watch.cancel()
+    }
+
     /// A cache-only watcher keeps its last complete data and reports the missing fields.
     @Test func aCacheOnlyReadThatBecomesIncompleteKeepsItsDataAndSaysWhatIsMissing() async throws {
         let client = Client(cache: NormalizedCache())
