@@ -78,7 +78,7 @@ public struct CodeGenerator {
             files.append(GeneratedFile(path: path, contents: try fragmentFile(fragment, node: node)))
             used.add(node)
         }
-        files += SchemaTypeWriter(names: names, layout: layout, schema: schema, embedsSchema: embedsSchema).files(for: used)
+        files += SchemaTypeWriter(names: names, layout: layout, schema: schema, embeddedSDL: embedsSchema ? project.serverSDL : nil).files(for: used)
         if let manifest = layout.packageManifestPath, case .swiftPackage(let dependency)? = project.codegen.output?.moduleType {
             let folder = URL(fileURLWithPath: outputFolder).appendingPathComponent((manifest as NSString).deletingLastPathComponent).path
             files.append(GeneratedFile(path: manifest, contents: PackageManifest(namespace: names.namespace, dependency: dependency, packageFolder: folder).text))

@@ -10,7 +10,8 @@ struct SchemaTypeWriter {
     let names: SchemaNames
     let layout: OutputLayout
     let schema: SchemaTypes
-    let embedsSchema: Bool
+    /// The SDL to embed for the server that serves the schema (a plugin's), or nil.
+    let embeddedSDL: String?
 
     func files(for used: UsedSchemaTypes) -> [GeneratedFile] {
         var files = layout.namespaceFilePath.map { [GeneratedFile(path: $0, contents: namespaceFile())] } ?? []
@@ -34,13 +35,13 @@ struct SchemaTypeWriter {
     private func namespaceFile() -> String {
         var swift = SwiftWriter.generatedFile(from: "the schema")
         swift.documentation("The schema's enums, input objects and custom scalars that the operations use.")
-        guard embedsSchema else {
+        guard let embeddedSDL else {
             swift.line("public enum \(names.namespace) {}")
             return swift.text
         }
         swift.block("public enum \(names.namespace)") { swift in
             swift.documentation("The schema as SDL, for the server that serves it.")
-            swift.line("public static let sdl = " + SwiftNames.multilineLiteral(printSchema(schema: schema.schema), indent: swift.indent + "    "))
+            swift.line("public static let sdl = " + SwiftNames.multilineLiteral(embeddedSDL, indent: swift.indent + "    "))
         }
         return swift.text
     }

@@ -48,6 +48,9 @@ public struct Project: Sendable {
 
     /// The project's schema with its fragments, that operations are validated against.
     public let validator: SchemaValidator
+    /// The schema as its server has it, as SDL (without Apollo's client directives): what
+    /// codegen embeds for a plugin that serves the schema.
+    package let serverSDL: String
     private let catalog: OperationCatalog
 
     /// Loads and validates the project in `directory`.
@@ -69,6 +72,7 @@ public struct Project: Sendable {
         operations = catalog.operations.values.sorted { $0.name < $1.name }
         fragments = catalog.fragments.values.sorted { $0.name < $1.name }
         self.validator = validator
+        serverSDL = schema.serverSDL
         self.catalog = catalog
     }
 
