@@ -20,6 +20,29 @@ import Testing
         return (client, fake, try client.cache.operation(ClientTesting.tripList))
     }
 
+    // MARK: local cache mutations
+
+    /// An operation marked `@apollo_client_ios_localCacheMutation` never goes to the server,
+    /// whatever the policy asks: Apollo iOS only reads it from and writes it to the cache.
+    /// Read whole, it answers from the cache; with fields missing, it is a cache miss.
+    @Test func aLocalCacheMutationIsNeverSent() async throws {
+        let (client, fake, tripList) = try setUp()
+        let local = try client.cache.operation("query LocalTrips @apollo_client_ios_localCacheMutation { trips { id name } }")
+        #expect(local.isLocalCacheMutation && !tripList.isLocalCacheMutation)
+        for policy in [FetchPolicy.cacheFirst, .networkOnly, .cacheAndNetwork, .networkFirst] {
+            await #expect(throws: ClientError.self) { try await client.fetch(local, policy: policy, from: fake) }
+        }
+        #expect(fake.requestCount == 0)
+        try await client.fetch(tripList, from: fake)
+        let read = try await client.fetch(local, policy: .networkOnly, from: fake)
+        #expect(read.source == .cache && read.complete)
+        #expect(read.data == readData(lisbonPorto))
+        let watch = try client.watch(local, policy: .cacheAndNetwork, from: fake)
+        #expect(watch.policy == .cacheOnly)
+        watch.cancel()
+        #expect(fake.requestCount == 1)
+    }
+
     // MARK: cache-first
 
     @Test func cacheFirstMissGoesToTheNetworkAndWritesTheResult() async throws {

@@ -39,6 +39,9 @@ public final class CompiledOperation: Sendable {
 
     public let name: String?
     public let kind: Kind
+    /// Marked `@apollo_client_ios_localCacheMutation`: Apollo iOS only reads it from and
+    /// writes it to the cache, and never sends it (``FetchPolicy`` in NormClient keeps it home).
+    public let isLocalCacheMutation: Bool
     public let variables: [Variable]
     /// The document text the operation was compiled from.
     public let source: String
@@ -53,10 +56,11 @@ public final class CompiledOperation: Sendable {
     /// GraphQL's validation allows only between object types. No other type satisfies one.
     let objectTypeConditions: Set<String>
 
-    init(name: String?, kind: Kind, variables: [Variable], source: String, networkDocument: String, selections: SelectionPlan, fieldCount: Int,
-         objectTypeConditions: Set<String>) {
+    init(name: String?, kind: Kind, isLocalCacheMutation: Bool = false, variables: [Variable], source: String, networkDocument: String,
+         selections: SelectionPlan, fieldCount: Int, objectTypeConditions: Set<String>) {
         self.name = name
         self.kind = kind
+        self.isLocalCacheMutation = isLocalCacheMutation
         self.variables = variables
         self.source = source
         self.networkDocument = networkDocument

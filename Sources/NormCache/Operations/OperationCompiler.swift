@@ -52,7 +52,9 @@ package enum OperationCompiler {
         var builder = Builder(fragments: fragments, declared: Set(variables.map(\.name)))
         let raw = try builder.collect(operation.selectionSet, guards: Guards(), path: [])
         let plan = try builder.finish(raw, addTypename: false)
-        return CompiledOperation(name: operation.name?.value, kind: CompiledOperation.Kind(operation.operation), variables: variables, source: source,
+        return CompiledOperation(name: operation.name?.value, kind: CompiledOperation.Kind(operation.operation),
+                         isLocalCacheMutation: operation.directives.contains { $0.name.value == "apollo_client_ios_localCacheMutation" },
+                         variables: variables, source: source,
                          networkDocument: networkDocument(document, source: source), selections: plan, fieldCount: builder.fieldCount,
                          objectTypeConditions: builder.objectTypeConditions)
     }

@@ -119,7 +119,7 @@ public final class Client: @unchecked Sendable {
                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
         let transport = transport ?? endpoint
         let variables = try coerceVariables(variables, for: operation, from: transport)
-        let policy = operation.kind == .query ? policy : (policy == .noCache ? .noCache : .networkOnly)
+        let policy = policy.applied(to: operation)
         var cached: ClientResult?
         if policy.readsCache {
             let result = try cachedResult(of: operation, variables: variables, from: transport)
@@ -313,6 +313,7 @@ public final class Client: @unchecked Sendable {
                       onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? = nil) throws(ClientError) -> ClientWatch {
         guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }
         guard policy != .noCache else { throw .invalid("a watcher reads the cache, so it cannot use no-cache") }
+        let policy = policy.applied(to: operation)
         let transport = transport ?? endpoint
         if policy.mayUseNetwork, transport == nil { throw .noEndpoint(operation.title) }
         let sink = onEvent ?? watchEvents ?? { _, _ in }

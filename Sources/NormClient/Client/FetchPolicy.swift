@@ -66,6 +66,14 @@ public enum FetchPolicy: String, Sendable, CaseIterable {
 
     /// Whether a request may be sent: every policy but cache-only.
     var mayUseNetwork: Bool { self != .cacheOnly }
+    /// The policy `operation` runs under when asked for this one: a query's is this; a
+    /// mutation or subscription goes to the network (`no-cache` keeps its result out of the
+    /// cache); a local cache mutation (`@apollo_client_ios_localCacheMutation`) is only read
+    /// from the cache, never sent, as Apollo iOS uses one.
+    public func applied(to operation: CompiledOperation) -> FetchPolicy {
+        if operation.isLocalCacheMutation { return .cacheOnly }
+        return operation.kind == .query ? self : (self == .noCache ? .noCache : .networkOnly)
+    }
     /// Whether a fetch under this policy sends a request, given whether the cache could
     /// answer whole: the one place where a policy decides, for fetches and watchers alike.
     func sendsRequest(cacheAnswered complete: Bool) -> Bool {

@@ -18,7 +18,7 @@ extension Session {
     /// declares (``variables(_:for:)``); the client checks them before anything is sent.
     func run(_ operation: CompiledOperation, variables given: CacheObject?) throws {
         let variables = variables(given, for: operation)
-        let endpoint = try currentEndpoint(unless: policy == .cacheOnly)
+        let endpoint = try currentEndpoint(unless: policy.applied(to: operation) == .cacheOnly)
         let (client, policy, printer) = (self.client, self.policy, self.printer)
         let optimistic = self.optimistic
         self.optimistic = nil
@@ -99,7 +99,7 @@ extension Session {
     /// Starts a watcher of `operation` with `given` variables, else the `.vars` it declares.
     func startWatch(_ operation: CompiledOperation, variables given: CacheObject?) throws {
         let watch = try client.watch(operation, variables: variables(given, for: operation), policy: policy,
-                                     from: try currentEndpoint(unless: policy == .cacheOnly))
+                                     from: try currentEndpoint(unless: policy.applied(to: operation) == .cacheOnly))
         say("watching", ["id": CacheValue(watch.id), "op": operation.name.map(CacheValue.string) ?? .null],
             "watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
     }
