@@ -49,13 +49,16 @@ struct ScopeField {
 /// fragments spread on it (`fragments`), and type cases for narrower types (`asStation`).
 /// Built the same way for an operation's `Data`, a fragment, a field's object and a type case.
 ///
-/// Fields and fragments come from every selection on the object whose condition holds for
-/// all of the scope's possible types, wherever it is written (a type case `AsCat` has the
-/// fields of `... on Pet` beside it). Type cases come only from where they are written, as
-/// in Apollo iOS: a type case has as its own type cases those written inside it, never its
-/// siblings, so `... on A { a } ... on B { b }` on interfaces that partly overlap is
-/// `asA` and `asB` side by side, each its own fields. Every type case narrows the possible
-/// types and is written deeper in the document, so nesting ends.
+/// Fields and fragments come from every selection on the object whose type condition is
+/// one of the scope's matching types, wherever it is written (a type case `AsCat` has the
+/// fields of `... on Pet` beside it, as a cat is declared a pet). As in Apollo iOS, the
+/// declarations decide, not today's members: `... on Reactable` on a union all of whose
+/// members are reactable is still the type case `asReactable`, so a member the server adds
+/// later decodes with `asReactable` nil. Type cases come only from where they are written:
+/// a type case has as its own type cases those written inside it, never its siblings, so
+/// `... on A { a } ... on B { b }` on interfaces that partly overlap is `asA` and `asB`
+/// side by side, each its own fields. Every type case is written deeper in the document,
+/// so nesting ends.
 ///
 /// ```swift
 /// let scope = SelectionScope(type: "JourneyEndpoint", items: items, schema: schema, fragments: fragments)
@@ -66,6 +69,9 @@ struct SelectionScope {
     /// The object types a value of the scope may be: its type's, narrowed by each type case
     /// on the way to it (`AsPet.AsWarmBlooded` is a pet and warm-blooded).
     let possibleTypes: Set<String>
+    /// The types a selection may be conditioned on and be the scope's own: those its type
+    /// and each type case on the way to it are declared to be (``SchemaTypes/matchingTypes(of:)``).
+    let matchingTypes: Set<String>
     /// Every selection on the object, for its fields and fragments.
     let items: [SelectionItem]
     /// The type `items` are written on: the operation's root, the fragment's or the field's
@@ -89,14 +95,16 @@ struct SelectionScope {
     /// The scope of an operation's root, a fragment's own type, or a field's object.
     init(type typeName: String, items: [SelectionItem], opening: (any Selection)? = nil, schema: SchemaTypes,
          fragments definitions: [String: FragmentDefinition]) {
-        self.init(type: typeName, possibleTypes: schema.possibleTypes(of: typeName), items: items, itemsType: typeName,
+        self.init(type: typeName, possibleTypes: schema.possibleTypes(of: typeName), matchingTypes: schema.matchingTypes(of: typeName),
+                  items: items, itemsType: typeName,
                   written: items.map(\.selection), opening: opening, schema: schema, fragments: definitions)
     }
 
-    private init(type typeName: String, possibleTypes: Set<String>, items: [SelectionItem], itemsType: String, written: [any Selection],
+    private init(type typeName: String, possibleTypes: Set<String>, matchingTypes: Set<String>, items: [SelectionItem], itemsType: String, written: [any Selection],
                  opening: (any Selection)?, schema: SchemaTypes, fragments definitions: [String: FragmentDefinition]) {
         self.typeName = typeName
         self.possibleTypes = possibleTypes
+        self.matchingTypes = matchingTypes
         self.items = items
         self.itemsType = itemsType
         self.opening = opening
@@ -109,25 +117,24 @@ struct SelectionScope {
     /// The scope of type case `condition`: the same selections, for the narrower types.
     func typeCase(_ condition: String) -> SelectionScope {
         let selections = typeCaseSelections[condition]
-        return SelectionScope(type: condition, possibleTypes: possibleTypes.intersection(schema.possibleTypes(of: condition)), items: items,
+        return SelectionScope(type: condition, possibleTypes: possibleTypes.intersection(schema.possibleTypes(of: condition)),
+                              matchingTypes: matchingTypes.union(schema.matchingTypes(of: condition)), items: items,
                               itemsType: itemsType, written: selections?.written ?? [], opening: selections?.opening, schema: schema, fragments: definitions)
     }
 
     /// How a selection conditioned on a type (nil: none) relates to the scope.
     private enum Condition {
-        /// It holds for every possible type: its selections are the scope's own.
+        /// The scope is declared to be of its type: its selections are the scope's own.
         case holds
-        /// It holds for some: a type case.
+        /// Some possible types may be of it: a type case.
         case narrows(String)
-        /// It holds for none: its selections never apply.
+        /// No possible type is of it: its selections never apply.
         case never
     }
 
     private func condition(_ typeName: String?) -> Condition {
-        guard let typeName else { return .holds }
-        let conditionTypes = schema.possibleTypes(of: typeName)
-        if possibleTypes.isSubset(of: conditionTypes) { return .holds }
-        return possibleTypes.isDisjoint(with: conditionTypes) ? .never : .narrows(typeName)
+        guard let typeName, !matchingTypes.contains(typeName) else { return .holds }
+        return possibleTypes.isDisjoint(with: schema.possibleTypes(of: typeName)) ? .never : .narrows(typeName)
     }
 
     /// The fields and fragments of every selection that applies to the whole scope.

@@ -85,16 +85,47 @@ import Testing
               ... on Cat { isJellicle }
             }
             """, file: "Fragments/ClassroomPetDetails.graphql.swift")
-        #expect(found.types == ["ClassroomPetDetails", "ClassroomPetDetails.AsAnimal", "ClassroomPetDetails.AsWarmBlooded", "ClassroomPetDetails.AsCat"])
-        // Every classroom pet is a pet: `... on Pet` holds for the fragment's own type (Apollo
-        // iOS, which goes by the types' declarations, makes it a type case `asPet`).
-        #expect(found["ClassroomPetDetails"] == ["__typename: String", "humanName: String?", "asAnimal: AsAnimal?", "asWarmBlooded: AsWarmBlooded?", "asCat: AsCat?"])
-        #expect(found.typeCases["ClassroomPetDetails"] == [#"asAnimal: ["Bird", "Cat", "Rat"]"#, #"asWarmBlooded: ["Bird", "Cat"]"#, #"asCat: ["Cat"]"#])
-        #expect(found["ClassroomPetDetails.AsAnimal"] == ["__typename: String", "species: String", "humanName: String?"])
-        // Every warm-blooded classroom pet is an animal: the animal's fields hold for it.
-        #expect(found["ClassroomPetDetails.AsWarmBlooded"] == ["__typename: String", "species: String", "humanName: String?", "laysEggs: Bool"])
+        // Every classroom pet is a pet today, but a union is declared to be no interface:
+        // `... on Pet` is the type case `asPet`, as Apollo iOS writes it.
+        #expect(found.types == ["ClassroomPetDetails", "ClassroomPetDetails.AsAnimal", "ClassroomPetDetails.AsPet", "ClassroomPetDetails.AsWarmBlooded",
+                                "ClassroomPetDetails.AsCat"])
+        #expect(found["ClassroomPetDetails"] == ["__typename: String", "asAnimal: AsAnimal?", "asPet: AsPet?", "asWarmBlooded: AsWarmBlooded?", "asCat: AsCat?"])
+        #expect(found.typeCases["ClassroomPetDetails"] == [#"asAnimal: ["Bird", "Cat", "Rat"]"#, #"asPet: ["Bird", "Cat", "PetRock", "Rat"]"#,
+                                                           #"asWarmBlooded: ["Bird", "Cat"]"#, #"asCat: ["Cat"]"#])
+        #expect(found["ClassroomPetDetails.AsAnimal"] == ["__typename: String", "species: String"])
+        #expect(found["ClassroomPetDetails.AsPet"] == ["__typename: String", "humanName: String?"])
+        // A warm-blooded animal is declared an animal: the animal's fields are its own.
+        #expect(found["ClassroomPetDetails.AsWarmBlooded"] == ["__typename: String", "species: String", "laysEggs: Bool"])
+        // A cat is declared all of them.
         #expect(found["ClassroomPetDetails.AsCat"] == ["__typename: String", "species: String", "humanName: String?", "laysEggs: Bool", "isJellicle: Bool"])
         #expect(found.typeCases["ClassroomPetDetails.AsAnimal"] == nil && found.typeCases["ClassroomPetDetails.AsWarmBlooded"] == nil)
+    }
+
+    /// GitHub's `issueOrPullRequest { ... on Reactable { ... } }`: every member of the union
+    /// is reactable today, and the type case stays, so a member added later decodes with
+    /// `asReactable` nil. A condition the type is declared to meet (an object's interface,
+    /// a union it is in) is the selection's own.
+    @Test func aTypeCaseEveryCurrentMemberMeetsIsKept() throws {
+        let schema = """
+            type Query { issueOrPullRequest: IssueOrPullRequest issue: Issue }
+            interface Node { id: ID! }
+            interface Reactable { viewerCanReact: Boolean! }
+            type Issue implements Node & Reactable { id: ID! viewerCanReact: Boolean! title: String! }
+            type PullRequest implements Node & Reactable { id: ID! viewerCanReact: Boolean! }
+            union IssueOrPullRequest = Issue | PullRequest
+            """
+        let found = try outline(schema: schema, operations: """
+            query Item {
+              issueOrPullRequest { ... on Reactable { viewerCanReact } ... on Issue { title ... on IssueOrPullRequest { ... on Node { id } } } }
+              issue { ... on Reactable { viewerCanReact } ... on IssueOrPullRequest { ... on Node { id } } }
+            }
+            """, file: "Operations/Queries/ItemQuery.graphql.swift")
+        #expect(found["Data.IssueOrPullRequest"] == ["__typename: String", "asReactable: AsReactable?", "asIssue: AsIssue?"])
+        #expect(found.typeCases["Data.IssueOrPullRequest"] == [#"asReactable: ["Issue", "PullRequest"]"#, #"asIssue: ["Issue"]"#])
+        #expect(found["Data.IssueOrPullRequest.AsReactable"] == ["__typename: String", "viewerCanReact: Bool"])
+        #expect(found["Data.IssueOrPullRequest.AsIssue"] == ["__typename: String", "viewerCanReact: Bool", "title: String", "id: ID"])
+        #expect(found["Data.Issue"] == ["__typename: String", "viewerCanReact: Bool", "id: ID"])
+        #expect(found.typeCases["Data.Issue"] == nil)
     }
 
     /// AnimalKingdom's AllAnimalsQuery: a fragment on WarmBlooded spread beside and inside
@@ -130,9 +161,9 @@ import Testing
         #expect(found["Data.AllAnimal.AsPet.AsWarmBlooded"] == ["__typename: String", "id: ID", "predators: [Predator]", "fragments: Fragments",
                                                                 "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }",
                                                                 "humanName: String? { fragments.petDetails.humanName }"])
-        // A type case on a union keeps the fields the selection names on the interface.
-        #expect(found["Data.AllAnimal.AsClassroomPet"] == ["__typename: String", "id: ID", "predators: [Predator]", "fragments: Fragments",
-                                                           "asBird: AsBird?", "humanName: String? { fragments.petDetails.humanName }"])
+        // A type case on a union keeps the fields the selection names on the interface, but
+        // not a pet's: a classroom pet is declared no pet (Apollo iOS's AsClassroomPet alike).
+        #expect(found["Data.AllAnimal.AsClassroomPet"] == ["__typename: String", "id: ID", "predators: [Predator]", "asBird: AsBird?"])
         #expect(found["Data.AllAnimal.AsClassroomPet.AsBird"]?.contains("wingspan: Double") == true)
     }
 
