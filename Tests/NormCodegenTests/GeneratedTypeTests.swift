@@ -238,4 +238,17 @@ import TripsAppTypes
         #expect(CacheValue(PingMutation(times: 2).__variables) == ["times": 2])
         #expect(try PingMutation.Data(response: JSON.parse(#"{"ping": true}"#)).ping)
     }
+
+    /// A `@oneOf` input object is an enum, as Apollo iOS writes it: one case per field,
+    /// written as the object of that one field, never null.
+    @Test func oneOfInputObjectsAreAnEnumOfTheirFields() throws {
+        #expect(CacheValue(PickTripQuery(pick: .name("Porto")).__variables) == ["pick": ["name": "Porto"]])
+        #expect(CacheValue(PickTripQuery(pick: .filters([.init(name: "Porto"), .init(cabins: [.init(.firstClass)])])).__variables)
+                == ["pick": ["filters": [["name": "Porto"], ["cabins": ["FIRST_CLASS"]]]]])
+        #expect(CacheValue(PickTripQuery(pick: .default(true)).__variables) == ["pick": ["default": true]])
+        // The variables the cache keys the field by, and the data read back under them.
+        let data = try PickTripQuery.Data(response: readBack(PickTripQuery(pick: .id("3")),
+                                                             response: #"{"data": {"pickTrip": {"__typename": "Trip", "id": "3"}}}"#))
+        #expect(data.pickTrip?.id == "3")
+    }
 }
