@@ -6,7 +6,8 @@ struct SelectionItem {
     /// The fragment spread at the scope's own level that the selection came through; nil
     /// for a selection written in the scope itself.
     let via: String?
-    /// An `@include` or `@skip` on the way may leave it out.
+    /// An `@include` or `@skip` on the way may leave it out, or a `@defer` leave it out
+    /// until the deferred part arrives.
     let conditional: Bool
 }
 
@@ -142,7 +143,7 @@ struct SelectionScope {
     /// condition), whose fields they name.
     private mutating func collectFields(_ items: [SelectionItem], on parent: String) {
         for item in items {
-            let conditional = item.conditional || Self.hasInclusionCondition(item.selection)
+            let conditional = item.conditional || Self.mayBeLeftOut(item.selection)
             switch item.selection {
             case let field as Field:
                 let key = field.alias?.value ?? field.name.value
@@ -198,13 +199,21 @@ struct SelectionScope {
         }
     }
 
-    private static func hasInclusionCondition(_ selection: any Selection) -> Bool {
+    /// Whether `selection` has `@include` or `@skip`, or is deferred (`@defer` without
+    /// `if: false`): its fields may be absent from the data, so they are optional.
+    private static func mayBeLeftOut(_ selection: any Selection) -> Bool {
         let directives: [Directive] = switch selection {
         case let field as Field: field.directives
         case let inline as InlineFragment: inline.directives
         case let spread as FragmentSpread: spread.directives
         default: []
         }
-        return directives.contains { $0.name.value == "include" || $0.name.value == "skip" }
+        return directives.contains { directive in
+            switch directive.name.value {
+            case "include", "skip": true
+            case "defer": !directive.arguments.contains { $0.name.value == "if" && ($0.value as? BooleanValue)?.value == false }
+            default: false
+            }
+        }
     }
 }

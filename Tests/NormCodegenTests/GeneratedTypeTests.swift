@@ -239,6 +239,19 @@ import TripsAppTypes
         #expect(try PingMutation.Data(response: JSON.parse(#"{"ping": true}"#)).ping)
     }
 
+    /// A deferred part's fields are optional: the data before the part arrives decodes,
+    /// with them nil; `@defer(if: false)` defers nothing.
+    @Test func deferredFieldsAreNilUntilTheirPartArrives() throws {
+        let full = try DeferredTripQuery.Data(response: readBack(DeferredTripQuery(id: "1"), response: """
+            {"data": {"trip": {"__typename": "Trip", "id": "1", "name": "Porto", "departs": null, "legs": [["a"]]}}}
+            """))
+        #expect(full.trip?.name == "Porto" && full.trip?.departs == nil && full.trip?.legs == [["a"]])
+        let early = try DeferredTripQuery.Data(response: JSON.parse(#"{"trip": {"__typename": "Trip", "id": "1", "legs": null}}"#))
+        #expect(early.trip?.id == "1" && early.trip?.name == nil)
+        // `id` is not deferred: its absence is a failure.
+        #expect(throws: ResponseDecodingError.self) { try DeferredTripQuery.Data(response: JSON.parse(#"{"trip": {"__typename": "Trip", "legs": null}}"#)) }
+    }
+
     /// A `@oneOf` input object is an enum, as Apollo iOS writes it: one case per field,
     /// written as the object of that one field, never null.
     @Test func oneOfInputObjectsAreAnEnumOfTheirFields() throws {

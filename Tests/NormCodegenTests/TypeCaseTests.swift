@@ -207,9 +207,13 @@ import Testing
         #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBlooded: ["Bird", "Cat", "Human"]"#, #"asPet: ["Bird", "Cat", "Rat"]"#, #"asCat: ["Cat"]"#])
         #expect(found.typeCases["Data.AllAnimal.AsWarmBlooded"] == nil)
         #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
-        // Every pet here is an animal: `... on Animal` inside `... on Pet` is the pet's own.
-        #expect(found["Data.AllAnimal.AsPet"]?.contains("species: String") == true)
-        #expect(found["Data.AllAnimal.AsCat"]?.contains("species: String") == true)
+        // Every pet here is an animal: `... on Animal` inside `... on Pet` is the pet's own,
+        // and deferred: optional, nil until the deferred part arrives; so is the cat's.
+        #expect(found["Data.AllAnimal.AsPet"]?.contains("species: String?") == true)
+        #expect(found["Data.AllAnimal.AsCat"]?.contains("species: String?") == true)
+        #expect(found["Data.AllAnimal.AsCat"]?.contains("isJellicle: Bool?") == true)
+        // What is not deferred stays as it is.
+        #expect(found["Data.AllAnimal"]?.contains("id: ID") == true)
     }
 
     @Test func nestingDeeperThanTheLimitIsRefusedAtItsPlace() throws {
