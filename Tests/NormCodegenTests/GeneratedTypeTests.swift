@@ -204,8 +204,9 @@ import TripsAppTypes
         #expect(trip.name == "Porto" && trip.fragments.tripName.name == "Porto")
         // `meta` from the selection and two fragments: one type with every field.
         #expect(trip.meta?.count == 4 && trip.fragments.tripMeta.meta?.count == 4 && trip.fragments.tripName.meta?.__typename == "Meta")
-        // A fragment under @include: its fields optional, absent here; not under `fragments`.
-        #expect(trip.stops == nil)
+        // A fragment under @include: its fields optional, absent here; not under `fragments`;
+        // the type case of its condition (Apollo iOS's `ifWithMeta`) nil.
+        #expect(trip.stops == nil && trip.ifWithMeta == nil)
         #expect(trip.legs == [["a", "b"], nil, []])
         #expect(data.trips?.first??.stops?.first??.name == "X" && data.trips?.first??.stops?[1] == nil && data.trips?[1] == nil)
         #expect(data.tripName?.id == "2" && data.sendable?.id == "4")
@@ -216,6 +217,15 @@ import TripsAppTypes
              "trips": null, "tripName": null, "sendable": null}
             """))
         #expect(withStops.trip?.stops?.first??.name == "Y" && withStops.trip?.legs == nil)
+        #expect(withStops.trip?.ifWithMeta?.fragments.tripStops.stops?.first??.name == "Y")
+
+        // Read through the cache with the condition true: the type case is set.
+        let included = try TripsQuery.Data(response: readBack(TripsQuery(first: 2, withMeta: true), response: """
+            {"data": {"trip": {"__typename": "Trip", "id": "1", "name": "Porto", "meta": null, "stops": [{"__typename": "Stop", "name": "Z", "code": null}],
+                               "legs": null}, "trips": null, "tripName": null, "sendable": null}}
+            """))
+        #expect(included.trip?.ifWithMeta?.stops?.first??.name == "Z" && included.trip?.ifWithMeta?.id == "1")
+        #expect(try TripsQuery.Data(response: CacheValue(included.jsonValue)) == included)
     }
 
     @Test func aWrongKindDeepInAListNamesItsPath() throws {

@@ -179,16 +179,46 @@ import Testing
               }
             }
             """ + Self.animalFragments, file: "Operations/Queries/AllAnimalsIncludeSkipQuery.graphql.swift")
-        #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBlooded: ["Bird", "Cat", "Human"]"#, #"asPet: ["Bird", "Cat", "Rat"]"#, #"asCat: ["Cat"]"#])
-        #expect(found.typeCases["Data.AllAnimal.AsWarmBlooded"] == nil)
+        // A type case under a condition is named after both, as Apollo iOS names it, and is
+        // set when the data has the fields its parent does not always have.
+        #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBloodedIfGetWarmBlooded: ["Bird", "Cat", "Human"], selecting: ["bodyTemperature"]"#,
+                                                      #"asPet: ["Bird", "Cat", "Rat"]"#,
+                                                      #"asCatIfGetCat: ["Cat"], selecting: ["bodyTemperature", "id", "humanName", "isJellicle"]"#])
+        #expect(found.typeCases["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded"] == nil)
         #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
-        // The fragment under @include may be left out: optional, not under `fragments`.
-        #expect(found["Data.AllAnimal.AsWarmBlooded"] == ["__typename: String", "bodyTemperature: Int?", "predators: [Predator]"])
+        // Inside its condition the fragment is there: under `fragments`, its fields not optional.
+        #expect(found["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded"] == ["__typename: String", "predators: [Predator]", "fragments: Fragments",
+                                                                          "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }"])
         // In a cat it is also spread inside `... on Pet`, with no condition: always there.
-        #expect(found["Data.AllAnimal.AsCat"] == ["__typename: String", "bodyTemperature: Int", "isJellicle: Bool?", "predators: [Predator]",
-                                                  "fragments: Fragments", "id: ID { fragments.petDetails.id }",
-                                                  "humanName: String? { fragments.petDetails.humanName }"])
-        #expect(found["Data.AllAnimal.Predator.AsWarmBlooded"] == ["__typename: String", "species: String?", "bodyTemperature: Int?"])
+        #expect(found["Data.AllAnimal.AsCatIfGetCat"] == ["__typename: String", "bodyTemperature: Int", "isJellicle: Bool", "predators: [Predator]",
+                                                          "fragments: Fragments", "id: ID { fragments.petDetails.id }",
+                                                          "humanName: String? { fragments.petDetails.humanName }"])
+        #expect(found["Data.AllAnimal.Predator"] == ["__typename: String", "asWarmBloodedIfGetWarmBlooded: AsWarmBloodedIfGetWarmBlooded?"])
+        #expect(found["Data.AllAnimal.Predator.AsWarmBloodedIfGetWarmBlooded"] == ["__typename: String", "species: String", "fragments: Fragments",
+                                                                                   "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }"])
+    }
+
+    /// A condition alone is the type case `ifX` (`ifNotX` for `@skip`), two of them `IfAAndNotB`;
+    /// a field under a condition is optional where the condition is not the scope's.
+    @Test func conditionsAloneAreTypeCasesNamedAfterThem() throws {
+        let found = try outline(schema: Self.animals, operations: """
+            query Pets($details: Boolean!, $brief: Boolean!) {
+              allAnimals {
+                id
+                species @include(if: $details)
+                ... @include(if: $details) { species predators { id } }
+                ... on Animal @skip(if: $brief) { id }
+                ...PetDetails @include(if: $details) @skip(if: $brief)
+              }
+            }
+            """ + Self.animalFragments, file: "Operations/Queries/PetsQuery.graphql.swift")
+        #expect(found["Data.AllAnimal"] == ["__typename: String", "id: ID", "species: String?", "predators: [Predator]?",
+                                            "ifDetails: IfDetails?", "ifNotBrief: IfNotBrief?", "asPetIfDetailsAndNotBrief: AsPetIfDetailsAndNotBrief?"])
+        // `ifNotBrief` brings in nothing its parent lacks: the data cannot tell it apart.
+        #expect(found.typeCases["Data.AllAnimal"] == [#"ifDetails: selecting: ["species", "predators"]"#, "ifNotBrief: selecting: []",
+                                                      #"asPetIfDetailsAndNotBrief: ["Bird", "Cat", "Rat"], selecting: ["species", "predators", "humanName"]"#])
+        #expect(found["Data.AllAnimal.IfDetails"] == ["__typename: String", "id: ID", "species: String", "predators: [Predator]"])
+        #expect(found["Data.AllAnimal.AsPetIfDetailsAndNotBrief"]?.contains("humanName: String? { fragments.petDetails.humanName }") == true)
     }
 
     /// AnimalKingdom's AllAnimalsDeferQuery: the overlap with inline fragments under @defer.
@@ -256,7 +286,8 @@ struct Outline {
                 properties[owner, default: []].append(String(text.dropFirst("public let ".count)))
             } else if text.hasPrefix("public var "), !text.hasPrefix("public var jsonValue") {
                 properties[owner, default: []].append(String(text.dropFirst("public var ".count)))
-            } else if text.hasPrefix("self.as"), let range = text.range(of: " = try data.typeCase(") {
+            } else if text.hasPrefix("self.as") || text.hasPrefix("self.if"),
+                      let range = text.range(of: " = try data.typeCase(") ?? text.range(of: " = try data.conditionalCase(") {
                 let property = text.dropFirst("self.".count).prefix { $0 != " " }
                 typeCases[owner, default: []].append("\(property): " + text[range.upperBound...].dropLast())
             }

@@ -65,7 +65,7 @@ public struct DeferredTripQuery: NormAPI.GraphQLQuery {
                 self.legs = try data.field("legs", at: 4)
             }
 
-            public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "name": name.jsonValue, "departs": departs.jsonValue, "legs": legs.jsonValue]) }
+            public var jsonValue: JSONValue { JSONValue.input(["__typename": .string(__typename), "id": id.jsonValue, "name": name.map { $0.jsonValue }, "departs": departs.map { $0.jsonValue }, "legs": legs.jsonValue]) }
         }
     }
 }

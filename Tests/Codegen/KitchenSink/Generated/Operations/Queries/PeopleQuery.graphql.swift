@@ -182,7 +182,7 @@ public struct PeopleQuery: NormAPI.GraphQLQuery {
                     self.fragments = Fragments(namedFields: try NamedFields(response: data))
                 }
 
-                public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "cabin": cabin.jsonValue, "seats": seats.jsonValue, "born": born.jsonValue, "type": type.jsonValue, "default": `default`.jsonValue, "self": self_.jsonValue, "fragments": fragments_.jsonValue, "jsonValue": jsonValue_.jsonValue, "data": data.jsonValue]), fragments.namedFields.jsonValue]) }
+                public var jsonValue: JSONValue { .merging([JSONValue.input(["__typename": .string(__typename), "id": id.jsonValue, "cabin": cabin.jsonValue, "seats": seats.map { $0.jsonValue }, "born": born.jsonValue, "type": type.jsonValue, "default": `default`.jsonValue, "self": self_.jsonValue, "fragments": fragments_.jsonValue, "jsonValue": jsonValue_.jsonValue, "data": data.jsonValue]), fragments.namedFields.jsonValue]) }
 
                 public struct Fragments: Hashable, Sendable {
                     public let namedFields: NamedFields
