@@ -6,15 +6,9 @@ import NormAPI
 public enum FeedSchema {
     /// The schema as SDL, for the server that serves it.
     public static let sdl = #"""
-        directive @apollo_client_ios_localCacheMutation on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION
-
-        directive @import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION
-
         directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE
 
         directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE
-
-        directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT
 
         type Query {
           """The feed of the user logged in."""
