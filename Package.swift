@@ -126,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "normcache",
             dependencies: [
-                "Workbench", "NormBench", "NormCodegen",
+                "Workbench", "NormBench", "NormCodegen", "NormCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -138,15 +138,17 @@ let package = Package(
         // a child process's output (PipeReader).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore", "CSQLite"]),
-        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormAPI", "TripsAppTypes", "KitchenSinkTypes", "TestSupport"]),
+        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormAPI", "TripsAPI", "KitchenSinkTypes", "TestSupport"]),
         // The client as an app uses it: `import NormClient` alone, no @testable, no fixture.
         .testTarget(name: "LibraryUserTests", dependencies: ["NormClient"]),
         .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache", "TestSupport"]),
-        // Checked-in codegen output, compiled as an app compiles it: the example app's, and a
-        // fixture with every shape and escaped name (NormCodegenTests regenerates both).
-        .target(name: "TripsAppTypes", dependencies: ["NormAPI"], path: "examples/TripsApp/TripsAPI"),
+        // Checked-in codegen output, compiled as an app compiles it: the example app's (its
+        // configuration asks for a package of its own, the module TripsAPI; its Package.swift
+        // beside Sources is for an app that adds it as a package), and a fixture with every
+        // shape and escaped name (NormCodegenTests regenerates both).
+        .target(name: "TripsAPI", dependencies: ["NormAPI"], path: "examples/TripsApp/TripsAPI/Sources"),
         .target(name: "KitchenSinkTypes", dependencies: ["NormAPI"], path: "Tests/Codegen/KitchenSink/Generated"),
-        .testTarget(name: "NormCodegenTests", dependencies: ["NormCodegen", "NormProject", "NormCache", "NormAPI", "TripsAppTypes", "KitchenSinkTypes", "TestSupport"]),
+        .testTarget(name: "NormCodegenTests", dependencies: ["NormCodegen", "NormProject", "NormCache", "NormAPI", "TripsAPI", "KitchenSinkTypes", "TestSupport"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormClient", "NormCache", "TestSupport"]),
         .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "NormPluginABI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],

@@ -13,12 +13,16 @@ public protocol GraphQLOperation: Sendable {
     associatedtype Data: SelectionSet
     static var operationName: String { get }
     static var operationDocument: String { get }
+    /// Apollo iOS's identifier of the operation (the SHA-256 of its text as Apollo's codegen
+    /// prints it), when the configuration's `operationDocumentFormat` has `operationId`; else nil.
+    static var operationIdentifier: String? { get }
     /// The variables given, as the request sends them (nil optionals left out).
     var __variables: JSONValue { get }
 }
 
 extension GraphQLOperation {
     public var __variables: JSONValue { .object([]) }
+    public static var operationIdentifier: String? { nil }
 }
 
 /// A generated query.

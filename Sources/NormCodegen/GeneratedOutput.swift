@@ -36,7 +36,10 @@ public struct GeneratedOutput {
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    public func write(_ files: [GeneratedFile]) throws(Failure) -> Report {
+    /// Writes `files`, then removes the files codegen wrote before and no longer writes,
+    /// looking for them only under `cleaning` (folders relative to the output folder; ""
+    /// is all of it).
+    public func write(_ files: [GeneratedFile], cleaning folders: [String] = [""]) throws(Failure) -> Report {
         let manager = FileManager.default
         var report = Report()
         do {
@@ -81,7 +84,7 @@ public struct GeneratedOutput {
         }
 
         let kept = Set(files.map(\.path))
-        for stale in generatedFiles() where !kept.contains(stale) {
+        for stale in Set(folders.flatMap(generatedFiles(under:))).sorted() where !kept.contains(stale) {
             do { try manager.removeItem(atPath: path(stale)) } catch { throw Failure(path: path(stale), reason: Self.reason(error)) }
             report.removed.append(stale)
         }
@@ -90,11 +93,16 @@ public struct GeneratedOutput {
 
     private func path(_ relative: String) -> String { folder + "/" + relative }
 
-    /// The files under the folder that codegen wrote: those whose first line is its marker.
-    private func generatedFiles() -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+    /// The files under `subfolder` of the folder that codegen wrote: those whose first line
+    /// is its marker. Hidden folders (`.build`, `.git`) are not looked into: the folder may
+    /// be an app's own, when the configuration says where the files go.
+    private func generatedFiles(under subfolder: String) -> [String] {
+        let root = subfolder.isEmpty ? folder : path(subfolder)
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
+        while let below = enumerator.nextObject() as? String {
+            let relative = subfolder.isEmpty ? below : subfolder + "/" + below
+            if (relative as NSString).lastPathComponent.hasPrefix(".") { enumerator.skipDescendants(); continue }
             guard relative.hasSuffix(".swift"), let handle = FileHandle(forReadingAtPath: path(relative)) else { continue }
             let start = handle.readData(ofLength: CodeGenerator.generatedMarker.utf8.count)
             try? handle.close()

@@ -6,7 +6,7 @@ import NormProject
 /// would hide it from every generated file), and enum values that become the same case.
 struct NameCheck {
     let project: Project
-    let namespace: String
+    let names: SchemaNames
     let schema: SchemaTypes
 
     /// The names generated code uses unqualified, which no generated top-level type may take.
@@ -14,6 +14,7 @@ struct NameCheck {
 
     func check() throws(ProjectError) {
         var problems: [ProjectError.Problem] = []
+        let namespace = names.namespace
         if !Self.isIdentifier(namespace) || SwiftNames.keywords.contains(namespace) {
             problems.append(.init(file: nil, message: "schema namespace \"\(namespace)\" cannot be a Swift type name"))
         }
@@ -40,8 +41,8 @@ struct NameCheck {
         }
         for case let type as GraphQLEnumType in project.usedEnumTypes(schema) {
             var cases: [String: String] = [:]
-            for value in type.values {
-                let name = SwiftNames.enumCase(value.name)
+            for value in names.cases(of: type) {
+                let name = names.enumCase(value.name, of: type.name)
                 if let other = cases[name] {
                     let location = value.astNode?.loc
                     problems.append(.init(file: location?.source.name, line: location?.startToken.line, column: location?.startToken.column,

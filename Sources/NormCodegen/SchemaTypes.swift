@@ -117,20 +117,6 @@ struct TypeShape {
 }
 
 extension SchemaTypes {
-    /// The Swift type of a named type that is not an object's: the built-in scalars as
-    /// Swift's, an enum as `GraphQLEnum` of the namespace's enum, a custom scalar and an
-    /// input object as the namespace's types.
-    static func swiftType(of type: GraphQLNamedType, namespace: String) -> String {
-        switch type.name {
-        case "String": "String"
-        case "Int": "Int"
-        case "Float": "Double"
-        case "Boolean": "Bool"
-        case "ID": "ID"
-        default: type is GraphQLEnumType ? "GraphQLEnum<\(namespace).\(type.name)>" : "\(namespace).\(type.name)"
-        }
-    }
-
     /// The shape of the type a variable declares.
     func shape(of node: any GraphQL.`Type`) -> TypeShape {
         var wrappers: [TypeShape.Wrapper] = []

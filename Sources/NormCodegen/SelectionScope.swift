@@ -20,14 +20,14 @@ struct TypeCase: Hashable {
     /// The variables of its `@include`s as written, of its `@skip`s with `!` before them.
     let conditions: [String]
 
-    var name: String {
-        let ifs = conditions.map { $0.hasPrefix("!") ? "Not" + Self.uppercasedFirst($0.dropFirst()) : Self.uppercasedFirst($0[...]) }
-        return (type.map { "As" + $0 } ?? "") + (ifs.isEmpty ? "" : "If" + ifs.joined(separator: "And"))
+    /// Its Swift type's name, `typeName` naming the schema's type in Swift.
+    func name(_ typeName: (String) -> String) -> String {
+        let ifs = conditions.map { $0.hasPrefix("!") ? "Not" + SwiftNames.firstUppercased($0.dropFirst()) : SwiftNames.firstUppercased($0) }
+        return (type.map { "As" + typeName($0) } ?? "") + (ifs.isEmpty ? "" : "If" + ifs.joined(separator: "And"))
     }
 
-    var property: String { SwiftNames.escaped(SwiftNames.lowercasedFirst(name)) }
-
-    private static func uppercasedFirst(_ text: Substring) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+    /// Its property's name (`asCatIfGetCat`).
+    func property(_ typeName: (String) -> String) -> String { SwiftNames.escaped(SwiftNames.firstLowercased(name(typeName))) }
 }
 
 /// A field of a scope: every occurrence of one response key, merged, as GraphQL merges
@@ -82,7 +82,7 @@ struct ScopeField {
 ///
 /// ```swift
 /// let scope = SelectionScope(type: "JourneyEndpoint", items: items, schema: schema, fragments: fragments)
-/// scope.typeCases.map(\.name)   // ["AsStation", "AsAirport"]
+/// scope.typeCases.map(\.type)   // ["Station", "Airport"]
 /// ```
 struct SelectionScope {
     let typeName: String

@@ -4,12 +4,13 @@ import NormProject
 /// Writes the Swift type of one selection scope: a stored property per field written in
 /// it (a nested type per object field), a computed property per field that comes from one
 /// fragment alone (reading `fragments.tripHeader`), `fragments`, optional type cases
-/// (`asStation`), a memberwise initializer, decoding from ``ResponseData`` and `jsonValue`.
+/// (`asStation`), a memberwise initializer where the configuration asks for one, decoding
+/// from ``ResponseData`` and `jsonValue`.
 struct SelectionSetWriter {
     let schema: SchemaTypes
     let fragments: [String: FragmentDefinition]
-    /// The enum the schema's enums, input objects and custom scalars are in.
-    let namespace: String
+    /// How schema types and properties are named, and the namespace the types are in.
+    let names: SchemaNames
 
     /// A property of a scope, as written.
     private struct Property {
@@ -33,11 +34,13 @@ struct SelectionSetWriter {
     static let nestingLimit = 64
 
     /// Writes `struct name` for `scope`. `isRoot`: an operation's `Data` (the root's
-    /// `__typename` is not asked for); `conformance`: the protocol it conforms to; `depth`:
-    /// how many selection set types it is nested in. Nesting deeper than ``nestingLimit`` is
-    /// a ``ProjectError`` at the selection that opens the type.
-    func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, depth: Int = 0, into swift: inout SwiftWriter,
-               header: (inout SwiftWriter) -> Void = { _ in }) throws(ProjectError) {
+    /// `__typename` is not asked for); `conformance`: the protocol it conforms to;
+    /// `initializers`: whether it and its nested types get memberwise initializers
+    /// (`options.selectionSetInitializers`); `depth`: how many selection set types it is
+    /// nested in. Nesting deeper than ``nestingLimit`` is a ``ProjectError`` at the selection
+    /// that opens the type.
+    func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, initializers: Bool, depth: Int = 0,
+               into swift: inout SwiftWriter, header: (inout SwiftWriter) -> Void = { _ in }) throws(ProjectError) {
         guard depth <= Self.nestingLimit else {
             let location = (scope.opening as? any Node)?.loc
             throw ProjectError([.init(file: location?.source.name, line: location?.startToken.line, column: location?.startToken.column,
@@ -47,7 +50,7 @@ struct SelectionSetWriter {
         let positions = Self.positions(in: scope, isRoot: isRoot)
         let stored = properties.filter { $0.via == nil }
         let typeCases = scope.typeCases.map { typeCase in
-            (typeCase: typeCase, name: typeCase.name, property: typeCase.property, scope: scope.typeCase(typeCase))
+            (typeCase: typeCase, name: typeCase.name(names.typeName), property: typeCase.property(names.typeName), scope: scope.typeCase(typeCase))
         }
         let hasTypename = !isRoot
         let concrete = schema.isObjectType(scope.typeName) ? scope.typeName : nil
@@ -67,21 +70,24 @@ struct SelectionSetWriter {
                 swift.line("public var \(property.name): \(property.type) { fragments.\(SwiftNames.fragmentProperty(property.via!)).\(property.fragmentName ?? property.name) }")
             }
 
-            // The memberwise initializer: tests, previews, optimistic responses.
-            var parameters: [String] = []
-            if hasTypename { parameters.append("__typename: String" + (concrete.map { " = \"\($0)\"" } ?? "")) }
-            parameters += stored.map { "\($0.name): \($0.type)" }
-            parameters += scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \($0)" }
-            parameters += typeCases.map { "\($0.property): \($0.name)? = nil" }
-            swift.line()
-            swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
-                if hasTypename { swift.line("self.__typename = __typename") }
-                for property in stored { swift.line("self.\(property.name) = \(property.name)") }
-                if !scope.fragments.isEmpty {
-                    let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentProperty($0))" }
-                    swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
+            // The memberwise initializer, where the configuration asks for it: tests,
+            // previews, optimistic responses.
+            if initializers {
+                var parameters: [String] = []
+                if hasTypename { parameters.append("__typename: String" + (concrete.map { " = \"\($0)\"" } ?? "")) }
+                parameters += stored.map { "\($0.name): \($0.type)" }
+                parameters += scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentType($0))" }
+                parameters += typeCases.map { "\($0.property): \($0.name)? = nil" }
+                swift.line()
+                swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
+                    if hasTypename { swift.line("self.__typename = __typename") }
+                    for property in stored { swift.line("self.\(property.name) = \(property.name)") }
+                    if !scope.fragments.isEmpty {
+                        let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentProperty($0))" }
+                        swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
+                    }
+                    for typeCase in typeCases { swift.line("self.\(typeCase.property) = \(typeCase.property)") }
                 }
-                for typeCase in typeCases { swift.line("self.\(typeCase.property) = \(typeCase.property)") }
             }
 
             // Decoding, straight from the engine's values.
@@ -96,7 +102,7 @@ struct SelectionSetWriter {
                     swift.line("self.\(property.name) = try data.field(\"\(property.responseKey)\", at: \(positions[property.responseKey] ?? 0))")
                 }
                 if !scope.fragments.isEmpty {
-                    let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): try \($0)(response: data)" }
+                    let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): try \(SwiftNames.fragmentType($0))(response: data)" }
                     swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
                 }
                 for typeCase in typeCases {
@@ -130,8 +136,8 @@ struct SelectionSetWriter {
             if !scope.fragments.isEmpty {
                 swift.line()
                 swift.block("public struct Fragments: Hashable, Sendable") { swift in
-                    for fragment in scope.fragments { swift.line("public let \(SwiftNames.fragmentProperty(fragment)): \(fragment)") }
-                    let parameters = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \($0)" }
+                    for fragment in scope.fragments { swift.line("public let \(SwiftNames.fragmentProperty(fragment)): \(SwiftNames.fragmentType(fragment))") }
+                    let parameters = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentType($0))" }
                     swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
                         for fragment in scope.fragments {
                             let property = SwiftNames.fragmentProperty(fragment)
@@ -143,11 +149,13 @@ struct SelectionSetWriter {
             for property in stored {
                 guard let nested = property.nested else { continue }
                 swift.line()
-                try write(nested.name, scope: nested.scope, isRoot: false, conformance: "NormAPI.SelectionSet", depth: depth + 1, into: &swift)
+                try write(nested.name, scope: nested.scope, isRoot: false, conformance: "NormAPI.SelectionSet", initializers: initializers,
+                          depth: depth + 1, into: &swift)
             }
             for typeCase in typeCases {
                 swift.line()
-                try write(typeCase.name, scope: typeCase.scope, isRoot: false, conformance: "NormAPI.SelectionSet", depth: depth + 1, into: &swift)
+                try write(typeCase.name, scope: typeCase.scope, isRoot: false, conformance: "NormAPI.SelectionSet", initializers: initializers,
+                          depth: depth + 1, into: &swift)
             }
         }
     }
@@ -175,18 +183,19 @@ struct SelectionSetWriter {
     private func properties(of scope: SelectionScope) -> [Property] {
         // A nested type hides, in every type inside the one it is in, the fragment types and
         // the namespace of the same name, which generated code names unqualified.
-        var nestedNames = Set(scope.typeCases.map(\.name) + (scope.fragments.isEmpty ? [] : ["Fragments"]) + fragments.keys + [namespace])
+        var nestedNames = Set(scope.typeCases.map { $0.name(names.typeName) } + (scope.fragments.isEmpty ? [] : ["Fragments"])
+                              + fragments.keys.map(SwiftNames.fragmentType) + [names.namespace])
         // The type cases' properties and the fragments' initializer parameters come first.
-        var propertyNames = Set(scope.typeCases.map(\.property) + scope.fragments.map(SwiftNames.fragmentProperty))
+        var propertyNames = Set(scope.typeCases.map { $0.property(names.typeName) } + scope.fragments.map(SwiftNames.fragmentProperty))
         var properties: [Property] = []
         for field in scope.fields where !(field.responseKey == "__typename" && field.fieldName == "__typename") {
-            let name = SwiftNames.property(field.responseKey, avoiding: propertyNames)
+            let name = names.property(field.responseKey, avoiding: propertyNames)
             propertyNames.insert(name)
             let description = schema.fieldDescription(field.fieldName, of: field.parentType)
             // A field from one fragment alone reads the fragment's, when the fragment's own
             // type has it (not only a type case of the fragment's).
             if let via = field.onlyVia, let fragment = fragments[via],
-               let read = property(field.responseKey, in: rootScope(of: fragment), qualifier: via) {
+               let read = property(field.responseKey, in: rootScope(of: fragment), qualifier: SwiftNames.fragmentType(via)) {
                 properties.append(Property(name: name, responseKey: field.responseKey, type: read.type, description: description,
                                            via: via, nested: nil, fragmentName: read.name))
                 continue
@@ -203,7 +212,7 @@ struct SelectionSetWriter {
                                                      schema: schema, fragments: fragments))
                 base = nestedName
             } else {
-                base = SchemaTypes.swiftType(of: shape.named, namespace: namespace)
+                base = names.swiftType(of: shape.named)
             }
             properties.append(Property(name: name, responseKey: field.responseKey, type: shape.swift(base, optional: field.isConditional),
                                        description: description, via: nil, nested: nested, isConditional: field.isConditional))

@@ -1,13 +1,17 @@
+import Foundation
+
 /// How GraphQL names become Swift names, as Apollo iOS's codegen makes them: properties
-/// start lowercase, nested types are the field's name capitalized (singular for a list),
-/// enum cases are camelCase; a name Swift reserves is escaped.
+/// start lowercase (an all-capitals name is lowercased whole), types start uppercase,
+/// nested types are the field's name capitalized (singular for a list), `snake_case`
+/// becomes camelCase where the configuration asks; a name Swift reserves is escaped.
 ///
 /// ```swift
 /// SwiftNames.property("Name")               // "name"
 /// SwiftNames.property("default")            // "`default`"
 /// SwiftNames.property("asPassenger", avoiding: ["asPassenger"])   // "asPassenger_"
 /// SwiftNames.nestedType("journeys", isList: true)   // "Journey"
-/// SwiftNames.enumCase("FIRST_CLASS")         // "firstClass"
+/// SwiftNames.camelCased("FIRST_CLASS")       // "firstClass"
+/// SwiftNames.fragmentType("dogFragment")     // "DogFragment"
 /// SwiftNames.nestedType("type", isList: false)      // "Type_"
 /// ```
 enum SwiftNames {
@@ -36,7 +40,7 @@ enum SwiftNames {
     /// `taken` has the name (a type case `asPassenger`, a fragment's `namedFields`, another
     /// field's `name` from the key `Name`).
     static func property(_ responseKey: String, avoiding taken: Set<String> = []) -> String {
-        var name = lowercasedFirst(responseKey)
+        var name = responseKey == responseKey.uppercased() ? responseKey.lowercased() : firstLowercased(responseKey)
         while taken.contains(escaped(name)) { name += "_" }
         return escaped(name)
     }
@@ -49,39 +53,39 @@ enum SwiftNames {
 
     /// The type of a field's selection: `owner` → `Owner`, `journeys` → `Journey`.
     static func nestedType(_ responseKey: String, isList: Bool) -> String {
-        let name = uppercasedFirst(isList ? singular(responseKey) : responseKey)
+        let name = firstUppercased(isList ? singular(responseKey) : responseKey)
         return reservedTypeNames.contains(name) ? name + "_" : name
     }
 
-    /// An enum value's case: `FIRST_CLASS` → `firstClass`, `flight` → `flight`.
-    static func enumCase(_ value: String) -> String {
-        let parts = value.split(separator: "_", omittingEmptySubsequences: true)
-        guard value.contains("_") || value == value.uppercased() else { return escaped(lowercasedFirst(value)) }
-        let words = parts.enumerated().map { index, part in
-            let lower = part.lowercased()
-            return index == 0 ? lower : uppercasedFirst(lower)
+    /// `snake_case` or `SHOUTING_CASE` as camelCase, as Apollo iOS converts enum cases and
+    /// input fields: `FIRST_CLASS` → `firstClass`, `HAIR` → `hair`, `favorite_color` →
+    /// `favoriteColor`, `FirstClass` → `firstClass`; leading and trailing `_` are kept.
+    static func camelCased(_ name: String) -> String {
+        guard name.contains("_") else {
+            return name.contains(where: \.isLowercase) ? firstLowercased(name) : name.lowercased()
         }
-        let name = words.joined()
-        return escaped(name.isEmpty ? value : name)
+        return firstLowercased(name.components(separatedBy: "_").map { $0.isEmpty ? "_" : $0.capitalized }.joined())
     }
 
+    /// The type of a fragment: its name with the first letter uppercased (`dogFragment` → `DogFragment`).
+    static func fragmentType(_ fragmentName: String) -> String { firstUppercased(fragmentName) }
+
     /// The property of a fragment in `fragments`: `TripHeader` → `tripHeader`.
-    static func fragmentProperty(_ fragmentName: String) -> String { escaped(lowercasedFirst(fragmentName)) }
+    static func fragmentProperty(_ fragmentName: String) -> String { escaped(firstLowercased(fragmentName)) }
 
     /// A name Swift cannot use as an identifier at all, even escaped (`_`).
     static func isUnusable(_ name: String) -> Bool { name.allSatisfy { $0 == "_" } }
 
-    static func lowercasedFirst(_ name: String) -> String {
-        // A leading run of capitals is one word: `URLs` → `urls`, `ID` → `id`, `Name` → `name`.
-        let capitals = name.prefix { $0.isUppercase }
-        guard !capitals.isEmpty else { return name }
-        let run = capitals.count == name.count || capitals.count == 1 ? capitals : capitals.dropLast()
-        return run.lowercased() + name.dropFirst(run.count)
+    /// The first cased letter lowercased (`TripHeader` → `tripHeader`, `URLs` → `uRLs`).
+    static func firstLowercased(_ name: String) -> String {
+        guard let index = name.firstIndex(where: \.isCased) else { return name }
+        return name[...index].lowercased() + name[name.index(after: index)...]
     }
 
-    static func uppercasedFirst<Text: StringProtocol>(_ name: Text) -> String {
-        guard let first = name.first else { return String(name) }
-        return first.uppercased() + name.dropFirst()
+    /// The first cased letter uppercased (`dogFragment` → `DogFragment`, `_id` → `_Id`).
+    static func firstUppercased<Text: StringProtocol>(_ name: Text) -> String {
+        guard let index = name.firstIndex(where: \.isCased) else { return String(name) }
+        return name[...index].uppercased() + name[name.index(after: index)...]
     }
 
     /// English plurals as field names use them: `journeys` → `journey`, `addresses` →

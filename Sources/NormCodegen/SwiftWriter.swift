@@ -10,12 +10,14 @@ struct SwiftWriter {
     private(set) var text = ""
     private var depth = 0
 
-    /// A file codegen owns, begun: its marker line saying what it was written `from`, and the import.
-    static func generatedFile(from source: String) -> SwiftWriter {
+    /// A file codegen owns, begun: its marker line saying what it was written `from`, and the
+    /// imports: NormAPI, and `module` (the schema's, for operations outside it).
+    static func generatedFile(from source: String, importing module: String? = nil) -> SwiftWriter {
         var swift = SwiftWriter()
         swift.line("\(CodeGenerator.generatedMarker) from \(source). Do not edit: run codegen again.")
         swift.line()
         swift.line("import NormAPI")
+        if let module { swift.line("import \(module)") }
         swift.line()
         return swift
     }
@@ -31,6 +33,12 @@ struct SwiftWriter {
         try body(&self)
         depth -= 1
         line("}")
+    }
+
+    /// `body` inside `extension namespace { }`, or at this level when `namespace` is nil.
+    mutating func within<Failure: Error>(_ namespace: String?, _ body: (inout SwiftWriter) throws(Failure) -> Void) throws(Failure) {
+        guard let namespace else { return try body(&self) }
+        try block("extension \(namespace)", body)
     }
 
     /// A `///` comment of `text` (a GraphQL description), one line per line.

@@ -35,6 +35,9 @@ public struct Project: Sendable {
     public var fieldPolicies: FieldPolicies { schemaKnowledge.fieldPolicies }
     /// The configuration's `schemaNamespace`: the name codegen gives the schema's types' namespace.
     public let schemaNamespace: String?
+    /// What the configuration's `output` and `options` ask of codegen (Apollo iOS's defaults
+    /// for what it leaves out, and without a configuration).
+    package let codegen: CodegenConfiguration
     /// What loaded but deserves a word, with its place: a schema's own `@defer` declaration
     /// replaced by the one Apollo iOS supports (``ApolloDirectives``).
     public let warnings: [ProjectError.Problem]
@@ -45,6 +48,9 @@ public struct Project: Sendable {
 
     /// The project's schema with its fragments, that operations are validated against.
     public let validator: SchemaValidator
+    /// The schema as its server has it, as SDL (without Apollo's client directives): what
+    /// codegen embeds for a plugin that serves the schema.
+    package let serverSDL: String
     private let catalog: OperationCatalog
 
     /// Loads and validates the project in `directory`.
@@ -60,11 +66,13 @@ public struct Project: Sendable {
         schemaFiles = files.schema
         operationFiles = files.operations
         schemaNamespace = files.schemaNamespace
+        codegen = files.codegen
         schemaKnowledge = schema.knowledge
         warnings = schema.warnings
         operations = catalog.operations.values.sorted { $0.name < $1.name }
         fragments = catalog.fragments.values.sorted { $0.name < $1.name }
         self.validator = validator
+        serverSDL = schema.serverSDL
         self.catalog = catalog
     }
 

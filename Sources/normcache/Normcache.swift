@@ -1,5 +1,6 @@
 import ArgumentParser
 import NormBench
+import NormCache
 import NormCodegen
 import Workbench
 
@@ -74,6 +75,9 @@ struct ScriptArguments: ParsableArguments {
     @Option(name: .customLong("watch-log"), help: ArgumentHelp("Keep the last N emissions of each watcher for .expect watch ID #N, as .watchlog N; older ones are counted, not kept.", valueName: "N"))
     var watchLog = SessionOptions.defaultWatchLog
 
+    @Option(help: ArgumentHelp("Whose answers the cache gives where Apollo iOS and Apollo Client differ, as .semantics.", valueName: "apollo-ios|apollo-client"))
+    var semantics = Semantics.apolloIOS
+
     func validate() throws {
         guard watchLog >= 1 else { throw ValidationError("--watch-log must keep at least 1 emission") }
     }
@@ -87,6 +91,7 @@ struct ScriptArguments: ParsableArguments {
         options.commands = commands
         options.initFile = initFile
         options.watchLog = watchLog
+        options.semantics = semantics
         return options
     }
 }
@@ -187,8 +192,8 @@ struct Generate: ParsableCommand {
     @Option(name: .customLong("project"), help: ArgumentHelp("The app's GraphQL project (as for --project of a session).", valueName: "DIR"))
     var directory: String
 
-    @Option(help: ArgumentHelp("The folder to write into; created when missing.", valueName: "OUT"))
-    var output: String
+    @Option(help: ArgumentHelp("The folder to write into; created when missing. With the configuration's output key, it stands for the configuration's folder (default: that folder, as Apollo iOS writes).", valueName: "OUT"))
+    var output: String?
 
     @Option(help: ArgumentHelp("The enum the schema's enums, input objects and custom scalars go in (default: the configuration's schemaNamespace, else API).", valueName: "NAME"))
     var namespace: String?
@@ -201,3 +206,6 @@ struct Generate: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 }
+
+/// `--semantics apollo-ios|apollo-client`.
+extension Semantics: ExpressibleByArgument {}

@@ -21,6 +21,10 @@ check "a failed command exits 2" 2 'unknown command "\.nope"' bash -c "printf '.
 check "a script through a pipe runs" 0 '^Trip:7$' bash -c "'$normcache' run <(printf '.write Trip:7 {\"a\":1}\n.keys\n')"
 check "a plugin's failure reaches the user once" 0 '^1$' \
   bash -c "printf 'payments.pay 999\n' | '$normcache' 2>&1 | grep -c 'payment failed'"
+check "--semantics starts a session with Apollo Client's answers" 0 '^apollo-client$' \
+  "$normcache" run --semantics apollo-client <(printf '.semantics\n')
+check "the default semantics is Apollo iOS's" 0 '^apollo-ios$' bash -c "printf '.semantics\n' | '$normcache'"
+check "an unknown --semantics is refused" 64 "apollo-ios" "$normcache" --semantics relay
 check "unknown benchmark" 64 'unknown benchmark "nope"; known: keys.intern' "$normcache" bench nope
 check "--runs must be positive" 64 '--runs must be at least 1' "$normcache" bench --runs 0
 check "bench --json prints a keys.intern event" 0 \

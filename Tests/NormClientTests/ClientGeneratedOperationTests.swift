@@ -2,7 +2,7 @@ import NormAPI
 import NormCache
 import NormClient
 import Testing
-import TripsAppTypes
+import TripsAPI
 
 /// The typed API: generated operations in, generated data out, through the same policies,
 /// cache and watchers as the untyped API.
@@ -70,6 +70,23 @@ import TripsAppTypes
         watch.cancel()
         #expect(await updates.next() == nil)
         #expect(client.activeWatches.isEmpty)
+    }
+
+    /// Under Apollo iOS's semantics a clear is not told to watchers: the typed sequence
+    /// yields nothing for it, and its next update is the next change it hears.
+    @Test func aChangeTheWatcherDoesNotHearIsNoUpdate() async throws {
+        let (client, fake) = setUp()
+        _ = try await client.fetch(TripListQuery(), from: fake)
+        let watch = try client.watch(TripListQuery(), policy: .cacheOnly, from: fake)
+        var updates = watch.makeAsyncIterator()
+        #expect(await updates.next()?.cause == .initial)
+        try client.cache.clear()
+        fake.respond(to: "TripList", with: ["data": ["trips": [["__typename": "Trip", "id": "3", "name": "Faro"]]]])
+        _ = try await client.fetch(TripListQuery(), policy: .networkOnly, from: fake)
+        let next = await updates.next()
+        #expect(next?.cause == .write, "the clear yielded no update")
+        #expect(next?.data?.trips.map(\.name) == ["Faro"])
+        watch.cancel()
     }
 
     @Test func dataThatDoesNotFitTheTypesIsADecodingError() async throws {

@@ -58,6 +58,8 @@ import Testing
         watch.cancel()
     }
 
+    /// Under Apollo iOS's semantics a cache-only watcher the cache cannot answer fails, and
+    /// hears nothing until it fetches (SemanticsWatchTests has both semantics).
     @Test func cacheOnlyNeverSends() async throws {
         let (client, fake, tripList, _) = try setUp()
         let events = WatchEvents()
@@ -65,12 +67,12 @@ import Testing
         await client.settle()
         #expect(fake.requestCount == 0)
         #expect(client.network.requestCount == 0)
-        // No data to show: the watch says what is missing instead of handing its view null.
-        #expect(events.entries == [.incomplete(cause: .initial, missing: ["QUERY_ROOT.trips"])])
+        // No data to show: the watch fails, saying what is missing, instead of handing its view null.
+        #expect(events.entries.map(\.isFailure) == [true])
+        #expect(events.failures.first?.cachedResult?.missing == ["QUERY_ROOT.trips"])
         try fill(client, tripList, lisbonPorto)
         await client.settle()
-        #expect(events.emissions.last?.number == 1)
-        #expect(events.emissions.last?.data == .object(ClientTesting.tripsData(lisbonPorto)))
+        #expect(events.emissions.isEmpty)
         #expect(fake.requestCount == 0)
         watch.cancel()
     }
@@ -221,8 +223,11 @@ import Testing
 
     // MARK: eviction
 
+    /// Apollo Client's semantics: watchers hear an eviction (Apollo iOS's are not told:
+    /// SemanticsWatchTests).
     @Test func evictingAWatchedRecordMakesACacheFirstWatcherRefetch() async throws {
         let (client, fake, _, trip) = try setUp(server: ["1": "Lisboa"])
+        client.semantics = .apolloClient
         try client.cache.write(data: ["trip": ClientTesting.trip(id: "1", name: "Lisbon")], for: trip, variables: ["id": "1"])
         let events = WatchEvents()
         let watch = try client.watch(trip, variables: ["id": "1"], from: fake, onEvent: events.callback)
@@ -243,9 +248,11 @@ import Testing
         watch.cancel()
     }
 
-    /// A list leaves out an evicted item (Apollo Client 3): its watcher shows the rest, cause `evict`, and fetches nothing.
+    /// Apollo Client's semantics: a list leaves out an evicted item, and its watcher shows
+    /// the rest, cause `evict`, and fetches nothing.
     @Test func evictingAnItemOfAWatchedListShowsTheOthers() async throws {
         let (client, fake, tripList, _) = try setUp()
+        client.semantics = .apolloClient
         try fill(client, tripList, lisbonPorto)
         let events = WatchEvents()
         let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
@@ -265,10 +272,10 @@ import Testing
         try client.cache.evict("Trip:1")
         await client.settle()
         #expect(fake.requestCount == 0)
-        // The view keeps its data; the watch reports what went missing.
+        // The view keeps its data: Apollo iOS's watcher is not told of the eviction.
         #expect(events.entries == [
             .emission(number: 1, cause: .initial, data: ["trip": ClientTesting.trip(id: "1", name: "Lisbon")], missing: []),
-            .incomplete(cause: .evict, missing: ["Trip:1.__typename", "Trip:1.id", "Trip:1.name"]),
+            .unheard(cause: .evict, changed: ["Trip:1.__typename", "Trip:1.id", "Trip:1.name"]),
         ])
         #expect(client.cache.record("Trip:1") == nil)
         watch.cancel()
@@ -301,6 +308,21 @@ import Testing
         #expect(events.causes == [.initial, .refetch])
         #expect(events.emissions.allSatisfy { $0.data != nil && $0.missing.isEmpty })
         #expect(events.emissions.last?.data?["hero"]?["friends"] == friends(["1003", "1004", "1000"]))
+        watch.cancel()
+    }
+
+    /// A list stored as a scalar (written by a broken or older client) is a miss, not data:
+    /// a cache-first watcher fetches once, shows the network's answer, and stops there.
+    @Test func aValueOfTheWrongKindIsFetchedOnceAndReplaced() async throws {
+        let (client, fake, tripList, _) = try setUp()
+        try client.cache.write(record: "QUERY_ROOT", fields: ["trips": "broken"])
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        await client.settle()
+        #expect(fake.requestCount == 1)
+        #expect(events.emissions.map(\.data) == [.object(ClientTesting.tripsData(lisbonPorto))], "the wrong value is never shown")
+        await client.settle()
+        #expect(fake.requestCount == 1, "no loop")
         watch.cancel()
     }
 

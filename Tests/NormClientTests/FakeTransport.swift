@@ -259,6 +259,12 @@ final class WatchEvents: @unchecked Sendable {
         case emission(number: Int, cause: ChangeCause, data: CacheValue?, missing: [String])
         case incomplete(cause: ChangeCause, missing: [String])
         case failure(ClientError)
+        case unheard(cause: ChangeCause, changed: [String])
+
+        var isFailure: Bool {
+            if case .failure = self { return true }
+            return false
+        }
     }
 
     private let lock = NSLock()
@@ -290,6 +296,7 @@ final class WatchEvents: @unchecked Sendable {
                 .emission(number: number, cause: emission.cause, data: emission.result.data, missing: emission.result.missing)
             case .incomplete(let emission): .incomplete(cause: emission.cause, missing: emission.result.missing)
             case .failure(let error): .failure(error)
+            case .unheard(let emission): .unheard(cause: emission.cause, changed: emission.changed)
             }
             lock.withLock { _entries.append(entry) }
         }

@@ -4,7 +4,7 @@ import NormAPI
 import NormCache
 import TestSupport
 import Testing
-import TripsAppTypes
+import TripsAPI
 
 /// Generated types read the engine's values: written through the cache with their own
 /// document and read back, decoded with no JSON text in between; written back as data.

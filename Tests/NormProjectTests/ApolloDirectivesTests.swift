@@ -68,4 +68,16 @@ import Testing
         let problems = project.validate(document: #"query Q @import(name: "M") { pets { id } }"#).map(\.description)
         #expect(problems == [#"1:9: Directive "@import" argument "module" of type "String!" is required, but it was not provided."#])
     }
+
+    /// The SDL a plugin's server serves (codegen embeds it) is the schema as the files give
+    /// it: none of the declarations Apollo's codegen adds, the schema's own ones kept.
+    @Test func theServersSDLLeavesThemOut() throws {
+        let own = "directive @import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION\n"
+        let project = try load(["schema.graphqls": own + schema].merging(operations) { $1 })
+        #expect(project.serverSDL.contains("directive @import(module: String!)"))
+        for added in ["apollo_client_ios_localCacheMutation", "typePolicy", "fieldPolicy", "defer"] {
+            #expect(!project.serverSDL.contains("directive @\(added)"), "\(added)")
+        }
+        #expect(project.serverSDL.contains("type Dog implements Pet {"))
+    }
 }

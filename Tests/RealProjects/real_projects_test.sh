@@ -33,6 +33,29 @@ defined_names() {
     | awk '{print $2}' | sort -u
 }
 
+# Type-checks the Swift codegen wrote into $1 as an app builds it: a generated package
+# (moduleType swiftPackage) first, as the module its Package.swift names, into $2; then the
+# other files as the module they import (an embedded target's, when operations are apart
+# from it), else a module of their own.
+compile_output() {
+  local out=$1 built=$2 manifest package module sources
+  mkdir -p "$built"
+  while read -r manifest; do
+    [ -n "$manifest" ] || continue
+    package=$(dirname "$manifest")
+    module=$(grep -o 'library(name: "[^"]*"' "$manifest" | cut -d'"' -f2)
+    mapfile -t sources < <(find "$package/Sources" -name '*.swift' | sort)
+    swiftc -emit-module -parse-as-library -module-name "$module" -I "$modules" -emit-module-path "$built/$module.swiftmodule" "${sources[@]}" || return 1
+  done < <(find "$out" -name Package.swift)
+  mapfile -t sources < <(find "$out" -name '*.swift' ! -name Package.swift | while read -r file; do
+    inside=; for manifest in $(find "$out" -name Package.swift); do [[ $file == "$(dirname "$manifest")"/* ]] && inside=1; done
+    [ -z "$inside" ] && echo "$file"; done | sort)
+  [ ${#sources[@]} -eq 0 ] && return 0
+  module=$(grep -h '^import ' "${sources[@]}" | awk '{print $2}' | grep -vx NormAPI | sort -u | while read -r imported; do
+    [ -e "$built/$imported.swiftmodule" ] || echo "$imported"; done | head -1)
+  swiftc -typecheck -parse-as-library -module-name "${module:-RealProject}" -I "$modules" -I "$built" "${sources[@]}"
+}
+
 fail() { failed=$((failed + 1)); echo "FAIL: $1"; [ -n "${2:-}" ] && sed 's/^/  | /' <<<"$2"; }
 
 for top in "$projects"/*/; do for dir in $(project_dirs "${top%/}"); do
@@ -50,11 +73,10 @@ for top in "$projects"/*/; do for dir in $(project_dirs "${top%/}"); do
   out="$work/${name//\//_}"
   generated=$("$normcache" codegen --project "$dir" --output "$out" 2>&1)
   if [ $? -ne 0 ]; then fail "$name: codegen failed" "$(head -20 <<<"$generated")"; continue; fi
-  mapfile -t sources < <(find "$out" -name '*.swift' | sort)
-  compiled=$(swiftc -typecheck -parse-as-library -module-name "RealProject" -I "$modules" "${sources[@]}" 2>&1)
+  compiled=$(compile_output "$out" "$work/modules-${name//\//_}" 2>&1)
   if [ $? -ne 0 ]; then fail "$name: its generated Swift does not compile" "$(head -40 <<<"$compiled")"; continue; fi
   passed=$((passed + 1))
-  echo "ok: $name ($(wc -l <<<"$listed") operations and fragments, ${#sources[@]} files)"
+  echo "ok: $name ($(wc -l <<<"$listed") operations and fragments, $(find "$out" -name '*.swift' | wc -l) files)"
 done; done
 # Scripts over the real projects, beside this file (each names its project relative to itself).
 for script in "$(dirname "$0")"/*.repl; do

@@ -33,7 +33,9 @@ import Testing
     /// never a line without a path.
     @Test func aWatchShowsDataWholeFirstThenDiffsAndNeverNoData() async throws {
         let test = try await TestSession.start(mode: .tree)
-        let started = try await test.run(".policy cache-only", #".watch { trip(id: "1") { name } }"#)
+        // Apollo Client's semantics: a cache-only watch that has no answer yet hears what comes,
+        // and an eviction reaches it (RenderingTests shows both kinds of report).
+        let started = try await test.run(".semantics apollo-client", ".policy cache-only", #".watch { trip(id: "1") { name } }"#)
         #expect(started.output.prefix(2) == ["watch 1 (anonymous) incomplete after initial: keeps its last complete data",
                                              "missing: QUERY_ROOT.trip(id:1)"])
         let gained = try await test.run(#".write Trip:1 {"__typename":"Trip","name":"Lisbon"}"#,

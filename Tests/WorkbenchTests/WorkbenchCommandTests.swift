@@ -123,6 +123,40 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(bench.session.failures == 1)
     }
 
+    /// `.semantics` shows and switches whose answers the cache gives; the read after it
+    /// follows, and a cleared cache is told to watchers only under Apollo Client's.
+    @Test func semanticsShowsAndSwitches() async throws {
+        let bench = try await TestSession.start()
+        #expect(try await bench.run(".semantics").events == [["event": "semantics", "semantics": "apollo-ios"]])
+        try await bench.run(#".write Trip:1 {"__typename":"Trip","name":"Lisbon"}"#,
+                            #".write QUERY_ROOT {"trips":[{"$reference":"Trip:1"},{"$reference":"Trip:2"}]}"#,
+                            ".policy cache-only")
+        // Apollo iOS: Trip:2 does not exist, so the list is a miss.
+        let miss = try await bench.run("{ trips { name } }").event("error").string("message") ?? ""
+        #expect(miss.contains("missing: Trip:2.__typename, Trip:2.name"), "\(miss)")
+        #expect(try await bench.run(".semantics apollo-client").events == [["event": "ok", "command": ".semantics"]])
+        #expect(try await bench.run(".semantics").events == [["event": "semantics", "semantics": "apollo-client"]])
+        let read = try await bench.run("{ trips { name } }").event("result")
+        #expect(read.bool("complete") == true)
+        let wrong = try await bench.run(".semantics relay").event("error")
+        #expect(wrong.string("message") == #"unknown semantics "relay"; they are apollo-ios and apollo-client"#)
+    }
+
+    @Test func aClearIsUnheardUnderApolloIOSAndHeardUnderApolloClient() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(#".write Trip:1 {"__typename":"Trip","name":"Lisbon"}"#,
+                            #".write QUERY_ROOT {"trip(id:1)":{"$reference":"Trip:1"}}"#, ".policy cache-only",
+                            #".watch { trip(id: "1") { name } }"#)
+        #expect(try await bench.run(".clear").events == [
+            ["event": "unheard", "id": 1, "op": nil, "cause": "clear", "changed": ["QUERY_ROOT.trip(id:1)", "Trip:1.__typename", "Trip:1.name"]],
+        ])
+        try await bench.run(".semantics apollo-client", #".write Trip:1 {"__typename":"Trip","name":"Porto"}"#,
+                            #".write QUERY_ROOT {"trip(id:1)":{"$reference":"Trip:1"}}"#)
+        #expect(try await bench.run(".clear").events == [
+            ["event": "incomplete", "id": 1, "op": nil, "cause": "clear", "missing": ["QUERY_ROOT.trip(id:1)"]],
+        ])
+    }
+
     @Test func aCommandWithNothingToSaySaysOkInJSON() async throws {
         let bench = try await TestSession.start()
         #expect(try await bench.run(#".write Trip:1 {"name":"Lisbon"}"#).events == [["event": "ok", "command": ".write"]])

@@ -10,6 +10,8 @@ final class EngineState {
     /// Retained and emptied roots, as Apollo Client keeps them (see ``RootState``).
     var roots = RootState()
     var policies = TypePolicies()
+    /// Whose answers reads and writes give where Apollo iOS and Apollo Client differ.
+    var semantics = Semantics.apolloIOS
     var possibleTypes = PossibleTypes()
     /// The knowledge of the endpoint whose operation is being read or written, for the
     /// length of that call (``withSchema(_:_:)``); `nil`: the cache's own alone.
@@ -74,13 +76,6 @@ final class EngineState {
         return try body()
     }
 
-    /// Whether objects of type `typename` satisfy the type condition `condition`: the
-    /// endpoint's schema decides for the types it defines, then the cache's own knowledge
-    /// (its schema, and what responses taught); `nil` when neither knows.
-    func satisfies(_ typename: String, condition: String) -> Bool? {
-        schema?.possibleTypes.satisfies(typename, condition: condition) ?? possibleTypes.satisfies(typename, condition: condition)
-    }
-
     /// The name of the root type of operations of `kind` (`Query` unless a schema renames it).
     func rootType(_ kind: CompiledOperation.Kind) -> String { declaredTypes.rootTypes[kind] ?? "Query" }
 
@@ -91,9 +86,13 @@ final class EngineState {
         return possibleTypes
     }
 
-    /// The key fields and the key's type part of `typename`: the cache's policy, else the endpoint's, else the default.
-    func keying(for typename: String) -> (fields: [String], group: String)? {
-        policies.keying(for: typename, over: schema?.typePolicies)
+    /// The key fields and the key's type part of `typename`: the cache's policy, else the
+    /// endpoint's, else, for a type the schema does not define returned by a field whose
+    /// type is `returnType` (an interface), that type's policy, else the default (`declared`
+    /// false).
+    func keying(for typename: String, returnedAs returnType: String? = nil) -> (fields: [String], group: String, declared: Bool)? {
+        let unknown = returnType != nil && declaredTypes.fromSchema && !declaredTypes.definesObjectType(typename)
+        return policies.keying(for: typename, over: schema?.typePolicies, inheritingFrom: unknown ? returnType : nil)
     }
 
     // MARK: keys

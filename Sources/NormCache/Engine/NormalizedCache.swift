@@ -53,6 +53,13 @@ public final class NormalizedCache: @unchecked Sendable {
         set { locked { state.policies = newValue } }
     }
 
+    /// Whose answers reads and writes give where Apollo iOS and Apollo Client differ
+    /// (``Semantics``; Apollo iOS's by default); changes apply to later reads and writes.
+    public var semantics: Semantics {
+        get { locked { state.semantics } }
+        set { locked { state.semantics = newValue } }
+    }
+
     /// What the cache knows of interfaces and unions, from a schema or from responses.
     public var possibleTypes: PossibleTypes {
         get { locked { state.possibleTypes } }

@@ -48,8 +48,13 @@ public final class CompiledOperation: Sendable {
     let selections: SelectionPlan
     /// How many fields the plan has; each ``FieldPlan`` has an `index` below it.
     let fieldCount: Int
+    /// The type conditions the document itself shows to be object types: those under which
+    /// one response key names another field or other arguments than beside them, which
+    /// GraphQL's validation allows only between object types. No other type satisfies one.
+    let objectTypeConditions: Set<String>
 
-    init(name: String?, kind: Kind, variables: [Variable], source: String, networkDocument: String, selections: SelectionPlan, fieldCount: Int) {
+    init(name: String?, kind: Kind, variables: [Variable], source: String, networkDocument: String, selections: SelectionPlan, fieldCount: Int,
+         objectTypeConditions: Set<String>) {
         self.name = name
         self.kind = kind
         self.variables = variables
@@ -57,6 +62,7 @@ public final class CompiledOperation: Sendable {
         self.networkDocument = networkDocument
         self.selections = selections
         self.fieldCount = fieldCount
+        self.objectTypeConditions = objectTypeConditions
     }
 }
 

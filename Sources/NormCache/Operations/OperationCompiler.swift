@@ -4,7 +4,7 @@ import GraphQL
 /// Turns GraphQL text into a ``CompiledOperation``: parses it with GraphQLSwift, picks the
 /// operation, inlines fragments as guards on their fields, merges fields that share a
 /// response key, and adds `__typename` to every selection set below the root.
-enum OperationCompiler {
+package enum OperationCompiler {
     /// Deeper nesting of braces, brackets and parentheses is refused before parsing, so
     /// a hostile document cannot exhaust the parser's stack; so are selections nested
     /// deeper through fragment spreads.
@@ -53,7 +53,8 @@ enum OperationCompiler {
         let raw = try builder.collect(operation.selectionSet, guards: Guards(), path: [])
         let plan = try builder.finish(raw, addTypename: false)
         return CompiledOperation(name: operation.name?.value, kind: CompiledOperation.Kind(operation.operation), variables: variables, source: source,
-                         networkDocument: networkDocument(document, source: source), selections: plan, fieldCount: builder.fieldCount)
+                         networkDocument: networkDocument(document, source: source), selections: plan, fieldCount: builder.fieldCount,
+                         objectTypeConditions: builder.objectTypeConditions)
     }
 
     /// The operation's variables, each declared once, with defaults its type accepts.
@@ -90,7 +91,7 @@ enum OperationCompiler {
     /// and without Apollo iOS's client-only directives (`@apollo_client_ios_localCacheMutation`,
     /// `@import`), which a server does not know: the document a server gets, as Apollo's
     /// codegen writes it.
-    static func networkDocument(_ document: Document, source: String) -> String {
+    package static func networkDocument(_ document: Document, source: String) -> String {
         var bytes = Array(source.utf8)
         var edits: [(bytes: Range<Int>, text: String)] = []
         func visit(_ set: SelectionSet, isRoot: Bool) {
@@ -208,6 +209,8 @@ enum OperationCompiler {
         /// The operation's variables: a document may use no others.
         let declared: Set<String>
         var fieldCount = 0
+        /// Type conditions the document shows to be object types (``CompiledOperation/objectTypeConditions``).
+        var objectTypeConditions: Set<String> = []
         /// Selection sets being collected, fragments' included: spreads nest selections that
         /// the brace count of each definition does not see, so the depth is checked here too.
         private var depth = 0
@@ -283,6 +286,7 @@ enum OperationCompiler {
                     merged.append(field)
                 }
             }
+            noteObjectTypeConditions(of: merged)
             if addTypename, !merged.contains(where: { $0.responseKey == "__typename" && $0.guards == Guards() }) {
                 merged.insert(RawField(responseKey: "__typename", name: "__typename", arguments: [], argumentText: "",
                                        guards: Guards(), children: nil, location: nil), at: 0)
@@ -310,6 +314,38 @@ enum OperationCompiler {
                 fieldCount += 1
             }
             return SelectionPlan(fields: fields)
+        }
+
+        /// GraphQL's validation (OverlappingFieldsCanBeMerged) lets one response key of a
+        /// selection set name different fields or arguments only under two cases whose parent
+        /// types are different object types, which no object satisfies both of
+        /// (`... on Human { property: name } ... on Droid { property: primaryFunction }`). So
+        /// when two fields of one response key under different innermost type conditions
+        /// conflict, each condition is an object type. (A field without a condition has the
+        /// selection's own type as its parent: then the other condition alone is known.)
+        private mutating func noteObjectTypeConditions(of fields: [RawField]) {
+            for (i, a) in fields.enumerated() {
+                for b in fields[(i + 1)...] where b.responseKey == a.responseKey
+                    && b.guards.typeConditions.last != a.guards.typeConditions.last && Self.conflict(a, b) {
+                    for condition in [a.guards.typeConditions.last, b.guards.typeConditions.last].compactMap({ $0 }) {
+                        objectTypeConditions.insert(condition)
+                    }
+                }
+            }
+        }
+
+        /// Whether two fields of one response key could not be merged if their parents were
+        /// one type: other names or arguments, or such a conflict among their sub-fields of one
+        /// response key and one parent (`friend { height(unit: FOOT) }` and
+        /// `friend { height(unit: METER) }`).
+        private static func conflict(_ a: RawField, _ b: RawField) -> Bool {
+            if a.name != b.name || a.argumentText != b.argumentText { return true }
+            guard let left = a.children, let right = b.children else { return false }
+            return left.contains { x in
+                right.contains { y in
+                    x.responseKey == y.responseKey && x.guards.typeConditions.last == y.guards.typeConditions.last && conflict(x, y)
+                }
+            }
         }
 
         private func conditions(_ directives: [Directive]) throws(OperationError) -> [FieldPlan.Condition] {

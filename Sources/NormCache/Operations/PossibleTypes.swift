@@ -22,6 +22,9 @@ public struct PossibleTypes: Sendable, Equatable {
     public private(set) var fromSchema = false
     /// The object types the schema defines: for these its word is final.
     private var objectTypes: Set<String> = []
+    /// The types responses named as an object's `__typename`: object types, which no other
+    /// type satisfies.
+    private var typenamesSeen: Set<String> = []
     /// The input objects by name: `SearchFilter` → its fields (`minLength: Float`), `@oneOf` or not.
     private var inputObjects: [String: InputObjectType] = [:]
     /// The type of each object's and interface's fields: `Trip` → `seats` → `Int!`.
@@ -31,6 +34,9 @@ public struct PossibleTypes: Sendable, Equatable {
     /// The values of each enum type, in the schema's order: `Episode` → `NEWHOPE`, `EMPIRE`, `JEDI`.
     /// Empty when an introspection result left them out (an enum always has one).
     private var enumValues: [String: [String]] = [:]
+    /// The custom scalars (`scalar Json`): a response value of one may be any JSON value.
+    private var customScalars: Set<String> = []
+    private static let builtInScalars: Set<String> = ["Int", "Float", "String", "Boolean", "ID"]
 
     public init() {}
 
@@ -62,6 +68,8 @@ public struct PossibleTypes: Sendable, Equatable {
                 enumValues[enumeration.name.value, default: []] += enumeration.values.map(\.name.value)
             case let enumeration as EnumExtensionDefinition:
                 enumValues[enumeration.definition.name.value, default: []] += enumeration.definition.values.map(\.name.value)
+            case let scalar as ScalarTypeDefinition where !Self.builtInScalars.contains(scalar.name.value):
+                customScalars.insert(scalar.name.value)
             case let union as UnionTypeDefinition:
                 for member in union.types { learn(member.name.value, satisfies: union.name.value) }
             case let input as InputObjectTypeDefinition:
@@ -118,6 +126,7 @@ public struct PossibleTypes: Sendable, Equatable {
                 }
                 enumValues[name] = values
             }
+            if type["kind"] == .string("SCALAR"), !Self.builtInScalars.contains(name) { customScalars.insert(name) }
             func fieldTypes(_ member: String) -> [String: TypeReference] {
                 guard case .list(let fields)? = type[member] else { return [:] }
                 var types: [String: TypeReference] = [:]
@@ -154,6 +163,12 @@ public struct PossibleTypes: Sendable, Equatable {
     /// Records that objects of type `typename` satisfy `condition`.
     public mutating func learn(_ typename: String, satisfies condition: String) {
         supertypes[typename, default: []].insert(condition)
+    }
+
+    /// Records that a response named `typename` as an object's `__typename`: an object
+    /// type, so no object of another type satisfies it.
+    mutating func learn(typenameSeen typename: String) {
+        if !typenamesSeen.contains(typename) { typenamesSeen.insert(typename) }
     }
 
     /// Whether an object of type `typename` satisfies the type condition `condition`.
@@ -200,10 +215,32 @@ public struct PossibleTypes: Sendable, Equatable {
     /// Whether the schema declares `name` an enum.
     func isEnum(_ name: String) -> Bool { enumValues[name] != nil }
 
+    /// Whether the schema declares `name` a custom scalar (`scalar Json`).
+    func isCustomScalar(_ name: String) -> Bool { customScalars.contains(name) }
+
     /// Whether an object of type `typename` satisfies `condition`: `true` or `false` when
     /// this knows (the schema defines the type, or a response showed it), `nil` when not.
+    /// A condition that names an object type (the schema's, or one a response named as a
+    /// `__typename`) is satisfied by that type alone. An object without a `__typename`
+    /// (`typename` empty) is left undecided.
+    ///
+    /// ```swift
+    /// let types = try PossibleTypes(sdl: "interface Character { id: ID! } type Droid implements Character { id: ID! }")
+    /// types.satisfies("Droid", condition: "Character")     // true
+    /// types.satisfies("Wookiee", condition: "Droid")       // false: Droid is an object type
+    /// types.satisfies("Wookiee", condition: "Character")   // nil: the schema does not know a Wookiee
+    /// ```
     public func satisfies(_ typename: String, condition: String) -> Bool? {
         if matches(typename, condition: condition) { return true }
-        return fromSchema && objectTypes.contains(typename) ? false : nil
+        if definesObjectType(typename) { return false }
+        return !typename.isEmpty && isObjectType(condition) ? false : nil
     }
+
+    /// Whether `name` is known to be an object type: the schema defines it so, or a
+    /// response named it as a `__typename`.
+    func isObjectType(_ name: String) -> Bool { objectTypes.contains(name) || typenamesSeen.contains(name) }
+
+    /// Whether the schema defines `name` as an object type: then its word on `name` is final.
+    func definesObjectType(_ name: String) -> Bool { objectTypes.contains(name) }
+
 }

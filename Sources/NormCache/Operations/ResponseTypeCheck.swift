@@ -6,9 +6,10 @@
 /// that schema expects.
 ///
 /// ```swift
-/// let schema = try PossibleTypes(sdl: "type Trip { seats: Int! } type Query { trip: Trip }")
+/// let schema = try PossibleTypes(sdl: "scalar Json type Trip { seats: Int! meta: Json } type Query { trip: Trip }")
 /// schema.misfit(of: "two", to: .nonNull(.named("Int")))   // (path: "", problem: "\"two\" (a string)")
 /// schema.misfit(of: 2, to: .nonNull(.named("Int")))       // nil
+/// schema.misfit(of: [1, "a"], to: .named("Json"))         // nil: a custom scalar takes any JSON
 /// ```
 extension PossibleTypes {
     /// Where inside `value` it does not fit `type`, and what is there; `nil` when it fits.
@@ -22,6 +23,8 @@ extension PossibleTypes {
             return misfit(of: value, to: inner, nullsAllowed: nullsAllowed)
         case (_, .null):
             return nil
+        case (.named(let name), _) where isCustomScalar(name):
+            return nil  // any JSON value, a list or an object too, as Apollo iOS's custom scalars take
         case (.list(let item), .list):
             var found: (path: String, problem: String)?
             value.forEachItem { index, member in
@@ -39,7 +42,7 @@ extension PossibleTypes {
 
     /// Whether a value that is no list and no null fits the named type `name`: the
     /// built-in scalars as GraphQL serializes them, an enum's value as a string (of any
-    /// value: the server's enum may have grown), anything for a custom scalar or an object.
+    /// value: the server's enum may have grown), anything for an object or an undeclared type.
     private func fits(_ value: CacheValue, named name: String) -> Bool {
         switch (name, value) {
         case ("Int", .int(let int)): Int32(exactly: int) != nil

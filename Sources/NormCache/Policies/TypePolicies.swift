@@ -34,14 +34,18 @@ public struct TypePolicies: Sendable, Equatable {
     /// Types that have a policy, sorted.
     public var types: [String] { policies.keys.sorted() }
 
-    /// The key fields and the key's type part for `typename`; `nil` when the type is not
-    /// normalized. A policy of this set wins over the `endpoint`'s for the same type; a type
-    /// with neither gets the default key fields.
-    func keying(for typename: String, over endpoint: TypePolicies? = nil) -> (fields: [String], group: String)? {
-        switch policies[typename] ?? endpoint?.policies[typename] {
-        case .keyFields(let fields, let group): return fields.isEmpty ? nil : (fields, group ?? typename)
+    /// The key fields and the key's type part for `typename`, and whether a policy declared
+    /// them; `nil` when the type is not normalized. A policy of this set wins over the
+    /// `endpoint`'s for the same type; a type with neither takes the policy of `supertype`
+    /// (the interface a field returns an object of an unknown type as) under its own name, as
+    /// Apollo iOS keys it, and else the default key fields.
+    func keying(for typename: String, over endpoint: TypePolicies? = nil, inheritingFrom supertype: String? = nil)
+        -> (fields: [String], group: String, declared: Bool)? {
+        let inherited = supertype.flatMap { policies[$0] ?? endpoint?.policies[$0] }
+        switch policies[typename] ?? endpoint?.policies[typename] ?? inherited {
+        case .keyFields(let fields, let group): return fields.isEmpty ? nil : (fields, group ?? typename, true)
         case .notNormalized: return nil
-        case nil: return defaultKeyFields.isEmpty ? nil : (defaultKeyFields, typename)
+        case nil: return defaultKeyFields.isEmpty ? nil : (defaultKeyFields, typename, false)
         }
     }
 }

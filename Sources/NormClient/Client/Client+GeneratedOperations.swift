@@ -38,7 +38,7 @@ extension Client {
                                            from transport: (any Transport)? = nil) throws(ClientError) -> TypedWatch<Query> {
         let (updates, continuation) = AsyncStream<WatchUpdate<Query.Data>>.makeStream()
         let watch = try watch(compiled(Query.self), variables: variables(of: query), policy: policy, from: transport) { _, event in
-            continuation.yield(WatchUpdate(event))
+            if let update = WatchUpdate<Query.Data>(event) { continuation.yield(update) }
         }
         return TypedWatch(watch: watch, updates: updates, continuation: continuation)
     }

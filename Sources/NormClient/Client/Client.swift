@@ -69,14 +69,31 @@ public final class Client: @unchecked Sendable {
     }
     private var _typePolicies: TypePolicies
 
+    /// Whose answers the app gets where Apollo iOS and Apollo Client differ (``Semantics``,
+    /// Apollo iOS's by default): the engine's rules and the client's watchers (what a
+    /// watcher hears of removed records, what a cache-only watcher does when the cache
+    /// cannot answer) follow it (docs/engine.md, "Apollo iOS and Apollo Client"). It is
+    /// kept in one place, the cache's ``NormalizedCache/semantics``, and
+    /// ``replaceCache(with:)`` carries it over to the next cache.
+    ///
+    /// ```swift
+    /// client.semantics = .apolloClient   // a list leaves out an evicted trip; watchers hear a clear
+    /// ```
+    public var semantics: Semantics {
+        get { cache.semantics }
+        set { cache.semantics = newValue }
+    }
+
     /// Puts the client over another cache (another user's, another file), with the
-    /// client's type policies, and stops every watcher of the old one, returning their ids.
+    /// client's type policies and semantics, and stops every watcher of the old one,
+    /// returning their ids.
     @discardableResult
     public func replaceCache(with cache: NormalizedCache) -> [Int] {
         let stopped = activeWatches
         for watch in stopped { watch.cancel() }
         lock.withLock {
             cache.typePolicies = _typePolicies
+            cache.semantics = _cache.semantics
             _cache = cache
         }
         return stopped.map(\.id)

@@ -12,6 +12,13 @@ import NormCache
 /// `refetchOnFailedUpdates` does; a cache-only watch keeps its last complete data and
 /// reports what is missing (``Event/incomplete(_:)``).
 ///
+/// Under Apollo iOS's semantics (the client's ``Client/semantics``, the default) a watch
+/// hears what Apollo iOS's `GraphQLQueryWatcher` hears: records removed (evict, clear, gc)
+/// change nothing it shows (``Event/unheard(_:)``), and a cache-only watch whose first
+/// read misses fails (``Event/failure(_:)``, ``ClientError/cacheMiss(_:)``) and hears no
+/// change until it fetches (``refetch()``, ``setVariables(_:)``). Under Apollo Client's it
+/// hears every change, and a cache-only miss is ``Event/incomplete(_:)``.
+///
 /// Events reach the callback on the client's event queue, in order, after the write that
 /// caused them has returned (``Client/watch(_:variables:policy:from:onEvent:)``).
 ///
@@ -31,8 +38,14 @@ public final class ClientWatch: @unchecked Sendable {
         /// The cache cannot answer the watch (the emission's `missing` says which fields)
         /// and a cache-only watch does not fetch: its view keeps the last complete data.
         case incomplete(WatchEmission)
-        /// A fetch of the watch failed, or its response carried GraphQL errors.
+        /// A fetch of the watch failed, or its response carried GraphQL errors; under Apollo
+        /// iOS's semantics, also a cache-only watch's first read that missed.
         case failure(ClientError)
+        /// A change reached the watch's read (the emission says which), but under Apollo
+        /// iOS's semantics its watcher would not hear it: records were removed (Apollo iOS's
+        /// `removeObject` and `clearCache` tell no watcher), or a cache-only watch has had
+        /// no answer yet. Its view keeps what it shows; nothing is fetched.
+        case unheard(WatchEmission)
     }
 
     public let operation: CompiledOperation
@@ -53,6 +66,15 @@ public final class ClientWatch: @unchecked Sendable {
     private var cancelled = false
     private var emitted = 0
     private var lastReadComplete = false
+    /// Whether the next read is the first for the current variables.
+    private var firstRead = true
+    /// Under Apollo iOS's semantics: a cache-only watch whose first read missed hears no
+    /// change until it fetches, as Apollo iOS's watcher without dependent keys.
+    private var deaf = false
+    /// The last read the watch was not told of (``Event/unheard(_:)``), until a later one
+    /// is: a fetch that changes nothing in the cache still shows it, as Apollo iOS's
+    /// watcher shows what its fetch returns.
+    private var unheardRead: WatchEmission?
     /// The data of the last emission shown for the current variables: a complete read
     /// that equals it (the cache could not answer for a while, and a refetch brought back
     /// the same data) is not shown again.
@@ -82,7 +104,13 @@ public final class ClientWatch: @unchecked Sendable {
         lock.withLock { fetching = policy.mayUseNetwork }
         let watch: Watch
         do {
-            watch = try client.cache.watch(operation, variables: variables, schema: transport?.schemaKnowledge) { [weak self] in self?.received($0) }
+            // Partial reads: an incomplete read whose data changed is a new emission, so a
+            // change the watch hears while the cache cannot answer it re-reads and misses
+            // again (and a cache-first watch refetches), as Apollo iOS's watcher re-reads on
+            // every change of a key it depends on. What a view is shown is decided here.
+            watch = try client.cache.watch(operation, variables: variables, schema: transport?.schemaKnowledge, partial: true) {
+                [weak self] in self?.received($0)
+            }
         } catch { throw .cache(error) }
         lock.withLock {
             cacheWatch = watch
@@ -96,8 +124,14 @@ public final class ClientWatch: @unchecked Sendable {
     @discardableResult
     public func refetch() async throws(ClientError) -> ClientResult {
         let generation = beginFetch()
-        defer { endFetch(generation) }
-        return try await client.fetch(operation, variables: variables, policy: .networkOnly, from: transport, cause: .refetch)
+        do {
+            let result = try await client.fetch(operation, variables: variables, policy: .networkOnly, from: transport, cause: .refetch)
+            endFetch(generation, fetched: true)
+            return result
+        } catch {
+            endFetch(generation, fetched: false)
+            throw error
+        }
     }
 
     /// Runs the watch with new variables: it emits their read at once, and fetches for
@@ -108,6 +142,8 @@ public final class ClientWatch: @unchecked Sendable {
         guard let watch = lock.withLock({ () -> Watch? in
             _variables = variables
             shown = nil   // the new variables' first answer shows, whatever the old ones showed
+            firstRead = true
+            deaf = false
             fetching = policy.mayUseNetwork
             generation += 1   // the old variables' fetch, cancelled below, must not clear `fetching` as it ends
             return cacheWatch
@@ -134,12 +170,26 @@ public final class ClientWatch: @unchecked Sendable {
         case wait
         case refetch
         case reportMissing
+        /// A cache-only watch's first read missed (Apollo iOS's semantics).
+        case fail
+        /// Apollo iOS's watcher would not hear this change.
+        case unheard
     }
 
     private func received(_ emission: WatchEmission) {
+        let apolloIOS = client.semantics == .apolloIOS
         let reaction = lock.withLock { () -> Reaction in
             engineID = emission.watcher
             lastReadComplete = emission.result.complete
+            let first = firstRead
+            firstRead = false
+            if apolloIOS, deaf || Self.removes(emission.cause) {
+                unheardRead = emission
+                // The watch's own fetch writes what its end will show (as Apollo iOS's
+                // watcher gets its fetch's result, not the store's notice of it).
+                return deaf && fetching ? .wait : .unheard
+            }
+            unheardRead = nil
             if emission.result.complete {
                 if emission.result.data == shown { return .wait }
                 shown = emission.result.data
@@ -147,14 +197,24 @@ public final class ClientWatch: @unchecked Sendable {
                 return .show(number: emitted)
             }
             if fetching { return .wait }
-            return policy == .cacheOnly ? .reportMissing : .refetch
+            guard policy == .cacheOnly else { return .refetch }
+            guard apolloIOS, first else { return .reportMissing }
+            deaf = true
+            return .fail
         }
         switch reaction {
         case .show(let number): report(.emission(number: number, emission))
         case .wait: break
         case .refetch: fetch(cause: .refetch)
         case .reportMissing: report(.incomplete(emission))
+        case .fail: report(.failure(.cacheMiss(ClientResult(operation: operation, read: emission.result))))
+        case .unheard: report(.unheard(emission))
         }
+    }
+
+    /// Whether a change of this cause removed records: Apollo iOS tells no watcher of those.
+    private static func removes(_ cause: ChangeCause) -> Bool {
+        cause == .evict || cause == .clear || cause == .gc
     }
 
     /// Hands `event` to the callback on the client's event queue (``Client/watch(_:variables:policy:from:onEvent:)``),
@@ -183,10 +243,11 @@ public final class ClientWatch: @unchecked Sendable {
             do throws(ClientError) {
                 let result = try await client.fetch(operation, variables: variables, policy: .networkOnly, from: transport, cause: cause)
                 if !result.errors.isEmpty { self?.report(.failure(.graphQLErrors(result.errors))) }
+                self?.endFetch(generation, fetched: true)
             } catch {
                 if !Task.isCancelled { self?.report(.failure(error)) }
+                self?.endFetch(generation, fetched: false)
             }
-            self?.endFetch(generation)
         }
         lock.withLock { if self.generation == generation { fetchTask = task } }
     }
@@ -200,12 +261,22 @@ public final class ClientWatch: @unchecked Sendable {
         }
     }
 
-    private func endFetch(_ generation: Int) {
-        lock.withLock {
-            guard self.generation == generation else { return }
+    /// Ends fetch `generation`. One that `fetched` gives the watch what to watch (Apollo
+    /// iOS's watcher gets its dependent keys from a fetch's result), and shows the read it
+    /// was not told of, when that differs from what it shows.
+    private func endFetch(_ generation: Int, fetched: Bool) {
+        let shows = lock.withLock { () -> (number: Int, emission: WatchEmission)? in
+            guard self.generation == generation else { return nil }
             fetching = false
             fetchTask = nil
+            guard fetched else { return nil }
+            deaf = false
+            guard let unheard = unheardRead.take(), unheard.result.complete, unheard.result.data != shown else { return nil }
+            shown = unheard.result.data
+            emitted += 1
+            return (emitted, unheard)
         }
+        if let shows { report(.emission(number: shows.number, shows.emission)) }
     }
 
     private func cancelFetch() {

@@ -67,7 +67,9 @@ public enum WatchUpdate<Data: SelectionSet>: Sendable {
         return nil
     }
 
-    init(_ event: ClientWatch.Event) {
+    /// The update an app sees for `event`; nil for a change its watcher does not hear
+    /// (``ClientWatch/Event/unheard(_:)``).
+    init?(_ event: ClientWatch.Event) {
         switch event {
         case .emission(_, let emission):
             guard let value = emission.result.data else {
@@ -79,6 +81,7 @@ public enum WatchUpdate<Data: SelectionSet>: Sendable {
             }
         case .incomplete(let emission): self = .incomplete(missing: emission.result.missing)
         case .failure(let error): self = .failure(error)
+        case .unheard: return nil
         }
     }
 }

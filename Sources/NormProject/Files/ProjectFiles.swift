@@ -14,6 +14,9 @@ struct ProjectFiles {
     var operations: [String] = []
     /// The configuration's `schemaNamespace` (or the 1.0 betas' `schemaName`), when it has one.
     var schemaNamespace: String?
+    /// The configuration's `output` and `options`, as codegen uses them (Apollo iOS's
+    /// defaults without a configuration).
+    var codegen = CodegenConfiguration()
     /// Each file's text, by relative path.
     var texts: [String: String] = [:]
     /// Whether the directory has ``configurationName`` (else the default patterns chose the files).
@@ -31,9 +34,13 @@ struct ProjectFiles {
         let configurationPath = directory + "/" + Self.configurationName
         if FileManager.default.fileExists(atPath: configurationPath) {
             hasConfiguration = true
-            let configuration = Self.read(configurationPath, shown: Self.configurationName, problems: &problems)
-                .flatMap { Self.searchPaths(inConfiguration: $0, problems: &problems) }
-            if let configuration {
+            let json = Self.read(configurationPath, shown: Self.configurationName, problems: &problems).flatMap { Self.parse($0, problems: &problems) }
+            if let json {
+                var reader = ConfigurationReader()
+                codegen = CodegenConfiguration(json, reader: &reader)
+                problems += reader.problems
+            }
+            if let configuration = json.flatMap({ Self.searchPaths(inConfiguration: $0, problems: &problems) }) {
                 schemaNamespace = configuration.namespace
                 schema = Self.files(matching: configuration.schema, in: directory, key: "schemaSearchPaths", problems: &problems)
                 operations = Self.files(matching: configuration.operations, in: directory, key: "operationSearchPaths", problems: &problems)
@@ -62,13 +69,8 @@ struct ProjectFiles {
 
     /// `input.schemaSearchPaths` and `input.operationSearchPaths` of the configuration (both
     /// required and non-empty, as Apollo iOS's codegen requires them), and its `schemaNamespace`.
-    private static func searchPaths(inConfiguration text: String,
+    private static func searchPaths(inConfiguration configuration: CacheValue,
                                     problems: inout [ProjectError.Problem]) -> (schema: [String], operations: [String], namespace: String?)? {
-        let configuration: CacheValue
-        do { configuration = try JSON.parse(text) } catch {
-            problems.append(.init(file: configurationName, line: error.line, column: error.column, message: "not JSON: \(error.message)"))
-            return nil
-        }
         func patterns(_ key: String) -> [String]? {
             guard case .list(let values)? = configuration["input"]?[key] else {
                 problems.append(.init(file: configurationName, message: "input.\(key) is missing: it names the files to read"))
@@ -87,6 +89,13 @@ struct ProjectFiles {
         var namespace: String?
         if case .string(let name)? = configuration["schemaNamespace"] ?? configuration["schemaName"] { namespace = name }
         return (schema, operations, namespace)
+    }
+
+    private static func parse(_ text: String, problems: inout [ProjectError.Problem]) -> CacheValue? {
+        do { return try JSON.parse(text) } catch {
+            problems.append(.init(file: configurationName, line: error.line, column: error.column, message: "not JSON: \(error.message)"))
+            return nil
+        }
     }
 
     /// The files the patterns match (less those an exclusion matches); a pattern that matches

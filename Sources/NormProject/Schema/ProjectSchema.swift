@@ -9,6 +9,8 @@ struct ProjectSchema: Sendable {
     let knowledge: SchemaKnowledge
     /// What loaded but deserves a word: a `@defer` declaration replaced by Apollo iOS's.
     let warnings: [ProjectError.Problem]
+    /// The directives ``ApolloDirectives`` declared because the files did not.
+    let addedDirectives: Set<String>
 
     /// The schema of the project's schema files; `nil` with the problems added when it has any.
     static func load(_ files: ProjectFiles, problems: inout [ProjectError.Problem]) -> ProjectSchema? {
@@ -42,6 +44,7 @@ struct ProjectSchema: Sendable {
         var warnings: [ProjectError.Problem] = []
         let apolloDirectives = ApolloDirectives.definitions(missingFrom: definitions, warnings: &warnings)
         definitions = definitions.filter { !ApolloDirectives.replaces($0) } + apolloDirectives
+        let addedDirectives = Set(apolloDirectives.compactMap { ($0 as? DirectiveDefinition)?.name.value })
 
         let outline = SchemaOutline(definitions)
         let directives = CacheDirectives(definitions, outline: outline)
@@ -71,7 +74,15 @@ struct ProjectSchema: Sendable {
         guard problems.count == problemsBefore else { return nil }
         let knowledge = SchemaKnowledge(possibleTypes: PossibleTypes(schema: definitions), typePolicies: directives.typePolicies,
                                         fieldPolicies: directives.fieldPolicies)
-        return ProjectSchema(schema: schema, knowledge: knowledge, warnings: warnings)
+        return ProjectSchema(schema: schema, knowledge: knowledge, warnings: warnings, addedDirectives: addedDirectives)
+    }
+
+    /// The schema as its server has it, as SDL: printed without the declarations of the
+    /// client directives Apollo's codegen adds (a server declares none of them).
+    var serverSDL: String {
+        printSchema(schema: schema).components(separatedBy: "\n\n").filter { definition in
+            !addedDirectives.contains { definition.hasPrefix("directive @\($0)(") || definition.hasPrefix("directive @\($0) ") }
+        }.joined(separator: "\n\n")
     }
 
     /// One problem for SDL files that define again the types of the introspection result in

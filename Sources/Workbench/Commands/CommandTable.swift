@@ -189,7 +189,7 @@ public enum CommandTable {
             let fields = try JSONArgument.object(input.rest(after: 1), for: ".write", references: .apollo)
             try session.client.cache.write(record: key, fields: fields)
         },
-        Command(name: "evict", usage: "KEY[.FIELD]", help: "Remove a record, or one field of it (KEY.FIELD; a bare field name takes every argument variant); watchers hear it, cache-first ones refetch") { session, input in
+        Command(name: "evict", usage: "KEY[.FIELD]", help: "Remove a record, or one field of it (KEY.FIELD; a bare field name takes every argument variant); under apollo-client semantics watchers hear it and cache-first ones refetch, under apollo-ios they are not told (.semantics)") { session, input in
             let target = try input.words(1...1)[0]
             let cache = session.client.cache
             let (key, field) = RecordTarget.split(target, in: cache)
@@ -197,17 +197,26 @@ public enum CommandTable {
             if removed.isEmpty { throw CommandError("nothing to evict at \"\(target)\"" + session.closeKeys(to: key)) }
             session.say("evict", ["removed": .list(removed.map(CacheValue.string))], "evicted: " + removed.joined(separator: ", "))
         },
-        Command(name: "gc", help: "Remove the records no reference chain reaches from the roots or the records an imported snapshot retained; watchers hear it") { session, input in
+        Command(name: "gc", help: "Remove the records no reference chain reaches from the roots or the records an imported snapshot retained; watchers hear it under apollo-client semantics only (.semantics)") { session, input in
             _ = try input.words(0...0)
             session.printer.emit(.gc(removed: try session.client.cache.gc()))
         },
-        Command(name: "clear", help: "Remove every record (and from the cache file, leaving no trace of them)") { session, input in
+        Command(name: "clear", help: "Remove every record (and from the cache file, leaving no trace of them); watchers hear it under apollo-client semantics only (.semantics)") { session, input in
             _ = try input.words(0...0)
             try session.client.cache.clear()
         },
         Command(name: "keyfields", usage: "[TYPE [FIELD...]]", help: "Key TYPE's records by FIELDs (Type:a+b); no FIELD = never normalize TYPE; no TYPE lists the policies") { session, input in
             guard let type = input.words.first else { return session.showTypePolicies() }
             session.client.typePolicies[type] = input.words.count == 1 ? .notNormalized : .keyFields(Array(input.words.dropFirst()))
+        },
+        Command(name: "semantics", usage: "[apollo-ios|apollo-client]", help: "Whose answers the cache and watchers give where Apollo iOS and Apollo Client differ (docs/engine.md lists each): apollo-ios (default, also --semantics) or apollo-client; without an argument, show it") { session, input in
+            guard let word = try input.words(0...1).first else {
+                return session.say("semantics", ["semantics": .string(session.client.semantics.name)], session.client.semantics.name)
+            }
+            guard let semantics = Semantics(rawValue: word) else {
+                throw CommandError("unknown semantics \"\(word)\"; they are " + Semantics.allCases.map(\.name).joined(separator: " and "))
+            }
+            session.client.semantics = semantics
         },
         Command(name: "stats", help: "Records, fields, watchers, optimistic layers, bytes, and the cache's hit and miss counts") { session, input in
             _ = try input.words(0...0)

@@ -21,6 +21,10 @@ enum Event {
     /// A cache-only watcher's read became incomplete (`missing`, after a change of
     /// `cause`); its view keeps the last complete data.
     case watchIncomplete(id: Int, operation: String?, cause: ChangeCause, missing: [String])
+    /// A change of `cause` reached a watcher's read, but under Apollo iOS's semantics its
+    /// watcher is not told (records removed; a cache-only watch with no answer yet): its
+    /// view keeps what it shows.
+    case watchUnheard(id: Int, operation: String?, cause: ChangeCause, changed: [String])
     /// One record (nil: there is none).
     case record(key: String, record: CacheObject?)
     case keys([String])
@@ -49,7 +53,7 @@ enum Event {
     /// events become (everything else is reported by a command, the network or a service).
     var isWatcherEvent: Bool {
         switch self {
-        case .watch, .watchFailure, .watchIncomplete: true
+        case .watch, .watchFailure, .watchIncomplete, .watchUnheard: true
         default: false
         }
     }

@@ -27,6 +27,8 @@ enum JSONRenderer {
             return ["event": "error", "message": .string("watch \(id): fetch failed: \(message)"), "watch": CacheValue(id), "line": .null]
         case .watchIncomplete(let id, let operation, let cause, let missing):
             return ["event": "incomplete", "id": CacheValue(id), "op": name(operation), "cause": .string(cause.rawValue), "missing": strings(missing)]
+        case .watchUnheard(let id, let operation, let cause, let changed):
+            return ["event": "unheard", "id": CacheValue(id), "op": name(operation), "cause": .string(cause.rawValue), "changed": strings(changed)]
         case .record(let key, let record):
             return ["event": "record", "key": .string(key), "record": record.map(CacheValue.object) ?? .null]
         case .keys(let keys):

@@ -30,6 +30,10 @@ struct TextRenderer {
         case .watchIncomplete(let id, let operation, let cause, let missing):
             return (heading("watch \(id) \(operation ?? "(anonymous)")", "incomplete after \(cause.rawValue): keeps its last complete data")
                     + self.missing(missing), [])
+        case .watchUnheard(let id, let operation, let cause, let changed):
+            let what = changed.isEmpty ? "" : " " + style.dim("(" + changed.joined(separator: ", ") + ")")
+            return (heading("watch \(id) \(operation ?? "(anonymous)")",
+                            "not told of this \(cause.rawValue) (Apollo iOS): keeps what it shows" + what), [])
         case .record(let key, let record):
             guard let record else { return (["no record " + key], []) }
             if tables { return ([key] + TableView(style: style).lines(header: ["field", "value"], rows: record.members.map { [$0, TableView.cell($1)] }), []) }

@@ -49,6 +49,7 @@ final class App {
     init(options: SessionOptions, printer: Printer, ledger: ExpectationLedger) throws {
         scope = try CacheScope(options: options)
         client = Client(cache: scope.cache)
+        client.semantics = options.semantics
         environment.set(client)
         environment.set(client.network)
         var logger = Logger(label: "normcache")
@@ -67,6 +68,8 @@ final class App {
                 printer.emit(.watchIncomplete(id: watch.id, operation: watch.operation.name, cause: emission.cause, missing: emission.result.missing))
             case .failure(let error):
                 printer.emit(.watchFailure(id: watch.id, message: "\(error)"))
+            case .unheard(let emission):
+                printer.emit(.watchUnheard(id: watch.id, operation: watch.operation.name, cause: emission.cause, changed: emission.changed))
             }
         }
         plugins = PluginHost(client: client, environment: environment) { service, state, detail in

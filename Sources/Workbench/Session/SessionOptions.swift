@@ -46,6 +46,9 @@ public struct SessionOptions: Sendable {
     /// `--watch-log N`: how many emissions of each watcher are kept for `.expect watch ID #N`
     /// (``defaultWatchLog``; `.watchlog N` changes it).
     public var watchLog: Int
+    /// `--semantics`: whose answers the cache gives where Apollo iOS and Apollo Client
+    /// differ (Apollo iOS's unless given; `.semantics` changes it).
+    public var semantics: Semantics
 
     public static let defaultUser = "default"
     /// Emissions kept per watcher: enough for any test's `.expect watch ID #N`, while a
@@ -58,7 +61,7 @@ public struct SessionOptions: Sendable {
                 busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil, timeout: Int = Self.defaultTimeout, projectDirectory: String? = nil,
                 settlesEachCommand: Bool = true, mode: OutputMode = .tree, colour: Bool = false,
                 echoes: Bool = false, bails: Bool = false, initFile: String? = nil, commands: [String] = [],
-                watchLog: Int = SessionOptions.defaultWatchLog) {
+                watchLog: Int = SessionOptions.defaultWatchLog, semantics: Semantics = .apolloIOS) {
         self.cacheDirectory = cacheDirectory
         self.user = user
         self.inspectFile = inspectFile
@@ -76,5 +79,6 @@ public struct SessionOptions: Sendable {
         self.initFile = initFile
         self.commands = commands
         self.watchLog = watchLog
+        self.semantics = semantics
     }
 }

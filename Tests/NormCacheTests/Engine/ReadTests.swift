@@ -56,8 +56,8 @@ import Testing
         #expect(try cache.read(human, variables: ["id": "1000", "unit": "FOOT", "friendsFirst": 4]).missing == ["Human:1000.friends(first:4)"])
     }
 
-    /// A field the operation reads as a scalar gives a reference back as one, named by key;
-    /// a list that mixes references, nulls and nested lists reads back in its shape.
+    /// A list that mixes references, nulls and nested lists reads back in its shape; a
+    /// field that holds a reference, read as a scalar, is a miss.
     @Test func referencesReadBackInTheirPlaces() throws {
         try cache.write(record: "Trip:1", fields: [
             "__typename": "Trip", "id": "1", "owner": .reference("User:7"),
@@ -68,7 +68,7 @@ import Testing
         try cache.write(record: "Stop:b", fields: ["__typename": "Stop", "city": "Faro"])
         try cache.write(record: "QUERY_ROOT", fields: ["trip(id:1)": .reference("Trip:1")])
         let scalar = try cache.read(try cache.operation("{ trip(id: 1) { owner } }"))
-        #expect(scalar.data == ["trip": ["__typename": "Trip", "owner": .reference("User:7")]])
+        #expect(scalar.missing == ["Trip:1.owner"])
         let nested = try cache.read(try cache.operation("{ trip(id: 1) { owner { id } stops { city } } }"))
         #expect(nested.complete)
         #expect(nested.data == ["trip": [
@@ -135,6 +135,40 @@ import Testing
         // Partial on an empty cache: an empty object.
         let empty = try Support.cache()
         #expect(try empty.read(try empty.operation("{ a }"), partial: true).data == .object(CacheObject()))
+    }
+
+    /// A stored value of the wrong kind for what the operation selects is a miss of that
+    /// field, as Apollo iOS's cache read fails on it: a scalar where an object is selected,
+    /// a reference where a scalar is, and the same inside lists.
+    @Test func aValueOfTheWrongKindIsAMiss() throws {
+        try cache.write(record: "QUERY_ROOT", fields: ["user": "Ada", "users": ["Ada", "Bo"], "owner": .reference("User:1"),
+                                                       "owners": [.reference("User:1")], "payload": ["a": 1]])
+        try cache.write(record: "User:1", fields: ["__typename": "User", "id": "1"])
+        let objects = try cache.operation("{ user { id } users { id } }")
+        let read = try cache.read(objects, partial: true)
+        #expect(read.missing == ["QUERY_ROOT.user", "QUERY_ROOT.users"])
+        #expect(read.data == .object(CacheObject()))
+        let scalars = try cache.read(try cache.operation("{ owner owners }"), partial: true)
+        #expect(scalars.missing == ["QUERY_ROOT.owner", "QUERY_ROOT.owners"])
+        #expect(scalars.data == .object(CacheObject()))
+        // A JSON object where a scalar is selected is a custom scalar's value: a hit.
+        #expect(try cache.read(try cache.operation("{ payload }")).data?["payload"] == ["a": 1])
+    }
+
+    /// A watcher whose field holds a value of the wrong kind reports it missing (the
+    /// client then asks the network), and is complete once a response replaces it.
+    @Test func aWatcherOverAValueOfTheWrongKindWaitsForTheResponse() throws {
+        try cache.write(record: "QUERY_ROOT", fields: ["user": "Ada"])
+        let op = try cache.operation("{ user { id } }")
+        let recorder = Recorder()
+        let watch = try cache.watch(op, onEmission: recorder.callback)
+        defer { watch.cancel() }
+        #expect(recorder.last?.result.missing == ["QUERY_ROOT.user"])
+        #expect(recorder.last?.result.data == nil)
+        try cache.write(data: try Support.object(#"{"user":{"__typename":"User","id":"1"}}"#), for: op)
+        #expect(recorder.count == 2)
+        #expect(recorder.last?.result.complete == true)
+        #expect(recorder.last?.result.data?["user"]?["id"] == "1")
     }
 
     @Test func nullsAreHits() throws {

@@ -165,6 +165,38 @@ import Testing
         #expect(cache.record("QUERY_ROOT")?["airports"] == [.reference("Airport:Lisbon")])
     }
 
+    /// An object of a type the schema does not know (the server's schema grew), under a
+    /// field that returns an interface with a type policy, is keyed by the interface's key
+    /// fields, under its own type name, as Apollo iOS keys it; the cache's default key
+    /// fields do not apply (here there are none, as in Apollo iOS).
+    @Test func anObjectOfATypeTheSchemaDoesNotKnowIsKeyedByTheInterfaceItIsReturnedAs() throws {
+        cache.typePolicies.defaultKeyFields = []
+        var schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
+            interface Character { code: ID! name: String! friends: [Character!]! }
+            type Human implements Character { code: ID! name: String! friends: [Character!]! }
+            type Query { hero: Character }
+            """))
+        schema.typePolicies["Character"] = .keyFields(["code"])
+        schema.typePolicies["Human"] = .keyFields(["code"])
+        let op = try cache.operation("{ hero { code name friends { code name } } }")
+        let data = """
+            {"hero":{"__typename":"Wookiee","code":"7","name":"Chewie","friends":[{"__typename":"Ewok","code":"9","name":"Wicket"}]}}
+            """
+        try cache.write(data: try Support.object(data), for: op, schema: schema)
+        #expect(cache.record("QUERY_ROOT")?["hero"] == .reference("Wookiee:7"))
+        // Below an object of an unknown type, its fields' types are the interface's.
+        #expect(cache.record("Wookiee:7")?["friends"] == [.reference("Ewok:9")])
+        #expect(try cache.read(op, schema: schema).complete)
+        // A key space the interface's policy names is the unknown type's too.
+        schema.typePolicies["Character"] = .keyFields(["code"], group: "Character")
+        try cache.write(data: try Support.object(data), for: op, schema: schema)
+        #expect(cache.record("QUERY_ROOT")?["hero"] == .reference("Character:7"))
+        // A type the schema knows is keyed by its own policy only.
+        try cache.write(data: try Support.object(#"{"hero":{"__typename":"Human","code":"1","name":"Han","friends":[]}}"#),
+                        for: op, schema: schema)
+        #expect(cache.record("QUERY_ROOT")?["hero"] == .reference("Human:1"))
+    }
+
     /// A watcher reads with the knowledge it was started with, whatever later writes use.
     @Test func aWatcherReadsWithItsEndpointsKnowledge() throws {
         let schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
@@ -268,6 +300,29 @@ import Testing
     @Test func withoutTheSchemaNothingIsChecked() throws {
         try cache.write(data: try data(#"{"seats":"two"}"#), for: trip)
         #expect(cache.record("Trip:1")?["seats"] == "two")
+    }
+
+    /// A custom scalar holds any JSON value: a list or an object as well as a string.
+    @Test func aCustomScalarTakesAnyJSONValue() throws {
+        for value in [#"[1,"two",{"three":3}]"#, #"{"y":2025,"tags":["a"]}"#, "true"] {
+            try cache.write(data: try data(#"{"starts":\#(value)}"#), for: trip, schema: schema)
+            #expect(cache.record("Trip:1")?["starts"] == (try JSON.parse(value)))
+            #expect(try cache.read(trip, schema: schema).data?["trip"]?["starts"] == (try JSON.parse(value)))
+        }
+        // A list of custom scalars takes lists as its items.
+        let schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: "scalar Json type Trip { id: ID! notes: [Json!]! } type Query { trip: Trip }"))
+        let op = try cache.operation("{ trip { id notes } }")
+        try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","notes":[[1,2],{"a":1},"x"]}}"#), for: op, schema: schema)
+        #expect(cache.record("Trip:1")?["notes"] == (try JSON.parse(#"[[1,2],{"a":1},"x"]"#)))
+        // So does one an introspected schema declares.
+        let introspected = SchemaKnowledge(possibleTypes: try PossibleTypes(introspection: try JSON.parse("""
+            {"__schema":{"queryType":{"name":"Query"},"types":[
+              {"kind":"SCALAR","name":"Json"},
+              {"kind":"OBJECT","name":"Trip","fields":[{"name":"notes","type":{"kind":"SCALAR","name":"Json","ofType":null}}]},
+              {"kind":"OBJECT","name":"Query","fields":[{"name":"trip","type":{"kind":"OBJECT","name":"Trip","ofType":null}}]}]}}
+            """)))
+        try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","notes":[1]}}"#), for: op, schema: introspected)
+        #expect(cache.record("Trip:1")?["notes"] == [1])
     }
 
     @Test func anIntrospectedSchemaChecksToo() throws {

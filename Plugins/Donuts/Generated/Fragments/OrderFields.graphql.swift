@@ -24,14 +24,6 @@ public struct OrderFields: NormAPI.Fragment {
     public let total: Int
     public let paid: Bool
 
-    public init(__typename: String = "Order", id: ID, items: [Item], total: Int, paid: Bool) {
-        self.__typename = __typename
-        self.id = id
-        self.items = items
-        self.total = total
-        self.paid = paid
-    }
-
     public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
         self.__typename = try data.field("__typename", at: 0) ?? "Order"
         self.id = try data.field("id", at: 1)
@@ -49,13 +41,6 @@ public struct OrderFields: NormAPI.Fragment {
         public let name: String
         /// In cents.
         public let price: Int
-
-        public init(__typename: String = "Donut", id: ID, name: String, price: Int) {
-            self.__typename = __typename
-            self.id = id
-            self.name = name
-            self.price = price
-        }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
             self.__typename = try data.field("__typename", at: 0) ?? "Donut"

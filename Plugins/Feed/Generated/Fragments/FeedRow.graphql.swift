@@ -17,13 +17,6 @@ public struct FeedRow: NormAPI.Fragment {
     public let title: String
     public let author: String
 
-    public init(__typename: String = "FeedItem", id: ID, title: String, author: String) {
-        self.__typename = __typename
-        self.id = id
-        self.title = title
-        self.author = author
-    }
-
     public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
         self.__typename = try data.field("__typename", at: 0) ?? "FeedItem"
         self.id = try data.field("id", at: 1)

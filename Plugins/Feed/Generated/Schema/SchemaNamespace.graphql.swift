@@ -6,10 +6,6 @@ import NormAPI
 public enum FeedSchema {
     /// The schema as SDL, for the server that serves it.
     public static let sdl = #"""
-        directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE
-
-        directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE
-
         type Query {
           """The feed of the user logged in."""
           feed: [FeedItem!]!

@@ -6,10 +6,6 @@ import NormAPI
 public enum PurlSchema {
     /// The schema as SDL, for the server that serves it.
     public static let sdl = #"""
-        directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE
-
-        directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE
-
         type Query {
           """Page `page` (from 1) of the PURLs of `address`."""
           purls(address: String!, page: Int!): PurlPage!

@@ -1,6 +1,7 @@
 /// Reads an operation's selections out of the records, following references.
 struct Reader {
     let state: EngineState
+    let operation: CompiledOperation
     let ids: [UInt32]
     /// Coerced, defaults filled (``VariableCoercion``).
     let variables: CacheObject
@@ -34,6 +35,7 @@ struct Reader {
         self.layered = !state.layers.isEmpty
         self.checksInvalidation = !state.invalidated.isEmpty
         self.followsFieldPolicies = state.schema?.fieldPolicies.isEmpty == false
+        self.operation = operation
         self.ids = try state.staticFieldIDs(operation)
         self.variables = variables
     }
@@ -94,7 +96,7 @@ struct Reader {
 
     /// The value of one field of `record`, references followed, with the field noted as a
     /// dependency; `nil` when it is absent (noted as missing unless it may be, or is not
-    /// `required`). `hint` is the field's place in its selection, where a record written by
+    /// `required`) or holds a value of the wrong kind for its selection (``mismatch(at:)``). `hint` is the field's place in its selection, where a record written by
     /// it keeps the field.
     private mutating func readField(_ field: FieldPlan, of record: UInt32, near hint: Int, required: Bool = true) throws(CacheError) -> CacheValue? {
         let fid = try state.fieldID(of: field, ids: ids, variables: variables)
@@ -111,7 +113,7 @@ struct Reader {
         if checksInvalidation, state.invalidated.contains(pair) { noteMissing(state.name(pair), stale: true) }
         guard let selections = field.selections else {
             if case .value(let value) = value { return value }
-            return state.cacheValue(value)  // references where the operation asks for a scalar
+            return mismatch(at: state.name(pair))  // a record where the operation asks for a scalar
         }
         return try resolve(value, selections: selections, at: pair)
     }
@@ -174,8 +176,17 @@ struct Reader {
         return result
     }
 
-    /// A kept value under `selections`: references followed by their record ids.
-    private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: RecordField) throws(CacheError) -> CacheValue {
+    /// A value of the wrong kind for its selection (a scalar where an object is selected, a
+    /// record where a scalar is) is a miss of the field `name`, as Apollo iOS's cache read
+    /// fails on it: the network must answer it again. (`nil`, for the field's value.)
+    private mutating func mismatch(at name: String) -> CacheValue? {
+        noteMissing(name)
+        return nil
+    }
+
+    /// A kept value under `selections`: references followed by their record ids; `nil`
+    /// when it holds a scalar where the selections ask for an object (noted missing).
+    private mutating func resolve(_ value: StoredValue, selections: SelectionPlan, at pair: RecordField) throws(CacheError) -> CacheValue? {
         switch value {
         case .reference(let record):
             return .object(try readReferenced(record, plan: selections))
@@ -189,16 +200,18 @@ struct Reader {
             for index in items.indices {
                 switch items[index] {
                 case .reference(let record):
-                    guard state.recordExists(record) else {
+                    if leavesOut(record) {
                         try noteDangling(record, plan: selections)
                         continue
                     }
                     resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
                 case .value(let item):
                     let path: String = if case .object = item { ".\(index)" } else { "" }
-                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path))
+                    guard let item = try resolveInline(item, selections: selections, at: pair, path: path) else { return nil }
+                    resolved.append(item)
                 case .list:
-                    resolved.append(try resolve(items[index], selections: selections, at: pair))
+                    guard let item = try resolve(items[index], selections: selections, at: pair) else { return nil }
+                    resolved.append(item)
                 }
             }
             return .list(resolved)
@@ -207,9 +220,19 @@ struct Reader {
         }
     }
 
-    /// A list's reference to a record that does not exist (evicted, or never stored) is
-    /// left out of the list, as Apollo Client 3 reads lists; the read still depends on the
-    /// record's fields, so it is read again when the record comes back.
+    /// Whether a list leaves out its reference to `record`: under Apollo Client's semantics,
+    /// when the record does not exist (evicted, or never stored), as Apollo Client reads
+    /// lists. Under Apollo iOS's the item is read as a single reference is, so its fields
+    /// are missing and the read is a miss, as Apollo iOS's cache read fails on a record it
+    /// cannot load.
+    @inline(__always)
+    private func leavesOut(_ record: UInt32) -> Bool {
+        state.semantics == .apolloClient && !state.recordExists(record)
+    }
+
+    /// The dependencies of a list item left out (``leavesOut(_:)``), or of a redirect's
+    /// record that does not exist: the record's fields, so that the read is read again
+    /// when the record comes back.
     private mutating func noteDangling(_ record: UInt32, plan: SelectionPlan) throws(CacheError) {
         for field in plan.fields { dependencies.append(RecordField(record: record, field: try state.fieldID(of: field, ids: ids, variables: variables))) }
     }
@@ -224,9 +247,10 @@ struct Reader {
     /// `value` of the record field `pair` when it holds no record ids: null, objects kept
     /// inline (restored from an Apollo Client snapshot) and lists of them, whose references
     /// are keys; `path` names the place of an inline object's member below that field
-    /// (`.settings.theme`) for ``missing``.
-    private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: RecordField, path: String = "") throws(CacheError) -> CacheValue {
-        guard let selections else { return value }
+    /// (`.settings.theme`) for ``missing``. `nil` when it holds a scalar where `selections`
+    /// ask for an object (noted missing).
+    private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: RecordField, path: String = "") throws(CacheError) -> CacheValue? {
+        guard let selections else { return EngineState.holdsReference(value) ? mismatch(at: state.name(pair) + path) : value }
         switch value {
         case .reference(let key):
             return .object(try readRecord(try recordID(forKey: key), plan: selections, typename: nil))
@@ -237,15 +261,15 @@ struct Reader {
                 if case .reference(let key) = item {
                     let record = try recordID(forKey: key)
                     try load(record)
-                    guard state.recordExists(record) else {
+                    if leavesOut(record) {
                         try noteDangling(record, plan: selections)
                         continue
                     }
                     resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
-                } else if case .object = item {
-                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path + ".\(index)"))
                 } else {
-                    resolved.append(try resolveInline(item, selections: selections, at: pair, path: path))
+                    let itemPath: String = if case .object = item { path + ".\(index)" } else { path }
+                    guard let item = try resolveInline(item, selections: selections, at: pair, path: itemPath) else { return nil }
+                    resolved.append(item)
                 }
             }
             return .list(resolved)
@@ -275,28 +299,25 @@ struct Reader {
                 else { result[field.responseKey] = resolved }
             }
             return .object(result)
-        default:
+        case .null:
             return value
+        default:
+            return mismatch(at: state.name(pair) + path)
         }
     }
 
-    /// Whether a guarded field is read for an object of type `typename`: `true` when it
-    /// applies (absent, it is missing), `nil` when it does not. `false` when nothing says
-    /// whether the type satisfies one of its type conditions (no schema knows the type, no
-    /// response showed it): then the field is read if the record has all of it
-    /// (``readLeniently(_:)``), and is never called missing, so a fragment's stored fields
-    /// are not left out of the answer.
+    /// Whether a guarded field is read for an object of type `typename`, by the writer's
+    /// rule (``EngineState/applicability(of:to:in:variables:shownBy:)``): `true` when it
+    /// applies (absent, it is missing), `nil` when it does not. `false` when nothing decides
+    /// whether the type satisfies one of its type conditions: then the field is read if the
+    /// record has all of it (``readLeniently(_:)``), and is never called missing, so a
+    /// fragment's stored fields are not left out of the answer.
     private func applies(_ field: FieldPlan, typename: String) -> Bool? {
-        guard field.isIncluded(under: variables) else { return nil }
-        var known = true
-        for condition in field.typeConditions {
-            switch state.satisfies(typename, condition: condition) {
-            case true?: continue
-            case false?: return nil
-            case nil: known = false
-            }
+        switch state.applicability(of: field, to: typename, in: operation, variables: variables) {
+        case .applies: true
+        case .undecided: false
+        case .leftOut, .notSatisfying: nil
         }
-        return known
     }
 
     /// Reads a field under a type condition nothing decides, as the writer writes one: its

@@ -58,7 +58,8 @@ extension EngineState {
         }
     }
 
-    private static func holdsReference(_ value: CacheValue) -> Bool {
+    /// Whether `value` is a reference or a list that holds one (at any depth of lists).
+    static func holdsReference(_ value: CacheValue) -> Bool {
         switch value {
         case .reference: true
         case .list(let items): items.contains(where: holdsReference)

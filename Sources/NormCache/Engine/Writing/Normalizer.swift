@@ -38,7 +38,7 @@ struct Normalizer {
         let root = try state.recordID(rootKey)
         try state.load(root)
         do {
-            try writeObject(data, plan: operation.selections, record: root, typename: state.rootType(operation.kind))
+            try writeObject(data, plan: operation.selections, record: root, typename: state.rootType(operation.kind), returnType: nil)
         } catch {
             if let loadFailure { throw loadFailure }
             throw .response(ResponseError(message: error.message, path: "data" + error.path.reversed().joined()))
@@ -53,8 +53,10 @@ struct Normalizer {
         var path: [String] = []
     }
 
+    /// Writes `object`, of type `typename` (empty without a `__typename`), into `record`;
+    /// `returnType` is the type the schema gives the field it came from.
     private mutating func writeObject<Object: ResponseObject>(_ object: Object, plan: SelectionPlan, record: UInt32,
-                                                              typename: String) throws(Failure) {
+                                                              typename: String, returnType: String?) throws(Failure) {
         let slot: Int
         // A record staged here first, under a plan whose fields all have their own name,
         // meets each field key once: it is built aside, with no search, and staged at the
@@ -74,6 +76,9 @@ struct Normalizer {
         }
         var next = object.firstMember
         let declared = declaredTypes(of: typename, in: plan)
+        // The types of the fields, for the objects below: the object's type's, else (a type
+        // the schema does not define) those of the type its field returns.
+        let fieldTypes = declared ?? returnType.flatMap { declaredTypes(of: $0, in: plan) }
         /// Under fragments: the response keys written, fields whose fragment does not apply,
         /// and fields under a fragment nothing decides whose value does not fit the fragment's
         /// selection (what it misses).
@@ -82,10 +87,13 @@ struct Normalizer {
         var unfitting: [(field: FieldPlan, misfit: Failure)] = []
         try plan.forEachField { (index, field) throws(Failure) in
             if plan.isConditional {
-                switch guards(of: field, typename: typename, object: object, plan: plan) {
-                case .hold: written.append(field.responseKey)
-                case .leaveOut: return
-                case .typeNotSatisfying(let condition):
+                let applicability = state.applicability(of: field, to: typename, in: operation, variables: variables) { condition in
+                    carriesFieldSelectedOnlyUnder(condition, object: object, plan: plan)
+                }
+                switch applicability {
+                case .applies: written.append(field.responseKey)
+                case .leftOut: return
+                case .notSatisfying(let condition):
                     notApplying.append((field, condition))
                     return
                 case .undecided:
@@ -115,7 +123,8 @@ struct Normalizer {
                     let outerBase = listBase
                     listBase = listIndices.count
                     defer { listBase = outerBase }
-                    stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid)
+                    stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid,
+                                       returnType: fieldTypes?[index]?.namedType)
                     if builder != nil, !staged[slot].isEmpty { stage(builder.take()!, before: slot) }
                 } else {
                     let kind = value.kind
@@ -138,7 +147,7 @@ struct Normalizer {
         for (field, condition) in notApplying where field.name != "__typename" && !written.contains(field.responseKey)
             && object.member(field.responseKey, near: 0) != nil {
             throw Failure(message: "the response has \"\(field.responseKey)\", selected by a fragment on \(condition), "
-                + "but the schema says \(typename) is not a \(condition)", path: ["." + field.responseKey])
+                + "but \(state.whyNot(typename, satisfies: condition))", path: ["." + field.responseKey])
         }
         // Nor when only fragments nothing decides select it and it fits none of them: the
         // first one's missing field is the error.
@@ -193,7 +202,7 @@ struct Normalizer {
     /// The value to keep for `value` of an object-typed field: objects become references
     /// to their records.
     private mutating func store<Node: ResponseNode>(_ value: Node, selections: SelectionPlan, field: FieldPlan, parent: UInt32,
-                                                    fieldKey: UInt32) throws(Failure) -> StoredValue {
+                                                    fieldKey: UInt32, returnType: String?) throws(Failure) -> StoredValue {
         switch value.kind {
         case .null: return .value(.null)
         case .list:
@@ -208,7 +217,9 @@ struct Normalizer {
             try value.forEachItem { (index, item) throws(Failure) in
                 listIndices.append(index)
                 defer { listIndices.removeLast() }
-                do throws(Failure) { stored.append(try store(item, selections: selections, field: field, parent: parent, fieldKey: fieldKey)) }
+                do throws(Failure) {
+                    stored.append(try store(item, selections: selections, field: field, parent: parent, fieldKey: fieldKey, returnType: returnType))
+                }
                 catch var failure {
                     failure.path.append("[\(index)]")
                     throw failure
@@ -217,7 +228,7 @@ struct Normalizer {
             return .list(of: stored)
         case .object:
             return try value.withObject { object throws(Failure) in
-                .reference(try storeObject(object, selections: selections, parent: parent, fieldKey: fieldKey))
+                .reference(try storeObject(object, selections: selections, parent: parent, fieldKey: fieldKey, returnType: returnType))
             }!
         default:
             throw Failure(message: "expected an object or null for \"\(field.responseKey)\", found \(value.kind)")
@@ -226,7 +237,7 @@ struct Normalizer {
 
     /// Writes an object of an object-typed field into its record, and returns the record.
     private mutating func storeObject<Object: ResponseObject>(_ object: Object, selections: SelectionPlan, parent: UInt32,
-                                                              fieldKey: UInt32) throws(Failure) -> UInt32 {
+                                                              fieldKey: UInt32, returnType: String?) throws(Failure) -> UInt32 {
         let typename: String?
         let name = object.member("__typename", near: 0)  // first, where it is added
         switch name?.kind {
@@ -234,7 +245,8 @@ struct Normalizer {
         case nil, .null?: typename = nil
         case let other?: throw Failure(message: "__typename is \(other), not a string", path: [".__typename"])
         }
-        let record = try recordID(for: object, typename: typename, selections: selections, parent: parent, fieldKey: fieldKey)
+        let record = try recordID(for: object, typename: typename, returnType: returnType, selections: selections, parent: parent,
+                                  fieldKey: fieldKey)
         // Loaded before it is written: its stored fields decide what changes.
         do { try state.load(record) } catch {
             loadFailure = error
@@ -244,7 +256,7 @@ struct Normalizer {
             state.warnings.append("\(state.recordKey(record)) held a \(old) and now holds a \(typename): its old fields were dropped")
             replaced.append(record)
         }
-        try writeObject(object, plan: selections, record: record, typename: typename ?? "")
+        try writeObject(object, plan: selections, record: record, typename: typename ?? "", returnType: returnType)
         return record
     }
 
@@ -256,6 +268,8 @@ struct Normalizer {
     private final class Keying {
         let group: String
         let fields: [String]
+        /// Whether a type policy names the key fields (not the default `id`).
+        let declared: Bool
         let responseKeys: [String]
         let positions: [Int]
         /// The length of `group:` at the start of `keyBytes`; nil when the group needs
@@ -267,12 +281,13 @@ struct Normalizer {
         var lastText: String? = nil
         var lastRecord: UInt32 = 0
 
-        init(group: String, fields: [String], in selections: SelectionPlan) {
+        init(group: String, fields: [String], declared: Bool, in selections: SelectionPlan) {
             let selected = fields.map { name in
                 selections.fields.firstIndex { $0.name == name && $0.arguments.isEmpty }
             }
             self.group = group
             self.fields = fields
+            self.declared = declared
             self.responseKeys = zip(fields, selected).map { name, position in position.map { selections.fields[$0].responseKey } ?? name }
             self.positions = selected.map { $0 ?? 0 }
             let prefix = Normalizer.isPlainASCII(group) ? Array(group.utf8) + [UInt8(ascii: ":")] : []
@@ -307,26 +322,32 @@ struct Normalizer {
     /// Keyings looked up so far, by selection and type: a response repeats a few of each.
     private var keyings: [(plan: ObjectIdentifier, typename: String, keying: Keying?)] = []
 
-    @inline(__always) private mutating func keying(for typename: String, in selections: SelectionPlan) -> Keying? {
+    @inline(__always) private mutating func keying(for typename: String, returnedAs returnType: String?,
+                                                   in selections: SelectionPlan) -> Keying? {
         let plan = ObjectIdentifier(selections)
         for i in keyings.indices where keyings[i].plan == plan && keyings[i].typename == typename { return keyings[i].keying }
-        return newKeying(for: typename, in: selections)
+        return newKeying(for: typename, returnedAs: returnType, in: selections)
     }
 
     /// The keying of a type first met under `selections` in this write (out of line: rare).
-    @inline(never) private mutating func newKeying(for typename: String, in selections: SelectionPlan) -> Keying? {
+    /// The cache learns here that the type is an object type: a response named it as a
+    /// `__typename`, so no object of another type satisfies a condition on it.
+    @inline(never) private mutating func newKeying(for typename: String, returnedAs returnType: String?,
+                                                   in selections: SelectionPlan) -> Keying? {
+        state.possibleTypes.learn(typenameSeen: typename)
         let plan = ObjectIdentifier(selections)
-        let keying = state.keying(for: typename).map { Keying(group: $0.group, fields: $0.fields, in: selections) }
+        let keying = state.keying(for: typename, returnedAs: returnType)
+            .map { Keying(group: $0.group, fields: $0.fields, declared: $0.declared, in: selections) }
         keyings.append((plan, typename, keying))
         return keying
     }
 
     /// The record of an object: its entity key from the type policy and key fields, or
     /// else its path key, interned.
-    private mutating func recordID<Object: ResponseObject>(for object: Object, typename: String?, selections: SelectionPlan,
-                                   parent: UInt32, fieldKey: UInt32) throws(Failure) -> UInt32 {
+    private mutating func recordID<Object: ResponseObject>(for object: Object, typename: String?, returnType: String?,
+                                   selections: SelectionPlan, parent: UInt32, fieldKey: UInt32) throws(Failure) -> UInt32 {
         let key: String
-        if let typename, let keying = keying(for: typename, in: selections) {
+        if let typename, let keying = keying(for: typename, returnedAs: returnType, in: selections) {
             if keying.responseKeys.count == 1, let text = keying.value(0, in: object).flatMap(Self.keyText) {
                 if text == keying.lastText { return keying.lastRecord }
                 // The common case: nothing to escape or normalise.
@@ -342,6 +363,7 @@ struct Normalizer {
                 do { key = try state.keyBuilder.entityKey(type: keying.group, values: values) }
                 catch { throw Failure(message: "\(error)") }
             } else {
+                try refuseAbsentKeyField(of: object, typename: typename, keying: keying)
                 key = pathKey(parent, fieldKey)
                 // A key field present but not a String, Int or Float (a Boolean, null, a list or an object).
                 let unusable = keying.responseKeys.indices.compactMap { i in
@@ -355,6 +377,19 @@ struct Normalizer {
             key = pathKey(parent, fieldKey)
         }
         do { return try state.recordID(key) } catch { throw Failure(message: "\(error)") }
+    }
+
+    /// Under Apollo Client's semantics, an object whose type policy names key fields that
+    /// the response lacks is refused, as Apollo Client's `keyFields` extraction refuses it;
+    /// Apollo iOS stores it under its path key (the caller's warning says so). The default
+    /// `id` is not a policy: without it both store the object unkeyed.
+    private func refuseAbsentKeyField<Object: ResponseObject>(of object: Object, typename: String, keying: Keying) throws(Failure) {
+        guard state.semantics == .apolloClient, keying.declared,
+              let absent = keying.fields.indices.first(where: { keying.value($0, in: object) == nil }) else { return }
+        let field = keying.fields[absent]
+        throw Failure(message: "missing field \"\(field)\", a key field of \(typename) (its type policy keys it by "
+            + keying.fields.joined(separator: ", ") + "; under Apollo Client's semantics an object without its key fields is refused)",
+                      path: ["." + field])
     }
 
     /// The key of an unkeyed object: its parent's key, the field key and the list indices
@@ -385,40 +420,6 @@ struct Normalizer {
             ?? text.utf8.allSatisfy { $0 &- 1 < 0x7F }
     }
 
-    /// What a guarded field's conditions say for an object of type `typename`.
-    private enum Guards {
-        case hold
-        /// An `@include` or `@skip` leaves the field out.
-        case leaveOut
-        /// The object's type does not satisfy this type condition of the field's.
-        case typeNotSatisfying(String)
-        /// Nothing says whether the object's type satisfies a condition, and the response
-        /// does not show it either.
-        case undecided
-    }
-
-    /// Whether a guarded field applies to an object of type `typename`.
-    ///
-    /// Where neither the endpoint's schema nor the cache knows whether the type satisfies a
-    /// condition, the response tells: a server sends a fragment's fields only when the
-    /// fragment applies, so an object that carries a field only that fragment selects
-    /// satisfies it, and the cache learns so (for reads and later writes). When the
-    /// response does not tell either (the field is selected under another condition too),
-    /// the condition stays undecided.
-    private func guards<Object: ResponseObject>(of field: FieldPlan, typename: String, object: Object, plan: SelectionPlan) -> Guards {
-        guard field.isIncluded(under: variables) else { return .leaveOut }
-        for condition in field.typeConditions {
-            switch state.satisfies(typename, condition: condition) {
-            case true?: continue
-            case false?: return .typeNotSatisfying(condition)
-            case nil:
-                guard carriesFieldSelectedOnlyUnder(condition, object: object, plan: plan) else { return .undecided }
-                if !typename.isEmpty { state.possibleTypes.learn(typename, satisfies: condition) }
-            }
-        }
-        return .hold
-    }
-
     /// Whether `object` has a member that, in `plan`, only fields under the type condition `condition` select.
     private func carriesFieldSelectedOnlyUnder<Object: ResponseObject>(_ condition: String, object: Object, plan: SelectionPlan) -> Bool {
         plan.fields.contains { field in
@@ -447,9 +448,8 @@ struct Normalizer {
             return value.withObject { object in
                 let name = object.member("__typename", near: 0)
                 let typename = name?.kind == .string ? name!.text! : ""
-                for field in selections.fields where field.name != "__typename" && field.isIncluded(under: variables) {
-                    let decided = field.typeConditions.map { state.satisfies(typename, condition: $0) }
-                    guard !decided.contains(false), !decided.contains(nil) else { continue }
+                for field in selections.fields where field.name != "__typename" {
+                    guard state.applicability(of: field, to: typename, in: operation, variables: variables) == .applies else { continue }
                     guard let member = object.member(field.responseKey, near: 0) else {
                         return Failure(message: "missing field \"\(field.responseKey)\"", path: ["." + field.responseKey])
                     }

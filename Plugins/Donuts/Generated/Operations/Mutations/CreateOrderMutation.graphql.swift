@@ -36,10 +36,6 @@ public struct CreateOrderMutation: NormAPI.GraphQLMutation {
         /// An unpaid order of the donuts with these ids, each as often as named; an error for an id not on the menu.
         public let createOrder: CreateOrder
 
-        public init(createOrder: CreateOrder) {
-            self.createOrder = createOrder
-        }
-
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
             self.createOrder = try data.field("createOrder", at: 0)
         }
@@ -55,11 +51,6 @@ public struct CreateOrderMutation: NormAPI.GraphQLMutation {
             /// In cents.
             public var total: Int { fragments.orderFields.total }
             public var paid: Bool { fragments.orderFields.paid }
-
-            public init(__typename: String = "Order", orderFields: OrderFields) {
-                self.__typename = __typename
-                self.fragments = Fragments(orderFields: orderFields)
-            }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.field("__typename", at: 0) ?? "Order"

@@ -36,10 +36,6 @@ public struct PayOrderMutation: NormAPI.GraphQLMutation {
         /// Pays an order; an error when there is no such order or it is paid already.
         public let payOrder: PayOrder
 
-        public init(payOrder: PayOrder) {
-            self.payOrder = payOrder
-        }
-
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
             self.payOrder = try data.field("payOrder", at: 0)
         }
@@ -55,11 +51,6 @@ public struct PayOrderMutation: NormAPI.GraphQLMutation {
             /// In cents.
             public var total: Int { fragments.orderFields.total }
             public var paid: Bool { fragments.orderFields.paid }
-
-            public init(__typename: String = "Order", orderFields: OrderFields) {
-                self.__typename = __typename
-                self.fragments = Fragments(orderFields: orderFields)
-            }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.field("__typename", at: 0) ?? "Order"

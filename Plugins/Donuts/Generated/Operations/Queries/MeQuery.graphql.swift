@@ -20,10 +20,6 @@ public struct MeQuery: NormAPI.GraphQLQuery {
         /// The user logged in.
         public let me: Me
 
-        public init(me: Me) {
-            self.me = me
-        }
-
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
             self.me = try data.field("me", at: 0)
         }
@@ -35,12 +31,6 @@ public struct MeQuery: NormAPI.GraphQLQuery {
             public let __typename: String
             public let id: ID
             public let name: String
-
-            public init(__typename: String = "User", id: ID, name: String) {
-                self.__typename = __typename
-                self.id = id
-                self.name = name
-            }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.field("__typename", at: 0) ?? "User"

@@ -21,10 +21,6 @@ public struct MenuQuery: NormAPI.GraphQLQuery {
         /// The menu.
         public let donuts: [Donut]
 
-        public init(donuts: [Donut]) {
-            self.donuts = donuts
-        }
-
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
             self.donuts = try data.field("donuts", at: 0)
         }
@@ -38,13 +34,6 @@ public struct MenuQuery: NormAPI.GraphQLQuery {
             public let name: String
             /// In cents.
             public let price: Int
-
-            public init(__typename: String = "Donut", id: ID, name: String, price: Int) {
-                self.__typename = __typename
-                self.id = id
-                self.name = name
-                self.price = price
-            }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.field("__typename", at: 0) ?? "Donut"

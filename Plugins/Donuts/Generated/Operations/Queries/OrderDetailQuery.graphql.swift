@@ -35,10 +35,6 @@ public struct OrderDetailQuery: NormAPI.GraphQLQuery {
     public struct Data: NormAPI.SelectionSet {
         public let order: Order?
 
-        public init(order: Order?) {
-            self.order = order
-        }
-
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
             self.order = try data.field("order", at: 0)
         }
@@ -54,11 +50,6 @@ public struct OrderDetailQuery: NormAPI.GraphQLQuery {
             /// In cents.
             public var total: Int { fragments.orderFields.total }
             public var paid: Bool { fragments.orderFields.paid }
-
-            public init(__typename: String = "Order", orderFields: OrderFields) {
-                self.__typename = __typename
-                self.fragments = Fragments(orderFields: orderFields)
-            }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.field("__typename", at: 0) ?? "Order"

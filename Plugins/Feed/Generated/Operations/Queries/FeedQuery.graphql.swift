@@ -25,10 +25,6 @@ public struct FeedQuery: NormAPI.GraphQLQuery {
         /// The feed of the user logged in.
         public let feed: [Feed]
 
-        public init(feed: [Feed]) {
-            self.feed = feed
-        }
-
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
             self.feed = try data.field("feed", at: 0)
         }
@@ -42,11 +38,6 @@ public struct FeedQuery: NormAPI.GraphQLQuery {
             public var id: ID { fragments.feedRow.id }
             public var title: String { fragments.feedRow.title }
             public var author: String { fragments.feedRow.author }
-
-            public init(__typename: String = "FeedItem", feedRow: FeedRow) {
-                self.__typename = __typename
-                self.fragments = Fragments(feedRow: feedRow)
-            }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.field("__typename", at: 0) ?? "FeedItem"

@@ -31,10 +31,6 @@ public struct SearchQuery: NormAPI.GraphQLQuery {
         /// The items of the feed whose title contains `text`, in any case; takes the server about 100 ms.
         public let search: [Search]
 
-        public init(search: [Search]) {
-            self.search = search
-        }
-
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
             self.search = try data.field("search", at: 0)
         }
@@ -48,11 +44,6 @@ public struct SearchQuery: NormAPI.GraphQLQuery {
             public var id: ID { fragments.feedRow.id }
             public var title: String { fragments.feedRow.title }
             public var author: String { fragments.feedRow.author }
-
-            public init(__typename: String = "FeedItem", feedRow: FeedRow) {
-                self.__typename = __typename
-                self.fragments = Fragments(feedRow: feedRow)
-            }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.field("__typename", at: 0) ?? "FeedItem"

@@ -29,10 +29,6 @@ public struct ItemListQuery: NormAPI.GraphQLQuery {
     public struct Data: NormAPI.SelectionSet {
         public let items: [Item]
 
-        public init(items: [Item]) {
-            self.items = items
-        }
-
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
             self.items = try data.field("items", at: 0)
         }
@@ -51,19 +47,6 @@ public struct ItemListQuery: NormAPI.GraphQLQuery {
             public let f6: String?
             public let f7: Int
             public let owner: Owner
-
-            public init(__typename: String = "Item", id: ID, f1: String, f2: Int, f3: Double, f4: Bool, f5: String, f6: String?, f7: Int, owner: Owner) {
-                self.__typename = __typename
-                self.id = id
-                self.f1 = f1
-                self.f2 = f2
-                self.f3 = f3
-                self.f4 = f4
-                self.f5 = f5
-                self.f6 = f6
-                self.f7 = f7
-                self.owner = owner
-            }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.field("__typename", at: 0) ?? "Item"
@@ -85,12 +68,6 @@ public struct ItemListQuery: NormAPI.GraphQLQuery {
                 public let __typename: String
                 public let id: ID
                 public let name: String
-
-                public init(__typename: String = "User", id: ID, name: String) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.name = name
-                }
 
                 public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                     self.__typename = try data.field("__typename", at: 0) ?? "User"
