@@ -63,4 +63,24 @@ extension ResponseData {
     public func typeCase<Case: ResponseDecodable>(_ possibleTypes: Set<String>) throws(ResponseDecodingError) -> Case? {
         possibleTypes.contains(try typename()) ? try Case(response: self) : nil
     }
+
+    /// A type case under `@include` / `@skip` (`asCatIfGetCat`, `ifIncludeDetails`):
+    /// `Case` decoded from this same object when its `__typename` is one of `possibleTypes`
+    /// (nil: a condition alone, any type) and the data has what the condition brings in:
+    /// every member of `keys` (null counts, absent does not), and every member `Case`
+    /// requires. Nil otherwise, as the condition left them out.
+    ///
+    /// ```swift
+    /// ifIncludeDetails = try data.conditionalCase(selecting: ["details"])   // nil when $includeDetails was false
+    /// asCatIfGetCat = try data.conditionalCase(["Cat"], selecting: ["isJellicle"])
+    /// ```
+    public func conditionalCase<Case: ResponseDecodable>(_ possibleTypes: Set<String>? = nil, selecting keys: [String]) throws(ResponseDecodingError) -> Case? {
+        if let possibleTypes, !possibleTypes.contains(try typename()) { return nil }
+        guard keys.allSatisfy({ member($0) != nil }) else { return nil }
+        do throws(ResponseDecodingError) {
+            return try Case(response: self)
+        } catch where error.problem == ResponseDecodingError.missing.problem {
+            return nil
+        }
+    }
 }

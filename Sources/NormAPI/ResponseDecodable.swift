@@ -21,7 +21,7 @@ public protocol ResponseDecodable: Sendable {
 
 extension ResponseDecodable {
     public static func absent() throws(ResponseDecodingError) -> Self {
-        throw ResponseDecodingError(problem: "missing")
+        throw ResponseDecodingError.missing
     }
 }
 

@@ -16,6 +16,9 @@ public struct ResponseDecodingError: Error, Equatable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// A member the data does not have, where a value is required.
+    public static let missing = ResponseDecodingError(problem: "missing")
+
     /// A value of the wrong kind: `expected` ("a string") and what was found.
     public static func mismatch(expected: String, found: some ResponseData) -> ResponseDecodingError {
         ResponseDecodingError(problem: "expected \(expected), found \(found.kindDescription)")

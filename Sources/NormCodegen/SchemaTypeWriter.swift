@@ -3,7 +3,8 @@ import GraphQL
 /// Writes the schema's types that operations use, in the namespace enum or at the top level
 /// of the schema's module (``OutputLayout``), named as the configuration says
 /// (``SchemaNames``): enums (a case per value, the GraphQL name as raw value), input objects
-/// (nil leaves a field out; the JSON key is the schema's name), and custom scalars as a
+/// (nil leaves a field out; the JSON key is the schema's name; a `@oneOf` one is an enum of
+/// its fields), and custom scalars as a
 /// `String` alias in a file written once and never again, for a team to replace with a type
 /// of its own.
 struct SchemaTypeWriter {
@@ -64,6 +65,7 @@ struct SchemaTypeWriter {
     }
 
     private func inputObjectFile(_ type: GraphQLInputObjectType) -> String {
+        if type.isOneOf { return oneOfInputObjectFile(type) }
         let fields = ((try? type.fields()) ?? [:]).map { name, field in
             let shape = TypeShape(field.type)
             // A field the server need not be given (nullable, or with a default) is optional.
@@ -87,6 +89,37 @@ struct SchemaTypeWriter {
                 swift.line()
                 let members = fields.map { "\"\($0.name)\": \($0.property)\($0.optional ? "?" : "").jsonValue" }
                 swift.line("public var jsonValue: JSONValue { .input([\(members.isEmpty ? ":" : members.joined(separator: ", "))]) }")
+            }
+        }
+        return swift.text
+    }
+
+    /// A `@oneOf` input object, which takes exactly one of its fields, as Apollo iOS writes
+    /// it: an enum with a case per field whose value is the field's, never null
+    /// (`.byName("Porto")`), written as the object of that one field.
+    private func oneOfInputObjectFile(_ type: GraphQLInputObjectType) -> String {
+        let fields = ((try? type.fields()) ?? [:]).map { name, field in
+            let shape = TypeShape(field.type)
+            let value = TypeShape(named: shape.named, wrappers: shape.wrappers.first == .nonNull ? shape.wrappers : [.nonNull] + shape.wrappers)
+            return (name: name, swiftCase: names.inputField(name, of: type.name), description: field.description,
+                    type: value.swift(names.swiftType(of: shape.named)))
+        }
+        var swift = SwiftWriter.generatedFile(from: "the schema")
+        swift.within(layout.schemaTypesEnum) { swift in
+            swift.documentation(type.description)
+            swift.block("public enum \(names.typeName(type.name)): NormAPI.InputObject") { swift in
+                for field in fields {
+                    swift.documentation(field.description)
+                    swift.line("case \(field.swiftCase)(\(field.type))")
+                }
+                swift.line()
+                swift.block("public var jsonValue: JSONValue") { swift in
+                    swift.block("switch self") { swift in
+                        for field in fields {
+                            swift.line("case .\(field.swiftCase)(let value): .object([\"\(field.name)\": value.jsonValue])")
+                        }
+                    }
+                }
             }
         }
         return swift.text

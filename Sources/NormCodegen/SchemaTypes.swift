@@ -2,12 +2,14 @@ import NormProject
 import GraphQL
 
 /// What codegen asks of a project's schema: a type by name, its kind, the fields of an
-/// object or interface, and which object types an abstract type may be (remembered, as
-/// GraphQLSwift rebuilds field maps on each call).
+/// object or interface, which object types an abstract type may be, and which types a
+/// type's selections may be conditioned on (remembered, as GraphQLSwift rebuilds field
+/// maps on each call).
 final class SchemaTypes {
     let schema: GraphQLSchema
     private var fieldMaps: [String: GraphQLFieldMap] = [:]
     private var possible: [String: Set<String>] = [:]
+    private var matching: [String: Set<String>] = [:]
 
     init(_ schema: GraphQLSchema) { self.schema = schema }
 
@@ -46,6 +48,27 @@ final class SchemaTypes {
     }
 
     func isObjectType(_ name: String) -> Bool { type(named: name) is GraphQLObjectType }
+
+    /// The types a selection on `name` may be conditioned on and still be the selection's
+    /// own, as Apollo iOS decides by the types' declarations: `name`, the interfaces it
+    /// implements, and for an object type the unions it is a member of. A condition on any
+    /// other type is a type case, even when every current member of `name` meets it.
+    func matchingTypes(of name: String) -> Set<String> {
+        if let known = matching[name] { return known }
+        var types: Set<String> = [name]
+        switch type(named: name) {
+        case let object as GraphQLObjectType:
+            types.formUnion(((try? object.interfaces()) ?? []).map(\.name))
+            for case let union as GraphQLUnionType in schema.typeMap.values where possibleTypes(of: union.name).contains(name) {
+                types.insert(union.name)
+            }
+        case let interface as GraphQLInterfaceType:
+            types.formUnion(((try? interface.interfaces()) ?? []).map(\.name))
+        default: break
+        }
+        matching[name] = types
+        return types
+    }
 }
 
 /// A GraphQL type reference taken apart: the named type at its core and the wrappers

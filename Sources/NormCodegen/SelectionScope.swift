@@ -6,8 +6,28 @@ struct SelectionItem {
     /// The fragment spread at the scope's own level that the selection came through; nil
     /// for a selection written in the scope itself.
     let via: String?
-    /// An `@include` or `@skip` on the way may leave it out.
+    /// An `@include` or `@skip` on the way may leave it out, or a `@defer` leave it out
+    /// until the deferred part arrives.
     let conditional: Bool
+}
+
+/// A type case of a scope: a narrower type (`AsCat`), an `@include` / `@skip` condition
+/// (`IfIncludeDetails`, `IfNotSkipHeight`), or both (`AsCatIfGetCat`), named as Apollo iOS
+/// names it.
+struct TypeCase: Hashable {
+    /// The narrower type; nil for a condition alone.
+    let type: String?
+    /// The variables of its `@include`s as written, of its `@skip`s with `!` before them.
+    let conditions: [String]
+
+    /// Its Swift type's name, `typeName` naming the schema's type in Swift.
+    func name(_ typeName: (String) -> String) -> String {
+        let ifs = conditions.map { $0.hasPrefix("!") ? "Not" + SwiftNames.firstUppercased($0.dropFirst()) : SwiftNames.firstUppercased($0) }
+        return (type.map { "As" + typeName($0) } ?? "") + (ifs.isEmpty ? "" : "If" + ifs.joined(separator: "And"))
+    }
+
+    /// Its property's name (`asCatIfGetCat`).
+    func property(_ typeName: (String) -> String) -> String { SwiftNames.escaped(SwiftNames.firstLowercased(name(typeName))) }
 }
 
 /// A field of a scope: every occurrence of one response key, merged, as GraphQL merges
@@ -49,23 +69,32 @@ struct ScopeField {
 /// fragments spread on it (`fragments`), and type cases for narrower types (`asStation`).
 /// Built the same way for an operation's `Data`, a fragment, a field's object and a type case.
 ///
-/// Fields and fragments come from every selection on the object whose condition holds for
-/// all of the scope's possible types, wherever it is written (a type case `AsCat` has the
-/// fields of `... on Pet` beside it). Type cases come only from where they are written, as
-/// in Apollo iOS: a type case has as its own type cases those written inside it, never its
-/// siblings, so `... on A { a } ... on B { b }` on interfaces that partly overlap is
-/// `asA` and `asB` side by side, each its own fields. Every type case narrows the possible
-/// types and is written deeper in the document, so nesting ends.
+/// Fields and fragments come from every selection on the object whose type condition is
+/// one of the scope's matching types, wherever it is written (a type case `AsCat` has the
+/// fields of `... on Pet` beside it, as a cat is declared a pet). As in Apollo iOS, the
+/// declarations decide, not today's members: `... on Reactable` on a union all of whose
+/// members are reactable is still the type case `asReactable`, so a member the server adds
+/// later decodes with `asReactable` nil. Type cases come only from where they are written:
+/// a type case has as its own type cases those written inside it, never its siblings, so
+/// `... on A { a } ... on B { b }` on interfaces that partly overlap is `asA` and `asB`
+/// side by side, each its own fields. Every type case is written deeper in the document,
+/// so nesting ends.
 ///
 /// ```swift
 /// let scope = SelectionScope(type: "JourneyEndpoint", items: items, schema: schema, fragments: fragments)
-/// scope.typeCases   // ["Station", "Airport"]
+/// scope.typeCases.map(\.type)   // ["Station", "Airport"]
 /// ```
 struct SelectionScope {
     let typeName: String
     /// The object types a value of the scope may be: its type's, narrowed by each type case
     /// on the way to it (`AsPet.AsWarmBlooded` is a pet and warm-blooded).
     let possibleTypes: Set<String>
+    /// The types a selection may be conditioned on and be the scope's own: those its type
+    /// and each type case on the way to it are declared to be (``SchemaTypes/matchingTypes(of:)``).
+    let matchingTypes: Set<String>
+    /// The `@include` / `@skip` conditions (``TypeCase/conditions``) of the type cases on the
+    /// way to the scope: a selection under only these is the scope's own, not optional.
+    let matchingConditions: Set<String>
     /// Every selection on the object, for its fields and fragments.
     let items: [SelectionItem]
     /// The type `items` are written on: the operation's root, the fragment's or the field's
@@ -77,11 +106,12 @@ struct SelectionScope {
     private(set) var fields: [ScopeField] = []
     /// Fragments spread in the scope that always apply to it, in order.
     private(set) var fragments: [String] = []
-    /// Narrower types that selections written in the scope are conditioned on, in order of first appearance.
-    private(set) var typeCases: [String] = []
+    /// The narrower types and `@include` / `@skip` conditions that selections written in
+    /// the scope are under, in order of first appearance.
+    private(set) var typeCases: [TypeCase] = []
     /// The first selection written for each type case, and the selections written in it:
     /// where its own type cases come from.
-    private var typeCaseSelections: [String: (opening: any Selection, written: [any Selection])] = [:]
+    private var typeCaseSelections: [TypeCase: (opening: any Selection, written: [any Selection])] = [:]
     private var fieldIndex: [String: Int] = [:]
     private let schema: SchemaTypes
     private let definitions: [String: FragmentDefinition]
@@ -89,14 +119,17 @@ struct SelectionScope {
     /// The scope of an operation's root, a fragment's own type, or a field's object.
     init(type typeName: String, items: [SelectionItem], opening: (any Selection)? = nil, schema: SchemaTypes,
          fragments definitions: [String: FragmentDefinition]) {
-        self.init(type: typeName, possibleTypes: schema.possibleTypes(of: typeName), items: items, itemsType: typeName,
+        self.init(type: typeName, possibleTypes: schema.possibleTypes(of: typeName), matchingTypes: schema.matchingTypes(of: typeName),
+                  matchingConditions: [], items: items, itemsType: typeName,
                   written: items.map(\.selection), opening: opening, schema: schema, fragments: definitions)
     }
 
-    private init(type typeName: String, possibleTypes: Set<String>, items: [SelectionItem], itemsType: String, written: [any Selection],
+    private init(type typeName: String, possibleTypes: Set<String>, matchingTypes: Set<String>, matchingConditions: Set<String>, items: [SelectionItem], itemsType: String, written: [any Selection],
                  opening: (any Selection)?, schema: SchemaTypes, fragments definitions: [String: FragmentDefinition]) {
         self.typeName = typeName
         self.possibleTypes = possibleTypes
+        self.matchingTypes = matchingTypes
+        self.matchingConditions = matchingConditions
         self.items = items
         self.itemsType = itemsType
         self.opening = opening
@@ -106,28 +139,29 @@ struct SelectionScope {
         collectTypeCases(written)
     }
 
-    /// The scope of type case `condition`: the same selections, for the narrower types.
-    func typeCase(_ condition: String) -> SelectionScope {
-        let selections = typeCaseSelections[condition]
-        return SelectionScope(type: condition, possibleTypes: possibleTypes.intersection(schema.possibleTypes(of: condition)), items: items,
-                              itemsType: itemsType, written: selections?.written ?? [], opening: selections?.opening, schema: schema, fragments: definitions)
+    /// The scope of `typeCase`: the same selections, for the narrower types, under its conditions.
+    func typeCase(_ typeCase: TypeCase) -> SelectionScope {
+        let selections = typeCaseSelections[typeCase]
+        return SelectionScope(type: typeCase.type ?? typeName,
+                              possibleTypes: typeCase.type.map { possibleTypes.intersection(schema.possibleTypes(of: $0)) } ?? possibleTypes,
+                              matchingTypes: typeCase.type.map { matchingTypes.union(schema.matchingTypes(of: $0)) } ?? matchingTypes,
+                              matchingConditions: matchingConditions.union(typeCase.conditions), items: items, itemsType: itemsType,
+                              written: selections?.written ?? [], opening: selections?.opening, schema: schema, fragments: definitions)
     }
 
     /// How a selection conditioned on a type (nil: none) relates to the scope.
     private enum Condition {
-        /// It holds for every possible type: its selections are the scope's own.
+        /// The scope is declared to be of its type: its selections are the scope's own.
         case holds
-        /// It holds for some: a type case.
+        /// Some possible types may be of it: a type case.
         case narrows(String)
-        /// It holds for none: its selections never apply.
+        /// No possible type is of it: its selections never apply.
         case never
     }
 
     private func condition(_ typeName: String?) -> Condition {
-        guard let typeName else { return .holds }
-        let conditionTypes = schema.possibleTypes(of: typeName)
-        if possibleTypes.isSubset(of: conditionTypes) { return .holds }
-        return possibleTypes.isDisjoint(with: conditionTypes) ? .never : .narrows(typeName)
+        guard let typeName, !matchingTypes.contains(typeName) else { return .holds }
+        return possibleTypes.isDisjoint(with: schema.possibleTypes(of: typeName)) ? .never : .narrows(typeName)
     }
 
     /// The fields and fragments of every selection that applies to the whole scope.
@@ -135,7 +169,7 @@ struct SelectionScope {
     /// condition), whose fields they name.
     private mutating func collectFields(_ items: [SelectionItem], on parent: String) {
         for item in items {
-            let conditional = item.conditional || Self.hasInclusionCondition(item.selection)
+            let conditional = item.conditional || mayBeLeftOut(item.selection)
             switch item.selection {
             case let field as Field:
                 let key = field.alias?.value ?? field.name.value
@@ -177,27 +211,55 @@ struct SelectionScope {
                 inside = fragment.selectionSet.selections
             default: continue
             }
+            let conditions = Self.inclusionConditions(of: selection).filter { !matchingConditions.contains($0) }
+            let typeCase: TypeCase
             switch condition(typeName) {
-            case .holds: collectTypeCases(inside)
-            case .narrows(let narrower):
-                if typeCaseSelections[narrower] == nil {
-                    typeCases.append(narrower)
-                    typeCaseSelections[narrower] = (selection, [])
-                }
-                // A spread stays whole: the type case spreads the fragment, whose own type holds there.
-                typeCaseSelections[narrower]?.written += selection is FragmentSpread ? [selection] : inside
-            case .never: break
+            case .holds where conditions.isEmpty:
+                collectTypeCases(inside)
+                continue
+            case .holds: typeCase = TypeCase(type: nil, conditions: conditions)
+            case .narrows(let narrower): typeCase = TypeCase(type: narrower, conditions: conditions)
+            case .never: continue
             }
+            if typeCaseSelections[typeCase] == nil {
+                typeCases.append(typeCase)
+                typeCaseSelections[typeCase] = (selection, [])
+            }
+            // A spread stays whole: the type case spreads the fragment, whose own type and
+            // conditions hold there.
+            typeCaseSelections[typeCase]?.written += selection is FragmentSpread ? [selection] : inside
         }
     }
 
-    private static func hasInclusionCondition(_ selection: any Selection) -> Bool {
-        let directives: [Directive] = switch selection {
+    /// Whether `selection` may be absent from the data: under an `@include` or `@skip` the
+    /// scope is not under, or deferred (`@defer` without `if: false`). Its fields are optional.
+    private func mayBeLeftOut(_ selection: any Selection) -> Bool {
+        Self.directives(of: selection).contains { directive in
+            let literal = (directive.arguments.first { $0.name.value == "if" }?.value as? BooleanValue)?.value
+            return switch directive.name.value {
+            case "defer": literal != false
+            case "include": literal == false
+            case "skip": literal == true
+            default: false
+            }
+        } || !Set(Self.inclusionConditions(of: selection)).isSubset(of: matchingConditions)
+    }
+
+    /// The `@include` / `@skip` conditions of `selection` on variables (``TypeCase/conditions``).
+    private static func inclusionConditions(of selection: any Selection) -> [String] {
+        directives(of: selection).compactMap { directive in
+            guard directive.name.value == "include" || directive.name.value == "skip",
+                  let variable = directive.arguments.first(where: { $0.name.value == "if" })?.value as? Variable else { return nil }
+            return (directive.name.value == "skip" ? "!" : "") + variable.name.value
+        }
+    }
+
+    private static func directives(of selection: any Selection) -> [Directive] {
+        switch selection {
         case let field as Field: field.directives
         case let inline as InlineFragment: inline.directives
         case let spread as FragmentSpread: spread.directives
         default: []
         }
-        return directives.contains { $0.name.value == "include" || $0.name.value == "skip" }
     }
 }

@@ -24,6 +24,8 @@ struct SelectionSetWriter {
         let nested: (name: String, scope: SelectionScope)?
         /// The name of the property it reads in the fragment `via`.
         var fragmentName: String? = nil
+        /// Under an `@include` / `@skip` or `@defer`: nil when it was left out.
+        var isConditional = false
     }
 
     /// How deep below an operation's `Data` or a fragment's type the nested types (a field's
@@ -47,9 +49,8 @@ struct SelectionSetWriter {
         let properties = self.properties(of: scope)
         let positions = Self.positions(in: scope, isRoot: isRoot)
         let stored = properties.filter { $0.via == nil }
-        let typeCases = scope.typeCases.map { condition in
-            (condition: condition, name: "As" + names.typeName(condition), property: SwiftNames.escaped("as" + names.typeName(condition)),
-             scope: scope.typeCase(condition))
+        let typeCases = scope.typeCases.map { typeCase in
+            (typeCase: typeCase, name: typeCase.name(names.typeName), property: typeCase.property(names.typeName), scope: scope.typeCase(typeCase))
         }
         let hasTypename = !isRoot
         let concrete = schema.isObjectType(scope.typeName) ? scope.typeName : nil
@@ -105,16 +106,29 @@ struct SelectionSetWriter {
                     swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
                 }
                 for typeCase in typeCases {
-                    let types = typeCase.scope.possibleTypes.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                    swift.line("self.\(typeCase.property) = try data.typeCase([\(types)])")
+                    let types = "[" + typeCase.scope.possibleTypes.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+                    guard !typeCase.typeCase.conditions.isEmpty else {
+                        swift.line("self.\(typeCase.property) = try data.typeCase(\(types))")
+                        continue
+                    }
+                    // One under a condition is set when the data has what the condition brings
+                    // in (decoded types have no variables to evaluate it by): the fields the
+                    // parent does not always have.
+                    let always = Set(scope.fields.filter { !$0.isConditional }.map(\.responseKey))
+                    let keys = typeCase.scope.fields.filter { !$0.isConditional }.map(\.responseKey).filter { $0 != "__typename" && !always.contains($0) }
+                    let selecting = "selecting: [" + keys.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+                    swift.line("self.\(typeCase.property) = try data.conditionalCase(\(typeCase.typeCase.type == nil ? "" : types + ", ")\(selecting))")
                 }
             }
 
             // Back to data: the fields in selection order, then the fragments' and type cases'.
             swift.line()
+            // A field that may have been left out is left out when nil: a type case of its
+            // condition, when set, puts it back (null where it was), so the data reads the same.
             var members = hasTypename ? ["\"__typename\": .string(__typename)"] : []
-            members += stored.map { "\"\($0.responseKey)\": \($0.name).jsonValue" }
-            var parts = ["JSONValue.object([\(members.isEmpty ? ":" : members.joined(separator: ", "))])"]
+            members += stored.map { "\"\($0.responseKey)\": \($0.name)" + ($0.isConditional ? ".map { $0.jsonValue }" : ".jsonValue") }
+            let object = stored.contains(where: \.isConditional) ? "JSONValue.input" : "JSONValue.object"
+            var parts = ["\(object)([\(members.isEmpty ? ":" : members.joined(separator: ", "))])"]
             parts += scope.fragments.map { "fragments.\(SwiftNames.fragmentProperty($0)).jsonValue" }
             parts += typeCases.map { "\($0.property)?.jsonValue ?? .object([])" }
             swift.line("public var jsonValue: JSONValue { " + (parts.count == 1 ? parts[0] : ".merging([\(parts.joined(separator: ", "))])") + " }")
@@ -169,10 +183,10 @@ struct SelectionSetWriter {
     private func properties(of scope: SelectionScope) -> [Property] {
         // A nested type hides, in every type inside the one it is in, the fragment types and
         // the namespace of the same name, which generated code names unqualified.
-        var nestedNames = Set(scope.typeCases.map { "As" + names.typeName($0) } + (scope.fragments.isEmpty ? [] : ["Fragments"])
+        var nestedNames = Set(scope.typeCases.map { $0.name(names.typeName) } + (scope.fragments.isEmpty ? [] : ["Fragments"])
                               + fragments.keys.map(SwiftNames.fragmentType) + [names.namespace])
         // The type cases' properties and the fragments' initializer parameters come first.
-        var propertyNames = Set(scope.typeCases.map { SwiftNames.escaped("as" + names.typeName($0)) } + scope.fragments.map(SwiftNames.fragmentProperty))
+        var propertyNames = Set(scope.typeCases.map { $0.property(names.typeName) } + scope.fragments.map(SwiftNames.fragmentProperty))
         var properties: [Property] = []
         for field in scope.fields where !(field.responseKey == "__typename" && field.fieldName == "__typename") {
             let name = names.property(field.responseKey, avoiding: propertyNames)
@@ -201,7 +215,7 @@ struct SelectionSetWriter {
                 base = names.swiftType(of: shape.named)
             }
             properties.append(Property(name: name, responseKey: field.responseKey, type: shape.swift(base, optional: field.isConditional),
-                                       description: description, via: nil, nested: nested))
+                                       description: description, via: nil, nested: nested, isConditional: field.isConditional))
         }
         return properties
     }

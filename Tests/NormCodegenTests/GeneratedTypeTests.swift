@@ -101,9 +101,11 @@ import TripsAPI
         #expect(passenger.data?.count == 3)
         #expect(passenger.name == "Ana")
         #expect(people.people[1].asCrew?.role == "pilot")
-        // A type the code does not know: no type case, the interface's fields still read.
-        #expect(people.people[2].asPassenger == nil && people.people[2].asCrew == nil)
-        #expect(people.people[2].id == "3" && people.people[2].fragments.namedFields.name == "R2")
+        // A type the code does not know: the person decodes with no type case set, the
+        // interfaces' too (a union is declared no interface: `... on Node` is `asNode`).
+        #expect(people.people[0].asNode?.id == "1" && people.people[0].asNamed?.fragments.namedFields.name == "Ana")
+        #expect(people.people[2].__typename == "Robot" && people.people[2].asPassenger == nil && people.people[2].asCrew == nil)
+        #expect(people.people[2].asNode == nil && people.people[2].asNamed == nil)
         #expect(people.now == "2026-11-24T12:00:00Z")
         #expect(SinkSchema.Cabin.allCases.map(\.rawValue) == ["ECONOMY", "PREMIUM_ECONOMY", "FIRST_CLASS", "DEFAULT", "OLD"])
         #expect(SinkSchema.Cabin.default.rawValue == "DEFAULT")
@@ -134,16 +136,17 @@ import TripsAPI
         let data = try CrowdQuery.Data(response: readBack(CrowdQuery(), response: Self.crowdResponse, sdl: sdl))
         let ana = data.people[0], rui = data.people[1], robot = data.people[2]
         // `asPassenger`, `namedFields` and `kind` are fields (all `__typename`) beside the
-        // type case `asPassenger` and the fragment `fragments.namedFields`.
-        #expect(ana.kind == "Passenger" && ana.asPassenger_ == "Passenger" && ana.namedFields_ == "Passenger")
-        #expect(ana.fragments.namedFields.name == "Ana" && ana.name == "Ana")
+        // type case `asPassenger`, and in `asNamed` beside the fragment `fragments.namedFields`.
+        #expect(ana.kind == "Passenger" && ana.asPassenger_ == "Passenger" && ana.namedFields == "Passenger")
+        #expect(ana.asNamed?.namedFields_ == "Passenger" && ana.asNamed?.asPassenger == "Passenger")
+        #expect(ana.asNamed?.fragments.namedFields.name == "Ana" && ana.asNamed?.name == "Ana")
         // A fragment on an interface spread inside a union member's inline fragment.
         #expect(ana.asPassenger?.fragments.nodeId.id == "1" && ana.asPassenger?.id == "1")
         #expect(ana.asPassenger?.cabin == .case(.economy) && ana.asPassenger?.data?.count == 2)
-        #expect(ana.nick?.short == "A" && ana.asCrew == nil)
-        // The type case selects more of `nick` than the fragment the parent reads it from.
-        #expect(rui.nick?.short == "R" && rui.asCrew?.nick?.long == "Rui Costa")
-        #expect(robot.asPassenger == nil && robot.asCrew == nil && robot.name == "R2" && robot.nick == nil)
+        #expect(ana.asNamed?.nick?.short == "A" && ana.asCrew == nil)
+        // The type case selects more of `nick` than the fragment the other reads it from.
+        #expect(rui.asNamed?.nick?.short == "R" && rui.asCrew?.nick?.long == "Rui Costa")
+        #expect(robot.asPassenger == nil && robot.asCrew == nil && robot.asNamed == nil && robot.kind == "Robot")
         // A nested type named after the namespace does not hide it.
         #expect(data.sinkSchema?.id == "3")
         // A type case inside a type case.
@@ -167,9 +170,10 @@ import TripsAPI
         #expect(crew.asNamed?.name == "Eva" && crew.asNamed?.id == "5")
         #expect(crew.asScheduled?.departs == "2026-11-27T08:00:00Z" && crew.asScheduled?.id == "5")
         #expect(crew.asNamed?.asScheduled?.departs == "2026-11-27T08:00:00Z" && crew.asNamed?.asScheduled?.name == "Eva")
-        // On the union every member is named; a passenger is not scheduled.
-        #expect(data.people[0].name == "Ana" && data.people[0].asScheduled == nil)
-        #expect(data.people[1].asScheduled?.name == "Rui" && data.people[1].asScheduled?.departs == nil)
+        // On the union every member is named today, yet `... on Named` stays a type case
+        // (a union is declared no interface); a passenger is not scheduled.
+        #expect(data.people[0].asNamed?.name == "Ana" && data.people[0].asScheduled == nil)
+        #expect(data.people[1].asNamed?.name == "Rui" && data.people[1].asScheduled?.departs == nil)
         #expect(try ShiftsQuery.Data(response: CacheValue(data.jsonValue)) == data)
 
         // A trip is scheduled but not named.
@@ -177,6 +181,14 @@ import TripsAPI
             {"node": {"__typename": "Trip", "id": "1", "departs": "2026-12-01T10:00:00Z"}, "people": []}
             """))
         #expect(trip.node?.asNamed == nil && trip.node?.asScheduled?.departs == "2026-12-01T10:00:00Z")
+
+        // A member the server added after generation: its `__typename` is no type case's,
+        // so it decodes with none set, where merging `name` into the union failed it.
+        let added = try ShiftsQuery.Data(response: JSON.parse("""
+            {"node": null, "people": [{"__typename": "Visitor"}, {"__typename": "Passenger", "name": "Ana"}]}
+            """))
+        #expect(added.people.map(\.__typename) == ["Visitor", "Passenger"])
+        #expect(added.people[0].asNamed == nil && added.people[0].asScheduled == nil && added.people[1].asNamed?.name == "Ana")
     }
 
     static let tripsResponse = """
@@ -192,8 +204,9 @@ import TripsAPI
         #expect(trip.name == "Porto" && trip.fragments.tripName.name == "Porto")
         // `meta` from the selection and two fragments: one type with every field.
         #expect(trip.meta?.count == 4 && trip.fragments.tripMeta.meta?.count == 4 && trip.fragments.tripName.meta?.__typename == "Meta")
-        // A fragment under @include: its fields optional, absent here; not under `fragments`.
-        #expect(trip.stops == nil)
+        // A fragment under @include: its fields optional, absent here; not under `fragments`;
+        // the type case of its condition (Apollo iOS's `ifWithMeta`) nil.
+        #expect(trip.stops == nil && trip.ifWithMeta == nil)
         #expect(trip.legs == [["a", "b"], nil, []])
         #expect(data.trips?.first??.stops?.first??.name == "X" && data.trips?.first??.stops?[1] == nil && data.trips?[1] == nil)
         #expect(data.tripName?.id == "2" && data.sendable?.id == "4")
@@ -204,6 +217,15 @@ import TripsAPI
              "trips": null, "tripName": null, "sendable": null}
             """))
         #expect(withStops.trip?.stops?.first??.name == "Y" && withStops.trip?.legs == nil)
+        #expect(withStops.trip?.ifWithMeta?.fragments.tripStops.stops?.first??.name == "Y")
+
+        // Read through the cache with the condition true: the type case is set.
+        let included = try TripsQuery.Data(response: readBack(TripsQuery(first: 2, withMeta: true), response: """
+            {"data": {"trip": {"__typename": "Trip", "id": "1", "name": "Porto", "meta": null, "stops": [{"__typename": "Stop", "name": "Z", "code": null}],
+                               "legs": null}, "trips": null, "tripName": null, "sendable": null}}
+            """))
+        #expect(included.trip?.ifWithMeta?.stops?.first??.name == "Z" && included.trip?.ifWithMeta?.id == "1")
+        #expect(try TripsQuery.Data(response: CacheValue(included.jsonValue)) == included)
     }
 
     @Test func aWrongKindDeepInAListNamesItsPath() throws {
@@ -225,5 +247,31 @@ import TripsAPI
         #expect(CacheValue(TripsQuery().__variables) == [:])
         #expect(CacheValue(PingMutation(times: 2).__variables) == ["times": 2])
         #expect(try PingMutation.Data(response: JSON.parse(#"{"ping": true}"#)).ping)
+    }
+
+    /// A deferred part's fields are optional: the data before the part arrives decodes,
+    /// with them nil; `@defer(if: false)` defers nothing.
+    @Test func deferredFieldsAreNilUntilTheirPartArrives() throws {
+        let full = try DeferredTripQuery.Data(response: readBack(DeferredTripQuery(id: "1"), response: """
+            {"data": {"trip": {"__typename": "Trip", "id": "1", "name": "Porto", "departs": null, "legs": [["a"]]}}}
+            """))
+        #expect(full.trip?.name == "Porto" && full.trip?.departs == nil && full.trip?.legs == [["a"]])
+        let early = try DeferredTripQuery.Data(response: JSON.parse(#"{"trip": {"__typename": "Trip", "id": "1", "legs": null}}"#))
+        #expect(early.trip?.id == "1" && early.trip?.name == nil)
+        // `id` is not deferred: its absence is a failure.
+        #expect(throws: ResponseDecodingError.self) { try DeferredTripQuery.Data(response: JSON.parse(#"{"trip": {"__typename": "Trip", "legs": null}}"#)) }
+    }
+
+    /// A `@oneOf` input object is an enum, as Apollo iOS writes it: one case per field,
+    /// written as the object of that one field, never null.
+    @Test func oneOfInputObjectsAreAnEnumOfTheirFields() throws {
+        #expect(CacheValue(PickTripQuery(pick: .name("Porto")).__variables) == ["pick": ["name": "Porto"]])
+        #expect(CacheValue(PickTripQuery(pick: .filters([.init(name: "Porto"), .init(cabins: [.init(.firstClass)])])).__variables)
+                == ["pick": ["filters": [["name": "Porto"], ["cabins": ["FIRST_CLASS"]]]]])
+        #expect(CacheValue(PickTripQuery(pick: .default(true)).__variables) == ["pick": ["default": true]])
+        // The variables the cache keys the field by, and the data read back under them.
+        let data = try PickTripQuery.Data(response: readBack(PickTripQuery(pick: .id("3")),
+                                                             response: #"{"data": {"pickTrip": {"__typename": "Trip", "id": "3"}}}"#))
+        #expect(data.pickTrip?.id == "3")
     }
 }

@@ -85,16 +85,47 @@ import Testing
               ... on Cat { isJellicle }
             }
             """, file: "Fragments/ClassroomPetDetails.graphql.swift")
-        #expect(found.types == ["ClassroomPetDetails", "ClassroomPetDetails.AsAnimal", "ClassroomPetDetails.AsWarmBlooded", "ClassroomPetDetails.AsCat"])
-        // Every classroom pet is a pet: `... on Pet` holds for the fragment's own type (Apollo
-        // iOS, which goes by the types' declarations, makes it a type case `asPet`).
-        #expect(found["ClassroomPetDetails"] == ["__typename: String", "humanName: String?", "asAnimal: AsAnimal?", "asWarmBlooded: AsWarmBlooded?", "asCat: AsCat?"])
-        #expect(found.typeCases["ClassroomPetDetails"] == [#"asAnimal: ["Bird", "Cat", "Rat"]"#, #"asWarmBlooded: ["Bird", "Cat"]"#, #"asCat: ["Cat"]"#])
-        #expect(found["ClassroomPetDetails.AsAnimal"] == ["__typename: String", "species: String", "humanName: String?"])
-        // Every warm-blooded classroom pet is an animal: the animal's fields hold for it.
-        #expect(found["ClassroomPetDetails.AsWarmBlooded"] == ["__typename: String", "species: String", "humanName: String?", "laysEggs: Bool"])
+        // Every classroom pet is a pet today, but a union is declared to be no interface:
+        // `... on Pet` is the type case `asPet`, as Apollo iOS writes it.
+        #expect(found.types == ["ClassroomPetDetails", "ClassroomPetDetails.AsAnimal", "ClassroomPetDetails.AsPet", "ClassroomPetDetails.AsWarmBlooded",
+                                "ClassroomPetDetails.AsCat"])
+        #expect(found["ClassroomPetDetails"] == ["__typename: String", "asAnimal: AsAnimal?", "asPet: AsPet?", "asWarmBlooded: AsWarmBlooded?", "asCat: AsCat?"])
+        #expect(found.typeCases["ClassroomPetDetails"] == [#"asAnimal: ["Bird", "Cat", "Rat"]"#, #"asPet: ["Bird", "Cat", "PetRock", "Rat"]"#,
+                                                           #"asWarmBlooded: ["Bird", "Cat"]"#, #"asCat: ["Cat"]"#])
+        #expect(found["ClassroomPetDetails.AsAnimal"] == ["__typename: String", "species: String"])
+        #expect(found["ClassroomPetDetails.AsPet"] == ["__typename: String", "humanName: String?"])
+        // A warm-blooded animal is declared an animal: the animal's fields are its own.
+        #expect(found["ClassroomPetDetails.AsWarmBlooded"] == ["__typename: String", "species: String", "laysEggs: Bool"])
+        // A cat is declared all of them.
         #expect(found["ClassroomPetDetails.AsCat"] == ["__typename: String", "species: String", "humanName: String?", "laysEggs: Bool", "isJellicle: Bool"])
         #expect(found.typeCases["ClassroomPetDetails.AsAnimal"] == nil && found.typeCases["ClassroomPetDetails.AsWarmBlooded"] == nil)
+    }
+
+    /// GitHub's `issueOrPullRequest { ... on Reactable { ... } }`: every member of the union
+    /// is reactable today, and the type case stays, so a member added later decodes with
+    /// `asReactable` nil. A condition the type is declared to meet (an object's interface,
+    /// a union it is in) is the selection's own.
+    @Test func aTypeCaseEveryCurrentMemberMeetsIsKept() throws {
+        let schema = """
+            type Query { issueOrPullRequest: IssueOrPullRequest issue: Issue }
+            interface Node { id: ID! }
+            interface Reactable { viewerCanReact: Boolean! }
+            type Issue implements Node & Reactable { id: ID! viewerCanReact: Boolean! title: String! }
+            type PullRequest implements Node & Reactable { id: ID! viewerCanReact: Boolean! }
+            union IssueOrPullRequest = Issue | PullRequest
+            """
+        let found = try outline(schema: schema, operations: """
+            query Item {
+              issueOrPullRequest { ... on Reactable { viewerCanReact } ... on Issue { title ... on IssueOrPullRequest { ... on Node { id } } } }
+              issue { ... on Reactable { viewerCanReact } ... on IssueOrPullRequest { ... on Node { id } } }
+            }
+            """, file: "Operations/Queries/ItemQuery.graphql.swift")
+        #expect(found["Data.IssueOrPullRequest"] == ["__typename: String", "asReactable: AsReactable?", "asIssue: AsIssue?"])
+        #expect(found.typeCases["Data.IssueOrPullRequest"] == [#"asReactable: ["Issue", "PullRequest"]"#, #"asIssue: ["Issue"]"#])
+        #expect(found["Data.IssueOrPullRequest.AsReactable"] == ["__typename: String", "viewerCanReact: Bool"])
+        #expect(found["Data.IssueOrPullRequest.AsIssue"] == ["__typename: String", "viewerCanReact: Bool", "title: String", "id: ID"])
+        #expect(found["Data.Issue"] == ["__typename: String", "viewerCanReact: Bool", "id: ID"])
+        #expect(found.typeCases["Data.Issue"] == nil)
     }
 
     /// AnimalKingdom's AllAnimalsQuery: a fragment on WarmBlooded spread beside and inside
@@ -130,9 +161,9 @@ import Testing
         #expect(found["Data.AllAnimal.AsPet.AsWarmBlooded"] == ["__typename: String", "id: ID", "predators: [Predator]", "fragments: Fragments",
                                                                 "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }",
                                                                 "humanName: String? { fragments.petDetails.humanName }"])
-        // A type case on a union keeps the fields the selection names on the interface.
-        #expect(found["Data.AllAnimal.AsClassroomPet"] == ["__typename: String", "id: ID", "predators: [Predator]", "fragments: Fragments",
-                                                           "asBird: AsBird?", "humanName: String? { fragments.petDetails.humanName }"])
+        // A type case on a union keeps the fields the selection names on the interface, but
+        // not a pet's: a classroom pet is declared no pet (Apollo iOS's AsClassroomPet alike).
+        #expect(found["Data.AllAnimal.AsClassroomPet"] == ["__typename: String", "id: ID", "predators: [Predator]", "asBird: AsBird?"])
         #expect(found["Data.AllAnimal.AsClassroomPet.AsBird"]?.contains("wingspan: Double") == true)
     }
 
@@ -148,16 +179,46 @@ import Testing
               }
             }
             """ + Self.animalFragments, file: "Operations/Queries/AllAnimalsIncludeSkipQuery.graphql.swift")
-        #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBlooded: ["Bird", "Cat", "Human"]"#, #"asPet: ["Bird", "Cat", "Rat"]"#, #"asCat: ["Cat"]"#])
-        #expect(found.typeCases["Data.AllAnimal.AsWarmBlooded"] == nil)
+        // A type case under a condition is named after both, as Apollo iOS names it, and is
+        // set when the data has the fields its parent does not always have.
+        #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBloodedIfGetWarmBlooded: ["Bird", "Cat", "Human"], selecting: ["bodyTemperature"]"#,
+                                                      #"asPet: ["Bird", "Cat", "Rat"]"#,
+                                                      #"asCatIfGetCat: ["Cat"], selecting: ["bodyTemperature", "id", "humanName", "isJellicle"]"#])
+        #expect(found.typeCases["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded"] == nil)
         #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
-        // The fragment under @include may be left out: optional, not under `fragments`.
-        #expect(found["Data.AllAnimal.AsWarmBlooded"] == ["__typename: String", "bodyTemperature: Int?", "predators: [Predator]"])
+        // Inside its condition the fragment is there: under `fragments`, its fields not optional.
+        #expect(found["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded"] == ["__typename: String", "predators: [Predator]", "fragments: Fragments",
+                                                                          "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }"])
         // In a cat it is also spread inside `... on Pet`, with no condition: always there.
-        #expect(found["Data.AllAnimal.AsCat"] == ["__typename: String", "bodyTemperature: Int", "isJellicle: Bool?", "predators: [Predator]",
-                                                  "fragments: Fragments", "id: ID { fragments.petDetails.id }",
-                                                  "humanName: String? { fragments.petDetails.humanName }"])
-        #expect(found["Data.AllAnimal.Predator.AsWarmBlooded"] == ["__typename: String", "species: String?", "bodyTemperature: Int?"])
+        #expect(found["Data.AllAnimal.AsCatIfGetCat"] == ["__typename: String", "bodyTemperature: Int", "isJellicle: Bool", "predators: [Predator]",
+                                                          "fragments: Fragments", "id: ID { fragments.petDetails.id }",
+                                                          "humanName: String? { fragments.petDetails.humanName }"])
+        #expect(found["Data.AllAnimal.Predator"] == ["__typename: String", "asWarmBloodedIfGetWarmBlooded: AsWarmBloodedIfGetWarmBlooded?"])
+        #expect(found["Data.AllAnimal.Predator.AsWarmBloodedIfGetWarmBlooded"] == ["__typename: String", "species: String", "fragments: Fragments",
+                                                                                   "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }"])
+    }
+
+    /// A condition alone is the type case `ifX` (`ifNotX` for `@skip`), two of them `IfAAndNotB`;
+    /// a field under a condition is optional where the condition is not the scope's.
+    @Test func conditionsAloneAreTypeCasesNamedAfterThem() throws {
+        let found = try outline(schema: Self.animals, operations: """
+            query Pets($details: Boolean!, $brief: Boolean!) {
+              allAnimals {
+                id
+                species @include(if: $details)
+                ... @include(if: $details) { species predators { id } }
+                ... on Animal @skip(if: $brief) { id }
+                ...PetDetails @include(if: $details) @skip(if: $brief)
+              }
+            }
+            """ + Self.animalFragments, file: "Operations/Queries/PetsQuery.graphql.swift")
+        #expect(found["Data.AllAnimal"] == ["__typename: String", "id: ID", "species: String?", "predators: [Predator]?",
+                                            "ifDetails: IfDetails?", "ifNotBrief: IfNotBrief?", "asPetIfDetailsAndNotBrief: AsPetIfDetailsAndNotBrief?"])
+        // `ifNotBrief` brings in nothing its parent lacks: the data cannot tell it apart.
+        #expect(found.typeCases["Data.AllAnimal"] == [#"ifDetails: selecting: ["species", "predators"]"#, "ifNotBrief: selecting: []",
+                                                      #"asPetIfDetailsAndNotBrief: ["Bird", "Cat", "Rat"], selecting: ["species", "predators", "humanName"]"#])
+        #expect(found["Data.AllAnimal.IfDetails"] == ["__typename: String", "id: ID", "species: String", "predators: [Predator]"])
+        #expect(found["Data.AllAnimal.AsPetIfDetailsAndNotBrief"]?.contains("humanName: String? { fragments.petDetails.humanName }") == true)
     }
 
     /// AnimalKingdom's AllAnimalsDeferQuery: the overlap with inline fragments under @defer.
@@ -176,9 +237,13 @@ import Testing
         #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBlooded: ["Bird", "Cat", "Human"]"#, #"asPet: ["Bird", "Cat", "Rat"]"#, #"asCat: ["Cat"]"#])
         #expect(found.typeCases["Data.AllAnimal.AsWarmBlooded"] == nil)
         #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
-        // Every pet here is an animal: `... on Animal` inside `... on Pet` is the pet's own.
-        #expect(found["Data.AllAnimal.AsPet"]?.contains("species: String") == true)
-        #expect(found["Data.AllAnimal.AsCat"]?.contains("species: String") == true)
+        // Every pet here is an animal: `... on Animal` inside `... on Pet` is the pet's own,
+        // and deferred: optional, nil until the deferred part arrives; so is the cat's.
+        #expect(found["Data.AllAnimal.AsPet"]?.contains("species: String?") == true)
+        #expect(found["Data.AllAnimal.AsCat"]?.contains("species: String?") == true)
+        #expect(found["Data.AllAnimal.AsCat"]?.contains("isJellicle: Bool?") == true)
+        // What is not deferred stays as it is.
+        #expect(found["Data.AllAnimal"]?.contains("id: ID") == true)
     }
 
     @Test func nestingDeeperThanTheLimitIsRefusedAtItsPlace() throws {
@@ -221,7 +286,8 @@ struct Outline {
                 properties[owner, default: []].append(String(text.dropFirst("public let ".count)))
             } else if text.hasPrefix("public var "), !text.hasPrefix("public var jsonValue") {
                 properties[owner, default: []].append(String(text.dropFirst("public var ".count)))
-            } else if text.hasPrefix("self.as"), let range = text.range(of: " = try data.typeCase(") {
+            } else if text.hasPrefix("self.as") || text.hasPrefix("self.if"),
+                      let range = text.range(of: " = try data.typeCase(") ?? text.range(of: " = try data.conditionalCase(") {
                 let property = text.dropFirst("self.".count).prefix { $0 != " " }
                 typeCases[owner, default: []].append("\(property): " + text[range.upperBound...].dropLast())
             }

@@ -71,19 +71,17 @@ public struct CrowdQuery: NormAPI.GraphQLQuery {
             public let __typename: String
             public let kind: String
             public let asPassenger_: String
-            public let namedFields_: String
-            public let fragments: Fragments
+            public let namedFields: String
+            public let asNamed: AsNamed?
             public let asPassenger: AsPassenger?
             public let asCrew: AsCrew?
-            public var name: String { fragments.namedFields.name }
-            public var nick: NamedNick.Nick? { fragments.namedNick.nick }
 
-            public init(__typename: String, kind: String, asPassenger_: String, namedFields_: String, namedFields: NamedFields, namedNick: NamedNick, asPassenger: AsPassenger? = nil, asCrew: AsCrew? = nil) {
+            public init(__typename: String, kind: String, asPassenger_: String, namedFields: String, asNamed: AsNamed? = nil, asPassenger: AsPassenger? = nil, asCrew: AsCrew? = nil) {
                 self.__typename = __typename
                 self.kind = kind
                 self.asPassenger_ = asPassenger_
-                self.namedFields_ = namedFields_
-                self.fragments = Fragments(namedFields: namedFields, namedNick: namedNick)
+                self.namedFields = namedFields
+                self.asNamed = asNamed
                 self.asPassenger = asPassenger
                 self.asCrew = asCrew
             }
@@ -92,20 +90,49 @@ public struct CrowdQuery: NormAPI.GraphQLQuery {
                 self.__typename = try data.typename()
                 self.kind = try data.field("kind", at: 1)
                 self.asPassenger_ = try data.field("asPassenger", at: 2)
-                self.namedFields_ = try data.field("namedFields", at: 3)
-                self.fragments = Fragments(namedFields: try NamedFields(response: data), namedNick: try NamedNick(response: data))
+                self.namedFields = try data.field("namedFields", at: 3)
+                self.asNamed = try data.typeCase(["Crew", "Passenger"])
                 self.asPassenger = try data.typeCase(["Passenger"])
                 self.asCrew = try data.typeCase(["Crew"])
             }
 
-            public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "kind": kind.jsonValue, "asPassenger": asPassenger_.jsonValue, "namedFields": namedFields_.jsonValue]), fragments.namedFields.jsonValue, fragments.namedNick.jsonValue, asPassenger?.jsonValue ?? .object([]), asCrew?.jsonValue ?? .object([])]) }
+            public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "kind": kind.jsonValue, "asPassenger": asPassenger_.jsonValue, "namedFields": namedFields.jsonValue]), asNamed?.jsonValue ?? .object([]), asPassenger?.jsonValue ?? .object([]), asCrew?.jsonValue ?? .object([])]) }
 
-            public struct Fragments: Hashable, Sendable {
-                public let namedFields: NamedFields
-                public let namedNick: NamedNick
-                public init(namedFields: NamedFields, namedNick: NamedNick) {
-                    self.namedFields = namedFields
-                    self.namedNick = namedNick
+            /// Parent type: `Named` (abstract: `__typename` says which).
+            public struct AsNamed: NormAPI.SelectionSet {
+                public let __typename: String
+                public let kind: String
+                public let asPassenger: String
+                public let namedFields_: String
+                public let fragments: Fragments
+                public var name: String { fragments.namedFields.name }
+                public var nick: NamedNick.Nick? { fragments.namedNick.nick }
+
+                public init(__typename: String, kind: String, asPassenger: String, namedFields_: String, namedFields: NamedFields, namedNick: NamedNick) {
+                    self.__typename = __typename
+                    self.kind = kind
+                    self.asPassenger = asPassenger
+                    self.namedFields_ = namedFields_
+                    self.fragments = Fragments(namedFields: namedFields, namedNick: namedNick)
+                }
+
+                public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
+                    self.__typename = try data.typename()
+                    self.kind = try data.field("kind", at: 1)
+                    self.asPassenger = try data.field("asPassenger", at: 2)
+                    self.namedFields_ = try data.field("namedFields", at: 3)
+                    self.fragments = Fragments(namedFields: try NamedFields(response: data), namedNick: try NamedNick(response: data))
+                }
+
+                public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "kind": kind.jsonValue, "asPassenger": asPassenger.jsonValue, "namedFields": namedFields_.jsonValue]), fragments.namedFields.jsonValue, fragments.namedNick.jsonValue]) }
+
+                public struct Fragments: Hashable, Sendable {
+                    public let namedFields: NamedFields
+                    public let namedNick: NamedNick
+                    public init(namedFields: NamedFields, namedNick: NamedNick) {
+                        self.namedFields = namedFields
+                        self.namedNick = namedNick
+                    }
                 }
             }
 

@@ -69,34 +69,70 @@ public struct PeopleQuery: NormAPI.GraphQLQuery {
         /// Parent type: `Person` (abstract: `__typename` says which).
         public struct People: NormAPI.SelectionSet {
             public let __typename: String
-            public let id: ID
-            public let fragments: Fragments
+            public let asNode: AsNode?
+            public let asNamed: AsNamed?
             public let asPassenger: AsPassenger?
             public let asCrew: AsCrew?
-            public var name: String { fragments.namedFields.name }
 
-            public init(__typename: String, id: ID, namedFields: NamedFields, asPassenger: AsPassenger? = nil, asCrew: AsCrew? = nil) {
+            public init(__typename: String, asNode: AsNode? = nil, asNamed: AsNamed? = nil, asPassenger: AsPassenger? = nil, asCrew: AsCrew? = nil) {
                 self.__typename = __typename
-                self.id = id
-                self.fragments = Fragments(namedFields: namedFields)
+                self.asNode = asNode
+                self.asNamed = asNamed
                 self.asPassenger = asPassenger
                 self.asCrew = asCrew
             }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.typename()
-                self.id = try data.field("id", at: 1)
-                self.fragments = Fragments(namedFields: try NamedFields(response: data))
+                self.asNode = try data.typeCase(["Crew", "Passenger"])
+                self.asNamed = try data.typeCase(["Crew", "Passenger"])
                 self.asPassenger = try data.typeCase(["Passenger"])
                 self.asCrew = try data.typeCase(["Crew"])
             }
 
-            public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue]), fragments.namedFields.jsonValue, asPassenger?.jsonValue ?? .object([]), asCrew?.jsonValue ?? .object([])]) }
+            public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename)]), asNode?.jsonValue ?? .object([]), asNamed?.jsonValue ?? .object([]), asPassenger?.jsonValue ?? .object([]), asCrew?.jsonValue ?? .object([])]) }
 
-            public struct Fragments: Hashable, Sendable {
-                public let namedFields: NamedFields
-                public init(namedFields: NamedFields) {
-                    self.namedFields = namedFields
+            /// Parent type: `Node` (abstract: `__typename` says which).
+            public struct AsNode: NormAPI.SelectionSet {
+                public let __typename: String
+                public let id: ID
+
+                public init(__typename: String, id: ID) {
+                    self.__typename = __typename
+                    self.id = id
+                }
+
+                public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
+                    self.__typename = try data.typename()
+                    self.id = try data.field("id", at: 1)
+                }
+
+                public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue]) }
+            }
+
+            /// Parent type: `Named` (abstract: `__typename` says which).
+            public struct AsNamed: NormAPI.SelectionSet {
+                public let __typename: String
+                public let fragments: Fragments
+                public var name: String { fragments.namedFields.name }
+
+                public init(__typename: String, namedFields: NamedFields) {
+                    self.__typename = __typename
+                    self.fragments = Fragments(namedFields: namedFields)
+                }
+
+                public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
+                    self.__typename = try data.typename()
+                    self.fragments = Fragments(namedFields: try NamedFields(response: data))
+                }
+
+                public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename)]), fragments.namedFields.jsonValue]) }
+
+                public struct Fragments: Hashable, Sendable {
+                    public let namedFields: NamedFields
+                    public init(namedFields: NamedFields) {
+                        self.namedFields = namedFields
+                    }
                 }
             }
 
@@ -146,7 +182,7 @@ public struct PeopleQuery: NormAPI.GraphQLQuery {
                     self.fragments = Fragments(namedFields: try NamedFields(response: data))
                 }
 
-                public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "cabin": cabin.jsonValue, "seats": seats.jsonValue, "born": born.jsonValue, "type": type.jsonValue, "default": `default`.jsonValue, "self": self_.jsonValue, "fragments": fragments_.jsonValue, "jsonValue": jsonValue_.jsonValue, "data": data.jsonValue]), fragments.namedFields.jsonValue]) }
+                public var jsonValue: JSONValue { .merging([JSONValue.input(["__typename": .string(__typename), "id": id.jsonValue, "cabin": cabin.jsonValue, "seats": seats.map { $0.jsonValue }, "born": born.jsonValue, "type": type.jsonValue, "default": `default`.jsonValue, "self": self_.jsonValue, "fragments": fragments_.jsonValue, "jsonValue": jsonValue_.jsonValue, "data": data.jsonValue]), fragments.namedFields.jsonValue]) }
 
                 public struct Fragments: Hashable, Sendable {
                     public let namedFields: NamedFields

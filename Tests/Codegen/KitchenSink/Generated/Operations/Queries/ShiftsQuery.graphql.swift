@@ -142,42 +142,57 @@ public struct ShiftsQuery: NormAPI.GraphQLQuery {
         /// Parent type: `Person` (abstract: `__typename` says which).
         public struct People: NormAPI.SelectionSet {
             public let __typename: String
-            public let name: String
+            public let asNamed: AsNamed?
             public let asScheduled: AsScheduled?
 
-            public init(__typename: String, name: String, asScheduled: AsScheduled? = nil) {
+            public init(__typename: String, asNamed: AsNamed? = nil, asScheduled: AsScheduled? = nil) {
                 self.__typename = __typename
-                self.name = name
+                self.asNamed = asNamed
                 self.asScheduled = asScheduled
             }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.typename()
-                self.name = try data.field("name", at: 1)
+                self.asNamed = try data.typeCase(["Crew", "Passenger"])
                 self.asScheduled = try data.typeCase(["Crew"])
             }
 
-            public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "name": name.jsonValue]), asScheduled?.jsonValue ?? .object([])]) }
+            public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename)]), asNamed?.jsonValue ?? .object([]), asScheduled?.jsonValue ?? .object([])]) }
 
-            /// Parent type: `Scheduled` (abstract: `__typename` says which).
-            public struct AsScheduled: NormAPI.SelectionSet {
+            /// Parent type: `Named` (abstract: `__typename` says which).
+            public struct AsNamed: NormAPI.SelectionSet {
                 public let __typename: String
                 public let name: String
-                public let departs: SinkSchema.DateTime?
 
-                public init(__typename: String, name: String, departs: SinkSchema.DateTime?) {
+                public init(__typename: String, name: String) {
                     self.__typename = __typename
                     self.name = name
-                    self.departs = departs
                 }
 
                 public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                     self.__typename = try data.typename()
                     self.name = try data.field("name", at: 1)
-                    self.departs = try data.field("departs", at: 2)
                 }
 
-                public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "name": name.jsonValue, "departs": departs.jsonValue]) }
+                public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "name": name.jsonValue]) }
+            }
+
+            /// Parent type: `Scheduled` (abstract: `__typename` says which).
+            public struct AsScheduled: NormAPI.SelectionSet {
+                public let __typename: String
+                public let departs: SinkSchema.DateTime?
+
+                public init(__typename: String, departs: SinkSchema.DateTime?) {
+                    self.__typename = __typename
+                    self.departs = departs
+                }
+
+                public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
+                    self.__typename = try data.typename()
+                    self.departs = try data.field("departs", at: 1)
+                }
+
+                public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "departs": departs.jsonValue]) }
             }
         }
     }

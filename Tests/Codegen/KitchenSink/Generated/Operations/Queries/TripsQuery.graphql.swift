@@ -80,15 +80,17 @@ public struct TripsQuery: NormAPI.GraphQLQuery {
             public let stops: [Stop?]?
             public let legs: [[String]?]?
             public let fragments: Fragments
+            public let ifWithMeta: IfWithMeta?
             public var name: String { fragments.tripName.name }
 
-            public init(__typename: String = "Trip", id: ID, meta: Meta?, stops: [Stop?]?, legs: [[String]?]?, tripName: TripName, tripMeta: TripMeta) {
+            public init(__typename: String = "Trip", id: ID, meta: Meta?, stops: [Stop?]?, legs: [[String]?]?, tripName: TripName, tripMeta: TripMeta, ifWithMeta: IfWithMeta? = nil) {
                 self.__typename = __typename
                 self.id = id
                 self.meta = meta
                 self.stops = stops
                 self.legs = legs
                 self.fragments = Fragments(tripName: tripName, tripMeta: tripMeta)
+                self.ifWithMeta = ifWithMeta
             }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
@@ -98,9 +100,10 @@ public struct TripsQuery: NormAPI.GraphQLQuery {
                 self.stops = try data.field("stops", at: 4)
                 self.legs = try data.field("legs", at: 5)
                 self.fragments = Fragments(tripName: try TripName(response: data), tripMeta: try TripMeta(response: data))
+                self.ifWithMeta = try data.conditionalCase(selecting: ["stops"])
             }
 
-            public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "meta": meta.jsonValue, "stops": stops.jsonValue, "legs": legs.jsonValue]), fragments.tripName.jsonValue, fragments.tripMeta.jsonValue]) }
+            public var jsonValue: JSONValue { .merging([JSONValue.input(["__typename": .string(__typename), "id": id.jsonValue, "meta": meta.jsonValue, "stops": stops.map { $0.jsonValue }, "legs": legs.jsonValue]), fragments.tripName.jsonValue, fragments.tripMeta.jsonValue, ifWithMeta?.jsonValue ?? .object([])]) }
 
             public struct Fragments: Hashable, Sendable {
                 public let tripName: TripName
@@ -145,6 +148,64 @@ public struct TripsQuery: NormAPI.GraphQLQuery {
                 }
 
                 public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "name": name.jsonValue]) }
+            }
+
+            /// Parent type: `Trip`.
+            public struct IfWithMeta: NormAPI.SelectionSet {
+                public let __typename: String
+                public let id: ID
+                public let meta: Meta?
+                public let legs: [[String]?]?
+                public let fragments: Fragments
+                public var name: String { fragments.tripName.name }
+                public var stops: [TripStops.Stop?]? { fragments.tripStops.stops }
+
+                public init(__typename: String = "Trip", id: ID, meta: Meta?, legs: [[String]?]?, tripName: TripName, tripMeta: TripMeta, tripStops: TripStops) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.meta = meta
+                    self.legs = legs
+                    self.fragments = Fragments(tripName: tripName, tripMeta: tripMeta, tripStops: tripStops)
+                }
+
+                public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
+                    self.__typename = try data.field("__typename", at: 0) ?? "Trip"
+                    self.id = try data.field("id", at: 1)
+                    self.meta = try data.field("meta", at: 3)
+                    self.legs = try data.field("legs", at: 5)
+                    self.fragments = Fragments(tripName: try TripName(response: data), tripMeta: try TripMeta(response: data), tripStops: try TripStops(response: data))
+                }
+
+                public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "meta": meta.jsonValue, "legs": legs.jsonValue]), fragments.tripName.jsonValue, fragments.tripMeta.jsonValue, fragments.tripStops.jsonValue]) }
+
+                public struct Fragments: Hashable, Sendable {
+                    public let tripName: TripName
+                    public let tripMeta: TripMeta
+                    public let tripStops: TripStops
+                    public init(tripName: TripName, tripMeta: TripMeta, tripStops: TripStops) {
+                        self.tripName = tripName
+                        self.tripMeta = tripMeta
+                        self.tripStops = tripStops
+                    }
+                }
+
+                /// Parent type: `Meta`.
+                public struct Meta: NormAPI.SelectionSet {
+                    public let __typename: String
+                    public let count: Int
+
+                    public init(__typename: String = "Meta", count: Int) {
+                        self.__typename = __typename
+                        self.count = count
+                    }
+
+                    public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
+                        self.__typename = try data.field("__typename", at: 0) ?? "Meta"
+                        self.count = try data.field("count", at: 1)
+                    }
+
+                    public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "count": count.jsonValue]) }
+                }
             }
         }
 
