@@ -169,4 +169,59 @@ import Testing
             #expect(cache.record("QUERY_ROOT.trip")?["name"] == "Faro")
         }
     }
+
+    // MARK: a null where the schema declares non-null
+
+    static let nonNullSDL = """
+        type Trip { id: ID! name: String! stops: [String!] }
+        type Query { trips: [Trip!]! trip: Trip! }
+        """
+
+    /// A null the schema forbids (a response with errors may leave one, `write(record:)`
+    /// may set one): Apollo iOS's read fails on it (`JSONDecodingError.nullValue`), so the
+    /// field is missing; Apollo Client reads the null. A nullable field's null reads under both.
+    @Test(arguments: Semantics.allCases) func aNullInANonNullFieldMissesUnderApolloIOS(semantics: Semantics) throws {
+        cache.semantics = semantics
+        cache.possibleTypes = try PossibleTypes(sdl: Self.nonNullSDL)
+        try cache.write(record: "Trip:1", fields: ["stops": ["Faro"]])
+        try cache.write(record: "Trip:2", fields: ["name": .null, "stops": .null])
+        let result = try cache.read(trips)
+        let withStops = try cache.read(try cache.operation("{ trips { id stops } }"))
+        #expect(withStops.complete)
+        switch semantics {
+        case .apolloIOS:
+            #expect(!result.complete)
+            #expect(result.missing == ["Trip:2.name"])
+        case .apolloClient:
+            #expect(result.complete)
+            #expect(result.data?["trips"] == [["__typename": "Trip", "id": "1", "name": "Lisbon"], ["__typename": "Trip", "id": "2", "name": nil]])
+        }
+    }
+
+    /// The items of a list are checked as its type says: `[String!]` refuses a null item,
+    /// `[Trip!]!` a null in place of a trip; a null root field of type `Trip!` misses too.
+    @Test(arguments: Semantics.allCases) func aNullItemOrObjectTheSchemaForbidsMissesUnderApolloIOS(semantics: Semantics) throws {
+        cache.semantics = semantics
+        cache.possibleTypes = try PossibleTypes(sdl: Self.nonNullSDL)
+        try cache.write(record: "Trip:1", fields: ["stops": ["Faro", .null]])
+        try cache.write(record: "Trip:2", fields: ["stops": []])
+        try cache.write(record: "QUERY_ROOT", fields: ["trip": .null])
+        let stops = try cache.read(try cache.operation("{ trips { id stops } }"))
+        let trip = try cache.read(try cache.operation("{ trip { id } }"))
+        #expect(stops.complete == (semantics == .apolloClient))
+        #expect(trip.complete == (semantics == .apolloClient))
+        if semantics == .apolloIOS {
+            #expect(stops.missing == ["Trip:1.stops"])
+            #expect(trip.missing == ["QUERY_ROOT.trip"])
+        }
+        try cache.write(record: "QUERY_ROOT", fields: ["trips": .list([.reference("Trip:1"), .null])])
+        #expect(try cache.read(trips).complete == (semantics == .apolloClient))
+    }
+
+    /// Without a schema that types the field, a null reads as null under both: only the
+    /// schema says a field is non-null.
+    @Test func withoutASchemaANullReads() throws {
+        try cache.write(record: "Trip:2", fields: ["name": .null])
+        #expect(try cache.read(trips).complete)
+    }
 }

@@ -112,10 +112,33 @@ struct Reader {
         }
         if checksInvalidation, state.invalidated.contains(pair) { noteMissing(state.name(pair), stale: true) }
         guard let selections = field.selections else {
-            if case .value(let value) = value { return value }
+            if case .value(let value) = value { return refusingNull(value, of: field, at: pair) }
             return mismatch(at: state.name(pair))  // a record where the operation asks for a scalar
         }
-        return try resolve(value, selections: selections, at: pair)
+        return try resolve(value, selections: selections, at: pair).flatMap { refusingNull($0, of: field, at: pair) }
+    }
+
+    /// `value`, unless under Apollo iOS's semantics it holds a null where the schema
+    /// declares the field (or its list's items) non-null: then the field is a miss, as
+    /// Apollo iOS's cache read fails on it (`GraphQLExecutor` answers a null for a
+    /// non-null type with `JSONDecodingError.nullValue`), where Apollo Client returns the
+    /// null. Such a null is written from a response with errors, or set by hand. The
+    /// schema is looked up only for a value that holds a null.
+    private mutating func refusingNull(_ value: CacheValue, of field: FieldPlan, at pair: RecordField) -> CacheValue? {
+        guard state.semantics == .apolloIOS, Self.holdsNull(value), let parentType = typename(of: pair.record),
+              let declared = state.declaredTypes.outputFields(of: parentType)?[field.name],
+              state.declaredTypes.misfit(of: value, to: declared) != nil else { return value }
+        return mismatch(at: state.name(pair))
+    }
+
+    /// Whether `value` is null or a list holding one at any depth (its objects' fields are
+    /// read, and checked, on their own).
+    private static func holdsNull(_ value: CacheValue) -> Bool {
+        switch value {
+        case .null: true
+        case .list(let items): items.contains(where: holdsNull)
+        default: false
+        }
     }
 
     /// The value of the absent field `pair` when its field policy names records that all
