@@ -259,6 +259,16 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(bench.session.failures == 0)
     }
 
+    /// What the engine says of a write (an object stored under its path key because its key
+    /// field is absent) is printed once, after the command that caused it.
+    @Test func aWriteTheEngineStoresItsOwnWayIsSaidAfterTheCommand() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        try await bench.run(".use trips", ".keyfields Trip id")
+        let events = try await bench.run(#"{ trip(id: "1") { name } }"#).events
+        #expect(events.last == ["event": "warning", "message": "Trip at QUERY_ROOT.trip(id:1) has no id: stored under its path key"])
+        #expect(try await bench.run(".keys").events("warning").isEmpty)
+    }
+
     @Test func statsCountRecordsFieldsWatchersBytesHitsAndMisses() async throws {
         let bench = try await TestSession.start()
         try await bench.run(#".write QUERY_ROOT {"greeting":"hi"}"#, #".write Trip:1 {"id":"1","name":"Lisbon"}"#, ".policy cache-only")

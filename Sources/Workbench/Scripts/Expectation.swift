@@ -120,7 +120,10 @@ enum Expectation {
             return message.contains(text) ? nil : "expected an error containing \"\(text)\", got \(message)"
         case .output(let text):
             let renderer = TextRenderer(tables: false, style: TextStyle(colour: false))
-            let lines = session.ledger.lastOutput.flatMap { renderer.render($0).output }
+            let lines = session.ledger.lastOutput.flatMap { event in
+                if case .warning = event { return renderer.render(event).errors }
+                return renderer.render(event).output
+            }
             guard !lines.contains(where: { $0.contains(text) }) else { return nil }
             return "expected a line containing \"\(text)\", got " + (lines.isEmpty ? "no output" : Self.quoted(lines))
         case .state(let service, let state):

@@ -195,6 +195,9 @@ public final class Session {
         if settlesEachCommand, !skipsSettling { settle() }
         if attemptDepth == 1 { skipsSettling = false }   // the line `.nowait` ran on is over
         if let command, failed == nil, printer.mode == .json, printer.emitted == printed { printer.emit(.ok(command: command)) }
+        // What the engine said of the writes the command caused (an object stored under its
+        // path key, a record that changed type), once each, after the command's own output.
+        for warning in scope.cache.takeWarnings() { warn(warning) }
         if times {
             let elapsed = (ContinuousClock.now - started).components
             let ms = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
