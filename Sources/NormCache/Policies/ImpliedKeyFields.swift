@@ -31,16 +31,23 @@ public struct ImpliedKeyFields: Sendable, Equatable {
     /// What the keys of `cache`'s records show, sorted by typename; types whose keys no
     /// fields of theirs make (keys computed in other ways) are left out.
     public static func find(in cache: NormalizedCache) -> [ImpliedKeyFields] {
-        var keysByPart: [String: [String]] = [:]
-        for key in cache.keys() {
+        // Each key's type part keeps its first `sampled` keys in sample order, without
+        // sorting every key of a large cache (as a file opens with `inspect --project`).
+        var samples: [String: [String]] = [:]
+        for key in cache.unsortedKeys() {
             guard let colon = key.firstIndex(of: ":"), isName(key[..<colon]) else { continue }
-            keysByPart[String(key[..<colon]), default: []].append(key)
+            let part = String(key[..<colon])
+            var sample = samples[part, default: []]
+            samples[part] = nil
+            if sample.count < sampled || comesFirst(key, sample[sample.count - 1]) {
+                sample.insert(key, at: sample.firstIndex { comesFirst(key, $0) } ?? sample.endIndex)
+                if sample.count > sampled { sample.removeLast() }
+            }
+            samples[part] = sample
         }
         let builder = KeyBuilder()
         var found: [ImpliedKeyFields] = []
-        for (part, keys) in keysByPart {
-            // Path keys below an entity (`Trip:1.owner`) last: they show nothing.
-            let sample = keys.sorted { ($0.contains(".") ? 1 : 0, $0) < ($1.contains(".") ? 1 : 0, $1) }.prefix(sampled)
+        for (part, sample) in samples {
             var agreed: [String: Set<[String]>] = [:]   // typename → the field lists every record of it allows
             for key in sample {
                 guard let record = cache.record(key) else { continue }
@@ -57,6 +64,12 @@ public struct ImpliedKeyFields: Sendable, Equatable {
             }
         }
         return found.sorted { $0.typename < $1.typename }
+    }
+
+    /// The order keys are sampled in: path keys below an entity (`Trip:1.owner`) last, as
+    /// they show nothing; else by key.
+    private static func comesFirst(_ a: String, _ b: String) -> Bool {
+        (a.contains(".") ? 1 : 0, a) < (b.contains(".") ? 1 : 0, b)
     }
 
     /// The lists of `record`'s fields whose values make `key` (up to four fields).

@@ -50,4 +50,16 @@ import Testing
         try write([key: #"{"__typename": "Tag", "left": "a+b", "right": "c\\d"}"#])
         #expect(ImpliedKeyFields.find(in: cache) == [ImpliedKeyFields(typename: "Tag", fields: ["left", "right"], group: nil)])
     }
+
+    /// Only the first `sampled` keys of a type, in key order with path keys last, are
+    /// looked at: a record further on that disagrees changes nothing, one among them does.
+    @Test func onlyTheFirstKeysInOrderAreSampled() throws {
+        var records: [String: String] = ["Trip:1.owner": #"{"__typename": "Person", "name": "Ada"}"#]
+        for id in 10..<(10 + ImpliedKeyFields.sampled) { records["Trip:\(id)"] = #"{"__typename": "Trip", "id": "\#(id)"}"# }
+        records["Trip:99"] = #"{"__typename": "Trip", "id": "x", "code": "99"}"#   // keyed by code
+        try write(records)
+        #expect(ImpliedKeyFields.find(in: cache) == [ImpliedKeyFields(typename: "Trip", fields: ["id"], group: nil)])
+        try write(["Trip:0": #"{"__typename": "Trip", "id": "x", "code": "0"}"#])
+        #expect(ImpliedKeyFields.find(in: cache).isEmpty)
+    }
 }

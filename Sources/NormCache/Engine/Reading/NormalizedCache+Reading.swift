@@ -38,9 +38,14 @@ extension NormalizedCache {
     /// (`*` any run, `?` one character), e.g. `Trip:*`.
     public func keys(matching pattern: String? = nil) -> [String] {
         // Filter first, then sort only the matches.
-        // The keys of records not loaded yet come from the store, without their records.
-        let keys = locked { allRecordIDs(sorted: false, loading: false).map(state.recordKey) + state.unloadedStoredKeys() }
+        let keys = unsortedKeys()
         return (pattern.map { pattern in keys.filter { Glob.matches(pattern, $0) } } ?? keys).sorted()
+    }
+
+    /// Every record key, in no order: the keys of records not loaded yet come from the
+    /// store, without their records.
+    func unsortedKeys() -> [String] {
+        locked { allRecordIDs(sorted: false, loading: false).map(state.recordKey) + state.unloadedStoredKeys() }
     }
 
     /// Keys of the records that reference `key`.
