@@ -1,5 +1,7 @@
 /// SHA-256 (FIPS 180-4) of bytes, as lowercase hex: what Apollo iOS's operation identifiers
-/// are. Foundation on Linux has no CryptoKit, and codegen hashes a few short texts.
+/// are. Apollo's codegen uses CryptoKit, which Linux lacks; swift-crypto would bring
+/// BoringSSL's C sources into every build of the tool for a few short texts per run, so
+/// the hash is written here and checked against FIPS 180-4's examples (SHA256Tests).
 ///
 /// ```swift
 /// SHA256.hex(of: "abc")   // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
