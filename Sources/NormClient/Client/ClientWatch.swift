@@ -66,11 +66,7 @@ public final class ClientWatch: @unchecked Sendable {
     private var cancelled = false
     private var emitted = 0
     private var lastReadComplete = false
-    /// Whether the next read is the first for the current variables.
-    private var firstRead = true
-    /// Under Apollo iOS's semantics: a cache-only watch whose first read missed hears no
-    /// change until it fetches, as Apollo iOS's watcher without dependent keys.
-    private var deaf = false
+    private var hearing = Hearing.firstRead
     /// The last read the watch was not told of (``Event/unheard(_:)``), until a later one
     /// is: a fetch that changes nothing in the cache still shows it, as Apollo iOS's
     /// watcher shows what its fetch returns.
@@ -142,8 +138,7 @@ public final class ClientWatch: @unchecked Sendable {
         guard let watch = lock.withLock({ () -> Watch? in
             _variables = variables
             shown = nil   // the new variables' first answer shows, whatever the old ones showed
-            firstRead = true
-            deaf = false
+            hearing = .firstRead
             fetching = policy.mayUseNetwork
             generation += 1   // the old variables' fetch, cancelled below, must not clear `fetching` as it ends
             return cacheWatch
@@ -163,6 +158,17 @@ public final class ClientWatch: @unchecked Sendable {
 
     // MARK: emissions and fetches
 
+    /// What the watch hears of the cache's changes for the current variables.
+    private enum Hearing {
+        /// Its first read has not come yet.
+        case firstRead
+        /// Every change its read depends on.
+        case changes
+        /// Nothing until it fetches: under Apollo iOS's semantics, a cache-only watch whose
+        /// first read missed, as Apollo iOS's watcher without dependent keys.
+        case nothing
+    }
+
     /// What a watch does with a read of the cache.
     private enum Reaction {
         case show(number: Int)
@@ -181,8 +187,9 @@ public final class ClientWatch: @unchecked Sendable {
         let reaction = lock.withLock { () -> Reaction in
             engineID = emission.watcher
             lastReadComplete = emission.result.complete
-            let first = firstRead
-            firstRead = false
+            let first = hearing == .firstRead
+            if first { hearing = .changes }
+            let deaf = hearing == .nothing
             if apolloIOS, deaf || Self.removes(emission.cause) {
                 unheardRead = emission
                 // The watch's own fetch writes what its end will show (as Apollo iOS's
@@ -199,7 +206,7 @@ public final class ClientWatch: @unchecked Sendable {
             if fetching { return .wait }
             guard policy == .cacheOnly else { return .refetch }
             guard apolloIOS, first else { return .reportMissing }
-            deaf = true
+            hearing = .nothing
             return .fail
         }
         switch reaction {
@@ -270,7 +277,7 @@ public final class ClientWatch: @unchecked Sendable {
             fetching = false
             fetchTask = nil
             guard fetched else { return nil }
-            deaf = false
+            if hearing == .nothing { hearing = .changes }
             guard let unheard = unheardRead.take(), unheard.result.complete, unheard.result.data != shown else { return nil }
             shown = unheard.result.data
             emitted += 1
