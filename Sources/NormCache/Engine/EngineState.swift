@@ -87,12 +87,13 @@ final class EngineState {
     }
 
     /// The key fields and the key's type part of `typename`: the cache's policy, else the
-    /// endpoint's, else, for a type the schema does not define returned by a field whose
-    /// type is `returnType` (an interface), that type's policy, else the default (`declared`
-    /// false).
+    /// endpoint's, else that of an interface or union the type belongs to (in name order),
+    /// or, for a type the schema does not define returned by a field whose type is
+    /// `returnType` (an interface), that type's policy, else the default (`declared` false).
     func keying(for typename: String, returnedAs returnType: String? = nil) -> (fields: [String], group: String, declared: Bool)? {
         let unknown = returnType != nil && declaredTypes.fromSchema && !declaredTypes.definesObjectType(typename)
-        return policies.keying(for: typename, over: schema?.typePolicies, inheritingFrom: unknown ? returnType : nil)
+        let supertypes = unknown ? [returnType!] : declaredTypes.supertypes(of: typename)
+        return policies.keying(for: typename, over: schema?.typePolicies, inheritingFrom: supertypes)
     }
 
     // MARK: keys

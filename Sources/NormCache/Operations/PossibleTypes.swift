@@ -212,6 +212,9 @@ public struct PossibleTypes: Sendable, Equatable {
         supertypes.filter { $0.value.contains(condition) }.map(\.key).sorted()
     }
 
+    /// The interfaces and unions `typename` is known to belong to, sorted.
+    func supertypes(of typename: String) -> [String] { supertypes[typename]?.sorted() ?? [] }
+
     /// Whether the schema declares `name` an enum.
     func isEnum(_ name: String) -> Bool { enumValues[name] != nil }
 

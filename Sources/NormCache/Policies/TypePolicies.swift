@@ -36,13 +36,14 @@ public struct TypePolicies: Sendable, Equatable {
 
     /// The key fields and the key's type part for `typename`, and whether a policy declared
     /// them; `nil` when the type is not normalized. A policy of this set wins over the
-    /// `endpoint`'s for the same type; a type with neither takes the policy of `supertype`
-    /// (the interface a field returns an object of an unknown type as) under its own name, as
-    /// Apollo iOS keys it, and else the default key fields.
-    func keying(for typename: String, over endpoint: TypePolicies? = nil, inheritingFrom supertype: String? = nil)
+    /// `endpoint`'s for the same type; a type with neither takes the policy of the first of
+    /// `supertypes` that has one (this set's, else the endpoint's) under its own name, as
+    /// Apollo iOS keys an object by its interface's key fields and Apollo Client lets a
+    /// type inherit its supertypes' policies, and else the default key fields.
+    func keying(for typename: String, over endpoint: TypePolicies? = nil, inheritingFrom supertypes: [String] = [])
         -> (fields: [String], group: String, declared: Bool)? {
-        let inherited = supertype.flatMap { policies[$0] ?? endpoint?.policies[$0] }
-        switch policies[typename] ?? endpoint?.policies[typename] ?? inherited {
+        func policy(of type: String) -> Policy? { policies[type] ?? endpoint?.policies[type] }
+        switch policy(of: typename) ?? supertypes.lazy.compactMap(policy(of:)).first {
         case .keyFields(let fields, let group): return fields.isEmpty ? nil : (fields, group ?? typename, true)
         case .notNormalized: return nil
         case nil: return defaultKeyFields.isEmpty ? nil : (defaultKeyFields, typename, false)

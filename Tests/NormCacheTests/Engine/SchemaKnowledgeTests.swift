@@ -197,6 +197,31 @@ import Testing
         #expect(cache.record("QUERY_ROOT")?["hero"] == .reference("Human:1"))
     }
 
+    /// A policy set for an interface, in code (`.keyfields Character code`) or by the
+    /// endpoint, keys the object types that implement it (the first interface with one, in
+    /// name order), as Apollo iOS keys objects by their interface's key fields and Apollo
+    /// Client lets types inherit their supertypes' policies; a type's own policy wins.
+    @Test func anInterfacePolicyKeysTheTypesThatImplementIt() throws {
+        let schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
+            interface Character { code: ID! id: ID! }
+            type Human implements Character { code: ID! id: ID! }
+            type Droid implements Character { code: ID! id: ID! }
+            type Query { heroes: [Character!]! }
+            """))
+        let op = try cache.operation("{ heroes { code id } }")
+        let data = try Support.object("""
+            {"heroes":[{"__typename":"Human","code":"h","id":"1"},{"__typename":"Droid","code":"d","id":"2"}]}
+            """)
+        try cache.write(data: data, for: op, schema: schema)
+        #expect(cache.record("QUERY_ROOT")?["heroes"] == [.reference("Human:1"), .reference("Droid:2")])
+        cache.typePolicies["Character"] = .keyFields(["code"])
+        try cache.write(data: data, for: op, schema: schema)
+        #expect(cache.record("QUERY_ROOT")?["heroes"] == [.reference("Human:h"), .reference("Droid:d")])
+        cache.typePolicies["Droid"] = .keyFields(["id"], group: "Bot")
+        try cache.write(data: data, for: op, schema: schema)
+        #expect(cache.record("QUERY_ROOT")?["heroes"] == [.reference("Human:h"), .reference("Bot:2")])
+    }
+
     /// A watcher reads with the knowledge it was started with, whatever later writes use.
     @Test func aWatcherReadsWithItsEndpointsKnowledge() throws {
         let schema = SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: """
