@@ -90,8 +90,18 @@ import Testing
     }
 
     @Test func editDistance() async throws {
-        #expect(Workbench.editDistance("help", "hlep") == 2)
-        #expect(Workbench.editDistance("", "abc") == 3)
-        #expect(Workbench.editDistance("quit", "quit") == 0)
+        #expect(DidYouMean.editDistance("help", "hlep") == 2)
+        #expect(DidYouMean.editDistance("", "abc") == 3)
+        #expect(DidYouMean.editDistance("quit", "quit") == 0)
+    }
+
+    /// One rule for every "did you mean": closest first, at most three, within one edit
+    /// for a short name and up to three for a long one.
+    @Test func didYouMeanNamesTheClosestFew() {
+        #expect(DidYouMean("Trip:9", among: ["Trip:1", "Trip:2", "Tripe:9x", "User:9", "QUERY_ROOT"]).names == ["Trip:1", "Trip:2", "Tripe:9x"])
+        #expect(DidYouMean("qit", among: ["quit", "exit"], prefix: ".").names == [".quit"])
+        #expect(DidYouMean("ab", among: ["abc", "xy"]).names == ["abc"])
+        #expect(DidYouMean("ab", among: ["xy"]).hint == "")
+        #expect(DidYouMean("trips.renmae", among: ["trips.rename", "trips.remove", "purls.rename"]).hint == "; did you mean trips.rename or trips.remove?")
     }
 }

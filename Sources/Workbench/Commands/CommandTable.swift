@@ -301,25 +301,4 @@ public enum CommandTable {
     public static func command(named name: String) -> Command? {
         commands.first { $0.name == name || $0.aliases.contains(name) }
     }
-
-    /// The names closest to a mistyped one, for "did you mean".
-    static func suggestions(for name: String) -> [String] {
-        let names = commands.flatMap { [$0.name] + $0.aliases }
-        let scored = names.map { ($0, editDistance($0, name)) }.filter { $0.1 <= max(1, name.count / 2) }
-        return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
-    }
-}
-
-/// Levenshtein distance between two short strings.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-        var current = [i + 1]
-        for (j, y) in b.enumerated() {
-            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

@@ -13,8 +13,7 @@ extension Session {
     }
 
     func unknownCommand(_ name: String) -> CommandError {
-        let suggestions = CommandTable.suggestions(for: name).map { "." + $0 }
-        let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: " or "))?"
+        let hint = DidYouMean(name, among: CommandTable.commands.flatMap { [$0.name] + $0.aliases }, prefix: ".").hint
         return CommandError("unknown command \".\(name)\"\(hint) (.help lists the commands)")
     }
 }

@@ -20,8 +20,7 @@ extension Session {
 
     /// `; did you mean Trip:2?` for a key the cache does not hold, when one is close.
     func closeKeys(to key: String) -> String {
-        let close = client.cache.keys().filter { editDistance($0, key) <= 2 }.prefix(3)
-        return close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"
+        DidYouMean(key, among: client.cache.keys()).hint
     }
 
     /// `.keyfields` without arguments: each type's policy set with `.keyfields`, then

@@ -123,9 +123,7 @@ extension Session {
             let domain = name.prefix { $0 != "." }
             let known = plugins.plugins.flatMap(\.manifest.commands).map(\.name)
             if name.contains("."), known.contains(where: { $0.hasPrefix(domain + ".") }) {
-                let close = known.filter { editDistance($0, name) <= 3 }
-                let hint = close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"
-                throw CommandError("no service command \"\(name)\"\(hint) (.commands lists them)")
+                throw CommandError("no service command \"\(name)\"\(DidYouMean(name, among: known).hint) (.commands lists them)")
             }
             throw CommandError("\(text.preview) is not a command; commands start with \".\" (.help lists them), "
                 + "service commands with a domain (.commands lists them), GraphQL with query, mutation or {")
