@@ -34,6 +34,27 @@ import TripsAPI
         #expect(knowledge.possibleTypes.satisfies("Crew", condition: "Person") == true)
     }
 
+    /// A schema's metadata as codegen writes it (``keyFieldsImplementationsFieldPoliciesAndRootTypesAreWritten()``).
+    enum RenamedRoot: NormAPI.SchemaMetadata {
+        static let node = NormAPI.Interface(name: "Node", keyFields: ["id"], implementingObjects: ["Trip"])
+        static let objectTypes = [NormAPI.Object(typename: "Root", implementedInterfaces: []),
+                                  NormAPI.Object(typename: "Trip", implementedInterfaces: [node], keyFields: ["id"])]
+        static let interfaces = [node]
+        static let unions: [NormAPI.Union] = []
+        static let fieldPolicies = [NormAPI.FieldPolicy(type: "Root", field: "trips", keyArgs: ["ids"], returnType: "[Trip!]!")]
+        static let rootTypes = NormAPI.RootTypes(query: "Root", mutation: nil, subscription: nil)
+    }
+
+    @Test func theConversionKeepsRootTypesAndTheTypesOfFieldsWithAPolicy() {
+        let knowledge = SchemaKnowledge.generated(by: RenamedRoot.self)
+        #expect(knowledge.possibleTypes.rootTypes[.query] == "Root")
+        #expect(knowledge.possibleTypes.outputFields(of: "Root")?["trips"] == .nonNull(.list(.nonNull(.named("Trip")))))
+        #expect(knowledge.fieldPolicies["Root", "trips"] == ["ids"])
+        #expect(knowledge.typePolicies["Node"] == .keyFields(["id"]))
+        #expect(knowledge.possibleTypes.satisfies("Trip", condition: "Node") == true)
+        #expect(knowledge.possibleTypes.satisfies("Root", condition: "Trip") == false)
+    }
+
     static let schema = """
         schema { query: Root }
         type Root { node(id: ID!): Node trips(ids: [ID!]!): [Trip!]! result: Result }
