@@ -1,6 +1,6 @@
 /// What a generated operation type conforms to: its name, the document sent and read
 /// (every fragment it uses appended, `__typename` in every selection set below the root),
-/// its variables as stored properties, and its `Data`.
+/// its variables as stored properties, its `Data`, and the generated schema it belongs to.
 ///
 /// ```swift
 /// let query = TripDetailQuery(id: "2")
@@ -11,6 +11,9 @@
 /// ```
 public protocol GraphQLOperation: Sendable {
     associatedtype Data: SelectionSet
+    /// The generated schema's metadata (`TripsAPI.SchemaMetadata`): what the cache is told
+    /// of keys, redirects and possible types when the operation runs.
+    associatedtype Schema: SchemaMetadata
     static var operationName: String { get }
     static var operationDocument: String { get }
     /// Apollo iOS's identifier of the operation (the SHA-256 of its text as Apollo's codegen

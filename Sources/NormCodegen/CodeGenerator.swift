@@ -5,8 +5,9 @@ import NormProject
 
 /// Swift for an app's GraphQL project, in Apollo iOS's generated names and shapes for
 /// reading data: an operation type per operation (`TripDetailQuery`, variables as
-/// initializer parameters, `Data` nested), a type per fragment, and the schema's enums,
-/// input objects and custom scalars that the operations use, in the namespace enum or the
+/// initializer parameters, `Data` nested, its `Schema`), a type per fragment, the schema's
+/// enums, input objects and custom scalars that the operations use, and the cache metadata
+/// (`SchemaMetadata`, `Objects`, `Interfaces`, `Unions`), in the namespace enum or the
 /// schema's module, placed and named as the configuration says. The types build on
 /// NormAPI. docs/codegen.md shows the shapes and the configuration keys.
 ///
@@ -78,7 +79,8 @@ public struct CodeGenerator {
             files.append(GeneratedFile(path: path, contents: try fragmentFile(fragment, node: node)))
             used.add(node)
         }
-        files += SchemaTypeWriter(names: names, layout: layout, schema: schema, embeddedSDL: embedsSchema ? project.serverSDL : nil).files(for: used)
+        files += SchemaTypeWriter(names: names, layout: layout, schema: schema, knowledge: project.schemaKnowledge,
+                                  embeddedSDL: embedsSchema ? project.serverSDL : nil).files(for: used)
         if let manifest = layout.packageManifestPath, case .swiftPackage(let dependency)? = project.codegen.output?.moduleType {
             let folder = URL(fileURLWithPath: outputFolder).appendingPathComponent((manifest as NSString).deletingLastPathComponent).path
             files.append(GeneratedFile(path: manifest, contents: PackageManifest(namespace: names.namespace, dependency: dependency, packageFolder: folder).text))
@@ -127,6 +129,7 @@ public struct CodeGenerator {
         try swift.within(layout.operationsEnum) { swift throws(ProjectError) in
             swift.documentation("The \(operation.kind.rawValue) `\(operation.name)` (\(operation.file):\(operation.line)).")
             try swift.block("public struct \(operation.typeName): NormAPI.\(operation.kind.protocolName)") { swift throws(ProjectError) in
+                swift.line("public typealias Schema = \(names.namespace).SchemaMetadata")
                 swift.line("public static let operationName = \"\(operation.name)\"")
                 if let identifier { swift.line("public static let operationIdentifier: String? = \"\(identifier)\"") }
                 swift.line("public static let operationDocument = " + SwiftNames.multilineLiteral(document, indent: swift.indent + "    "))

@@ -59,9 +59,10 @@ struct OutputLayout {
         return schemaTypesRoot
     }
 
-    /// The file of a schema type in `folder` (`Enums`, `InputObjects`, `CustomScalars`).
+    /// The file of a schema type in `folder` (`Enums`, `InputObjects`, `CustomScalars`,
+    /// `Objects`, ...; "" for the schema's own, `SchemaMetadata`).
     func schemaTypePath(folder: String, file: String) -> String {
-        guard let output else { return "Schema/\(folder)/\(file)" }
+        guard let output else { return Self.join("Schema", folder, file) }
         return Self.join(sourcesRoot, output.operations == .inSchemaModule ? "Schema" : "", folder, file)
     }
 

@@ -97,6 +97,11 @@ struct TypeShape {
 
     var isList: Bool { wrappers.contains(.list) }
 
+    /// The type as GraphQL writes it: `[Trip!]!`.
+    var graphQL: String {
+        wrappers.reversed().reduce(named.name) { text, wrapper in wrapper == .nonNull ? text + "!" : "[" + text + "]" }
+    }
+
     /// The Swift type of a value of this shape around `base`: `String!` → `String`,
     /// `[Trip!]` → `[Trip]?`.
     func swift(_ base: String, optional: Bool = false) -> String {

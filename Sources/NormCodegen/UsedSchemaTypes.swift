@@ -1,9 +1,11 @@
 import GraphQL
 import NormProject
 
-/// The enums, input objects and custom scalars that operations and fragments use, found by
-/// walking their selections and variables: the schema types codegen writes (Apollo iOS
-/// writes those its operations reference, too).
+/// The schema types that operations and fragments reference, found by walking their
+/// selections and variables: the schema types codegen writes, as Apollo iOS's codegen
+/// gathers them. Enums, input objects and custom scalars; the object types, interfaces and
+/// unions selected on (root types, fields' types, type conditions), with every object type
+/// of an interface or a union and every interface of an object type.
 struct UsedSchemaTypes {
     let schema: SchemaTypes
     private(set) var names: Set<String> = []
@@ -12,10 +14,13 @@ struct UsedSchemaTypes {
 
     mutating func add(_ operation: OperationDefinition) {
         for definition in operation.variableDefinitions { addInput(schema.shape(of: definition.type).named) }
-        add(operation.selectionSet, on: schema.rootType(of: ProjectDefinition.Kind(rawValue: operation.operation.rawValue) ?? .query))
+        let root = schema.rootType(of: ProjectDefinition.Kind(rawValue: operation.operation.rawValue) ?? .query)
+        addComposite(root)
+        add(operation.selectionSet, on: root)
     }
 
     mutating func add(_ fragment: FragmentDefinition) {
+        addComposite(fragment.typeCondition.name.value)
         add(fragment.selectionSet, on: fragment.typeCondition.name.value)
     }
 
@@ -25,8 +30,14 @@ struct UsedSchemaTypes {
             case let field as Field:
                 guard let type = schema.fieldType(field.name.value, of: typeName) else { continue }
                 let named = TypeShape(type).named
-                if let child = field.selectionSet { add(child, on: named.name) } else { addLeaf(named) }
+                if let child = field.selectionSet {
+                    addComposite(named.name)
+                    add(child, on: named.name)
+                } else {
+                    addLeaf(named)
+                }
             case let inline as InlineFragment:
+                if let condition = inline.typeCondition?.name.value { addComposite(condition) }
                 add(inline.selectionSet, on: inline.typeCondition?.name.value ?? typeName)
             default: break  // a spread's fragment is added on its own
             }
@@ -36,6 +47,19 @@ struct UsedSchemaTypes {
     private mutating func addLeaf(_ type: GraphQLNamedType) {
         if type is GraphQLEnumType || (type is GraphQLScalarType && !SchemaTypes.builtInScalars.contains(type.name)) {
             names.insert(type.name)
+        }
+    }
+
+    /// An object type, interface or union, with the types Apollo iOS's codegen references
+    /// with it: an interface's or a union's object types, an object type's interfaces.
+    private mutating func addComposite(_ name: String) {
+        guard names.insert(name).inserted else { return }
+        switch schema.type(named: name) {
+        case let object as GraphQLObjectType:
+            for interface in (try? object.interfaces()) ?? [] { addComposite(interface.name) }
+        case is GraphQLInterfaceType, is GraphQLUnionType:
+            for object in schema.possibleTypes(of: name) { addComposite(object) }
+        default: break
         }
     }
 

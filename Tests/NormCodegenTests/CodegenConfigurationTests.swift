@@ -61,6 +61,13 @@ import Testing
             "AnimalAPI/Sources/Schema/Enums/Episode.graphql.swift",
             "AnimalAPI/Sources/Schema/Enums/SkinCovering.graphql.swift",
             "AnimalAPI/Sources/Schema/InputObjects/DogFilter.graphql.swift",
+            "AnimalAPI/Sources/Schema/Objects/Character.graphql.swift",
+            "AnimalAPI/Sources/Schema/Objects/Crocodile.graphql.swift",
+            "AnimalAPI/Sources/Schema/Objects/Dog.graphql.swift",
+            "AnimalAPI/Sources/Schema/Objects/Error_Object.graphql.swift",
+            "AnimalAPI/Sources/Schema/Objects/Query.graphql.swift",
+            "AnimalAPI/Sources/Schema/SchemaMetadata.graphql.swift",
+            "AnimalAPI/Sources/Schema/Unions/Animal.graphql.swift",
         ])
         let enumFile = try #require(files["AnimalAPI/Sources/Schema/Enums/Episode.graphql.swift"])
         #expect(enumFile.contains("\npublic enum Episode: String, NormAPI.EnumType {"))
@@ -99,9 +106,19 @@ import Testing
             "App/API/Schema/Enums/Episode.graphql.swift",
             "App/API/Schema/Enums/SkinCovering.graphql.swift",
             "App/API/Schema/InputObjects/DogFilter.graphql.swift",
+            "App/API/Schema/Objects/Character.graphql.swift",
+            "App/API/Schema/Objects/Crocodile.graphql.swift",
+            "App/API/Schema/Objects/Dog.graphql.swift",
+            "App/API/Schema/Objects/Error_Object.graphql.swift",
+            "App/API/Schema/Objects/Query.graphql.swift",
+            "App/API/Schema/SchemaMetadata.graphql.swift",
+            "App/API/Schema/Unions/Animal.graphql.swift",
         ])
         #expect(files["App/API/AnimalAPI.graphql.swift"]!.contains("public enum AnimalAPI {}"))
         #expect(files["App/API/Schema/Enums/Episode.graphql.swift"]!.contains("extension AnimalAPI {\n"))
+        // The cache metadata: its containers in the namespace, each type an extension of its container.
+        #expect(files["App/API/Schema/SchemaMetadata.graphql.swift"]!.contains("extension AnimalAPI {\n"))
+        #expect(files["App/API/Schema/Objects/Dog.graphql.swift"]!.contains("public extension AnimalAPI.Objects {\n    static let Dog = NormAPI.Object("))
         #expect(files["App/API/Operations/Queries/HeroNameQuery.graphql.swift"]!.contains("extension AnimalAPI {\n    /// The query"))
     }
 

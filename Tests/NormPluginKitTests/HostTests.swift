@@ -115,6 +115,7 @@ import Testing
 
 /// A query as `normcache codegen` writes one, by hand: one integer field.
 private struct PriceQuery: GraphQLQuery {
+    typealias Schema = PriceSchema
     static let operationName = "Price"
     static let operationDocument = "query Price { price }"
 
@@ -129,4 +130,13 @@ private struct PriceQuery: GraphQLQuery {
 
         var jsonValue: JSONValue { .object(["price": price.jsonValue]) }
     }
+}
+
+/// The query's schema metadata, as codegen writes it: its root type, nothing keyed.
+private enum PriceSchema: NormAPI.SchemaMetadata {
+    static let objectTypes = [NormAPI.Object(typename: "Query", implementedInterfaces: [])]
+    static let interfaces: [NormAPI.Interface] = []
+    static let unions: [NormAPI.Union] = []
+    static let fieldPolicies: [NormAPI.FieldPolicy] = []
+    static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: nil, subscription: nil)
 }

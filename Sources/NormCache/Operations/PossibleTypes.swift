@@ -1,4 +1,5 @@
 import GraphQL
+import NormAPI
 
 /// Which object types satisfy a fragment's type condition (`... on Character`): the
 /// implementations of interfaces and the members of unions. Learned from a schema (SDL
@@ -156,6 +157,29 @@ public struct PossibleTypes: Sendable, Equatable {
         }
         for (kind, field) in [(CompiledOperation.Kind.query, "queryType"), (.mutation, "mutationType"), (.subscription, "subscriptionType")] {
             if case .string(let name)? = schema?[field]?["name"] { rootTypes[kind] = name }
+        }
+        fromSchema = true
+    }
+
+    /// The possible types a generated schema's metadata declares (`normcache codegen`'s
+    /// `SchemaMetadata`): its object types with the interfaces they implement, its unions'
+    /// members, its root types, and the types of the fields that have a field policy. It
+    /// decides for the types it defines, as a schema does; what it does not say (input
+    /// objects, the other fields' types) is left unchecked.
+    init(generated schema: any SchemaMetadata.Type) {
+        for object in schema.objectTypes {
+            objectTypes.insert(object.typename)
+            for interface in object.implementedInterfaces { learn(object.typename, satisfies: interface.name) }
+        }
+        for union in schema.unions {
+            for member in union.possibleTypes { learn(member.typename, satisfies: union.name) }
+        }
+        let roots = schema.rootTypes
+        for (kind, name) in [(CompiledOperation.Kind.query, roots.query), (.mutation, roots.mutation), (.subscription, roots.subscription)] {
+            if let name { rootTypes[kind] = name }
+        }
+        for policy in schema.fieldPolicies {
+            if let type = TypeReference(parsing: policy.returnType[...]) { outputFields[policy.type, default: [:]][policy.field] = type }
         }
         fromSchema = true
     }

@@ -40,6 +40,21 @@ public indirect enum TypeReference: Sendable, Equatable, CustomStringConvertible
         }
     }
 
+    /// The type GraphQL's text spells: `Trip`, `[Trip!]!`; nil for text that is not a type.
+    init?(parsing text: Substring) {
+        if text.hasSuffix("!") {
+            guard let inner = TypeReference(parsing: text.dropLast()), !text.dropLast().hasSuffix("!") else { return nil }
+            self = .nonNull(inner)
+        } else if text.hasPrefix("["), text.hasSuffix("]"), text.count > 1 {
+            guard let item = TypeReference(parsing: text.dropFirst().dropLast()) else { return nil }
+            self = .list(item)
+        } else {
+            guard let first = text.first, first == "_" || first.isLetter,
+                  text.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) else { return nil }
+            self = .named(String(text))
+        }
+    }
+
     /// The type a GraphQLSwift AST node spells.
     init(_ type: any GraphQL.`Type`) {
         switch type {

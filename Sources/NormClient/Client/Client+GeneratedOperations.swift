@@ -2,7 +2,9 @@ import NormAPI
 import NormCache
 
 /// The typed API: generated operations (`normcache codegen`) in, their generated `Data`
-/// out, over the same fetch policies, cache and watchers as the untyped API.
+/// out, over the same fetch policies, cache and watchers as the untyped API. Each runs
+/// with what its generated schema says (`Query.Schema`: key fields, field policies,
+/// possible types) over what the transport knows (``knowledge(over:generated:)``).
 ///
 /// ```swift
 /// let client = Client(cache: NormalizedCache(), endpoint: trips)
@@ -19,7 +21,8 @@ extension Client {
     /// does (against `transport`, else the client's ``endpoint``), and decodes its data.
     public func fetch<Query: GraphQLQuery>(_ query: Query, policy: FetchPolicy = .cacheFirst,
                                            from transport: (any Transport)? = nil) async throws(ClientError) -> OperationResult<Query.Data> {
-        try OperationResult(try await fetch(compiled(Query.self), variables: variables(of: query), policy: policy, from: transport))
+        try OperationResult(try await fetch(compiled(Query.self), variables: variables(of: query), policy: policy, from: transport,
+                                            generated: Query.Schema.self))
     }
 
     /// Sends `mutation`; `optimistic` is the data it is expected to return, which the cache
@@ -29,7 +32,7 @@ extension Client {
         var optimisticData: CacheObject?
         if let optimistic, case .object(let object) = CacheValue(optimistic.jsonValue) { optimisticData = object }
         return try OperationResult(try await fetch(compiled(Mutation.self), variables: variables(of: mutation), policy: .networkOnly,
-                                                   optimistic: optimisticData, from: transport))
+                                                   optimistic: optimisticData, from: transport, generated: Mutation.Schema.self))
     }
 
     /// Watches `query`: an `AsyncSequence` of its data as the cache changes, each with its
@@ -37,7 +40,8 @@ extension Client {
     public func watch<Query: GraphQLQuery>(_ query: Query, policy: FetchPolicy = .cacheFirst,
                                            from transport: (any Transport)? = nil) throws(ClientError) -> TypedWatch<Query> {
         let (updates, continuation) = AsyncStream<WatchUpdate<Query.Data>>.makeStream()
-        let watch = try watch(compiled(Query.self), variables: variables(of: query), policy: policy, from: transport) { _, event in
+        let watch = try watch(compiled(Query.self), variables: variables(of: query), policy: policy, from: transport,
+                              generated: Query.Schema.self) { _, event in
             if let update = WatchUpdate<Query.Data>(event) { continuation.yield(update) }
         }
         return TypedWatch(watch: watch, updates: updates, continuation: continuation)

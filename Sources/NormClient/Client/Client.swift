@@ -1,4 +1,5 @@
 import Foundation
+import NormAPI
 import NormCache
 
 /// Runs GraphQL operations against transports through the normalized cache, the way
@@ -117,12 +118,23 @@ public final class Client: @unchecked Sendable {
     public func fetch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
                       optimistic: CacheObject? = nil, from transport: (any Transport)? = nil, cause: ChangeCause = .write,
                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
+        try await fetch(operation, variables: variables, policy: policy, optimistic: optimistic, from: transport, generated: nil,
+                        cause: cause, onCacheResult: onCacheResult)
+    }
+
+    /// ``fetch(_:variables:policy:optimistic:from:cause:onCacheResult:)`` of an operation of
+    /// the generated schema `generated` (nil: none), which its reads and writes know
+    /// (``knowledge(over:generated:)``).
+    func fetch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, optimistic: CacheObject? = nil,
+               from transport: (any Transport)?, generated: (any SchemaMetadata.Type)?, cause: ChangeCause = .write,
+               onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
         let transport = transport ?? endpoint
-        let variables = try coerceVariables(variables, for: operation, from: transport)
+        let schema = knowledge(over: transport, generated: generated)
+        let variables = try coerceVariables(variables, for: operation, schema: schema)
         let policy = policy.applied(to: operation)
         var cached: ClientResult?
         if policy.readsCache {
-            let result = try cachedResult(of: operation, variables: variables, from: transport)
+            let result = try cachedResult(of: operation, variables: variables, schema: schema)
             guard policy.sendsRequest(cacheAnswered: result.complete) else {
                 guard result.complete else { throw .cacheMiss(result) }
                 return result
@@ -133,12 +145,12 @@ public final class Client: @unchecked Sendable {
         guard let transport else { throw .noEndpoint(operation.title, cached: cached) }
         do {
             return try await fetchFromNetwork(operation, variables: variables, writing: policy.writesCache,
-                                              optimistic: optimistic, from: transport, cause: cause)
+                                              optimistic: optimistic, from: transport, schema: schema, cause: cause)
         } catch {
             // A query that got no answer says what the cache holds for it (the fields that
             // sent it to the network), read now if the policy did not read it before.
             guard operation.kind == .query, case .transport(let failure, nil) = error else { throw error }
-            let answer = cached ?? (try? cachedResult(of: operation, variables: variables, from: transport))
+            let answer = cached ?? (try? cachedResult(of: operation, variables: variables, schema: schema))
             if policy.fallsBackToCache, let answer, answer.complete { return answer }
             throw .transport(failure, cached: answer)
         }
@@ -149,9 +161,11 @@ public final class Client: @unchecked Sendable {
     /// knowledge of the endpoint the operation runs against.
     public func cachedResult(of operation: CompiledOperation, variables: CacheObject = CacheObject(),
                              from transport: (any Transport)? = nil) throws(ClientError) -> ClientResult {
-        do {
-            return ClientResult(operation: operation, read: try cache.read(operation, variables: variables, schema: transport?.schemaKnowledge))
-        } catch { throw .cache(error) }
+        try cachedResult(of: operation, variables: variables, schema: knowledge(over: transport, generated: nil))
+    }
+
+    private func cachedResult(of operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?) throws(ClientError) -> ClientResult {
+        do { return ClientResult(operation: operation, read: try cache.read(operation, variables: variables, schema: schema)) } catch { throw .cache(error) }
     }
 
     /// `variables` coerced to `operation`'s declared types, as the cache does it
@@ -159,7 +173,11 @@ public final class Client: @unchecked Sendable {
     /// ``CacheError/variable(_:)`` names a variable its type refuses, or a required one missing.
     public func coerceVariables(_ variables: CacheObject, for operation: CompiledOperation,
                                 from transport: (any Transport)? = nil) throws(ClientError) -> CacheObject {
-        do { return try cache.coerceVariables(variables, for: operation, schema: transport?.schemaKnowledge) } catch { throw .cache(error) }
+        try coerceVariables(variables, for: operation, schema: knowledge(over: transport, generated: nil))
+    }
+
+    func coerceVariables(_ variables: CacheObject, for operation: CompiledOperation, schema: SchemaKnowledge?) throws(ClientError) -> CacheObject {
+        do { return try cache.coerceVariables(variables, for: operation, schema: schema) } catch { throw .cache(error) }
     }
 
     /// True while a fetch the client started by itself (a watcher's, a refetch) is running,
@@ -167,9 +185,8 @@ public final class Client: @unchecked Sendable {
     public var isBusy: Bool { lock.withLock { !background.isEmpty } || events.isBusy }
 
     private func fetchFromNetwork(_ operation: CompiledOperation, variables: CacheObject, writing: Bool, optimistic: CacheObject?,
-                                  from transport: any Transport, cause: ChangeCause) async throws(ClientError) -> ClientResult {
+                                  from transport: any Transport, schema: SchemaKnowledge?, cause: ChangeCause) async throws(ClientError) -> ClientResult {
         let request = GraphQLRequest(document: operation.networkDocument, operationName: operation.name, variables: variables)
-        let schema = transport.schemaKnowledge
         let layer = try optimistic.map { data throws(ClientError) in try writeOptimistic(data, for: operation, variables: variables, schema: schema) }
         let response: CacheValue
         do {
@@ -311,14 +328,23 @@ public final class Client: @unchecked Sendable {
     public func watch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
                       from transport: (any Transport)? = nil,
                       onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? = nil) throws(ClientError) -> ClientWatch {
+        try watch(operation, variables: variables, policy: policy, from: transport, generated: nil, onEvent: onEvent)
+    }
+
+    /// ``watch(_:variables:policy:from:onEvent:)`` of an operation of the generated schema
+    /// `generated` (nil: none), which its reads and fetches know (``knowledge(over:generated:)``).
+    func watch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, from transport: (any Transport)?,
+               generated: (any SchemaMetadata.Type)?,
+               onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)?) throws(ClientError) -> ClientWatch {
         guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }
         guard policy != .noCache else { throw .invalid("a watcher reads the cache, so it cannot use no-cache") }
         let policy = policy.applied(to: operation)
         let transport = transport ?? endpoint
         if policy.mayUseNetwork, transport == nil { throw .noEndpoint(operation.title) }
         let sink = onEvent ?? watchEvents ?? { _, _ in }
-        let watch = ClientWatch(client: self, operation: operation, variables: try coerceVariables(variables, for: operation, from: transport), policy: policy,
-                                transport: transport, onEvent: sink)
+        let variables = try coerceVariables(variables, for: operation, schema: knowledge(over: transport, generated: generated))
+        let watch = ClientWatch(client: self, operation: operation, variables: variables, policy: policy, transport: transport,
+                                generated: generated, onEvent: sink)
         try watch.start()
         lock.withLock { watches[watch.id] = watch }
         return watch

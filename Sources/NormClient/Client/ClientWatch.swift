@@ -1,4 +1,5 @@
 import Foundation
+import NormAPI
 import NormCache
 
 /// A watched query: the cache pushes each change that alters its result, and the watch
@@ -53,6 +54,8 @@ public final class ClientWatch: @unchecked Sendable {
     /// Where its fetches go; nil for a cache-only watch started without one (its
     /// ``refetch()`` goes to the client's ``Client/endpoint``).
     public let transport: (any Transport)?
+    /// The generated schema of a typed watch's operation, which its reads and fetches know; nil: none.
+    let generated: (any SchemaMetadata.Type)?
     private unowned let client: Client
     private let onEvent: @Sendable (ClientWatch, Event) -> Void
 
@@ -77,12 +80,13 @@ public final class ClientWatch: @unchecked Sendable {
     private var shown: CacheValue?
 
     init(client: Client, operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, transport: (any Transport)?,
-         onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
+         generated: (any SchemaMetadata.Type)?, onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
         self.client = client
         self.operation = operation
         self._variables = variables
         self.policy = policy
         self.transport = transport
+        self.generated = generated
         self.onEvent = onEvent
     }
 
@@ -104,7 +108,7 @@ public final class ClientWatch: @unchecked Sendable {
             // change the watch hears while the cache cannot answer it re-reads and misses
             // again (and a cache-first watch refetches), as Apollo iOS's watcher re-reads on
             // every change of a key it depends on. What a view is shown is decided here.
-            watch = try client.cache.watch(operation, variables: variables, schema: transport?.schemaKnowledge, partial: true) {
+            watch = try client.cache.watch(operation, variables: variables, schema: client.knowledge(over: transport, generated: generated), partial: true) {
                 [weak self] in self?.received($0)
             }
         } catch { throw .cache(error) }
@@ -121,7 +125,7 @@ public final class ClientWatch: @unchecked Sendable {
     public func refetch() async throws(ClientError) -> ClientResult {
         let generation = beginFetch()
         do {
-            let result = try await client.fetch(operation, variables: variables, policy: .networkOnly, from: transport, cause: .refetch)
+            let result = try await client.fetch(operation, variables: variables, policy: .networkOnly, from: transport, generated: generated, cause: .refetch)
             endFetch(generation, fetched: true)
             return result
         } catch {
@@ -134,7 +138,7 @@ public final class ClientWatch: @unchecked Sendable {
     /// them as its policy says; a fetch still running for the old variables is cancelled.
     /// Variables its operation's types refuse change nothing (the error names the variable).
     public func setVariables(_ variables: CacheObject) throws(ClientError) {
-        let variables = try client.coerceVariables(variables, for: operation, from: transport)
+        let variables = try client.coerceVariables(variables, for: operation, schema: client.knowledge(over: transport, generated: generated))
         guard let watch = lock.withLock({ () -> Watch? in
             _variables = variables
             shown = nil   // the new variables' first answer shows, whatever the old ones showed
@@ -245,10 +249,10 @@ public final class ClientWatch: @unchecked Sendable {
 
     private func fetch(cause: ChangeCause) {
         let generation = beginFetch()
-        let (operation, variables, transport) = (self.operation, self.variables, self.transport)
+        let (operation, variables, transport, generated) = (self.operation, self.variables, self.transport, self.generated)
         let task = client.track { [weak self, client] in
             do throws(ClientError) {
-                let result = try await client.fetch(operation, variables: variables, policy: .networkOnly, from: transport, cause: cause)
+                let result = try await client.fetch(operation, variables: variables, policy: .networkOnly, from: transport, generated: generated, cause: cause)
                 if !result.errors.isEmpty { self?.report(.failure(.graphQLErrors(result.errors))) }
                 self?.endFetch(generation, fetched: true)
             } catch {

@@ -2,7 +2,7 @@
 
 import NormAPI
 
-/// The schema's enums, input objects and custom scalars that the operations use.
+/// The schema's types that the operations use, and what it tells the cache (`SchemaMetadata`).
 public enum TripSchema {
     /// The schema as SDL, for the server that serves it.
     public static let sdl = #"""

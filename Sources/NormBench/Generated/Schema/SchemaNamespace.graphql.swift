@@ -2,5 +2,5 @@
 
 import NormAPI
 
-/// The schema's enums, input objects and custom scalars that the operations use.
+/// The schema's types that the operations use, and what it tells the cache (`SchemaMetadata`).
 public enum BenchSchema {}

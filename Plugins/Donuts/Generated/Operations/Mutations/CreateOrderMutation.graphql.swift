@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `CreateOrder` (Operations/OrderMutations.graphql:3).
 public struct CreateOrderMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = DonutSchema.SchemaMetadata
     public static let operationName = "CreateOrder"
     public static let operationDocument = #"""
         mutation CreateOrder($items: [ID!]!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `PayOrder` (Operations/OrderMutations.graphql:9).
 public struct PayOrderMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = DonutSchema.SchemaMetadata
     public static let operationName = "PayOrder"
     public static let operationDocument = #"""
         mutation PayOrder($id: ID!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `Me` (Operations/Me.graphql:2).
 public struct MeQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = DonutSchema.SchemaMetadata
     public static let operationName = "Me"
     public static let operationDocument = #"""
         query Me {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `Menu` (Operations/Menu.graphql:2).
 public struct MenuQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = DonutSchema.SchemaMetadata
     public static let operationName = "Menu"
     public static let operationDocument = #"""
         query Menu {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `OrderDetail` (Operations/OrderDetail.graphql:13).
 public struct OrderDetailQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = DonutSchema.SchemaMetadata
     public static let operationName = "OrderDetail"
     public static let operationDocument = #"""
         query OrderDetail($id: ID!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `Feed` (Operations/Feed.graphql:9).
 public struct FeedQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = FeedSchema.SchemaMetadata
     public static let operationName = "Feed"
     public static let operationDocument = #"""
         query Feed {

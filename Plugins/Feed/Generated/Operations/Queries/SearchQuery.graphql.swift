@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `Search` (Operations/Search.graphql:2).
 public struct SearchQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = FeedSchema.SchemaMetadata
     public static let operationName = "Search"
     public static let operationDocument = #"""
         query Search($text: String!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `CreatePurl` (Operations/PurlMutations.graphql:2).
 public struct CreatePurlMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = PurlSchema.SchemaMetadata
     public static let operationName = "CreatePurl"
     public static let operationDocument = #"""
         mutation CreatePurl($address: String!, $name: String!, $url: String!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `DeletePurl` (Operations/PurlMutations.graphql:9).
 public struct DeletePurlMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = PurlSchema.SchemaMetadata
     public static let operationName = "DeletePurl"
     public static let operationDocument = #"""
         mutation DeletePurl($address: String!, $name: String!) {

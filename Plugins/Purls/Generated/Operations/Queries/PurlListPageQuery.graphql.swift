@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `PurlListPage` (Operations/PurlList.graphql:20).
 public struct PurlListPageQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = PurlSchema.SchemaMetadata
     public static let operationName = "PurlListPage"
     public static let operationDocument = #"""
         query PurlListPage($address: String!, $page: Int!) {

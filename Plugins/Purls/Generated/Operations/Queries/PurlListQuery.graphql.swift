@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `PurlList` (Operations/PurlList.graphql:10).
 public struct PurlListQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = PurlSchema.SchemaMetadata
     public static let operationName = "PurlList"
     public static let operationDocument = #"""
         query PurlList($address: String!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `CreateTrip` (Operations/TripMutations.graphql:10).
 public struct CreateTripMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = TripSchema.SchemaMetadata
     public static let operationName = "CreateTrip"
     public static let operationDocument = #"""
         mutation CreateTrip($name: String!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `DeleteTrip` (Operations/TripMutations.graphql:21).
 public struct DeleteTripMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = TripSchema.SchemaMetadata
     public static let operationName = "DeleteTrip"
     public static let operationDocument = #"""
         mutation DeleteTrip($id: ID!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `RenameTrip` (Operations/TripMutations.graphql:2).
 public struct RenameTripMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = TripSchema.SchemaMetadata
     public static let operationName = "RenameTrip"
     public static let operationDocument = #"""
         mutation RenameTrip($id: ID!, $name: String!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `TripDetail` (Operations/TripDetail.graphql:27).
 public struct TripDetailQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = TripSchema.SchemaMetadata
     public static let operationName = "TripDetail"
     public static let operationDocument = #"""
         query TripDetail($id: ID!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `TripList` (Operations/TripList.graphql:2).
 public struct TripListQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = TripSchema.SchemaMetadata
     public static let operationName = "TripList"
     public static let operationDocument = #"""
         query TripList {

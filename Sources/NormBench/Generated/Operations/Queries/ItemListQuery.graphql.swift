@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `ItemList` (ItemList.graphql:2).
 public struct ItemListQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = BenchSchema.SchemaMetadata
     public static let operationName = "ItemList"
     public static let operationDocument = #"""
         query ItemList {

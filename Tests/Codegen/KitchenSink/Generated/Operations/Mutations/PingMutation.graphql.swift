@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `Ping` (Operations/Edges.graphql:70).
 public struct PingMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "Ping"
     public static let operationDocument = #"""
         mutation Ping($times: Int!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `RequestSeat` (Operations/Passenger.graphql:16).
 public struct RequestSeatMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "RequestSeat"
     public static let operationDocument = #"""
         mutation RequestSeat($request: SeatRequest!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `Crowd` (Operations/Edges.graphql:36).
 public struct CrowdQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "Crowd"
     public static let operationDocument = #"""
         query Crowd {

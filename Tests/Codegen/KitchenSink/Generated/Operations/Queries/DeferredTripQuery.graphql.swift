@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `DeferredTrip` (Operations/DeferredTrip.graphql:3).
 public struct DeferredTripQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "DeferredTrip"
     public static let operationDocument = #"""
         query DeferredTrip($id: ID!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `NodeById` (Operations/Passenger.graphql:3).
 public struct NodeByIdQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "NodeById"
     public static let operationDocument = #"""
         query NodeById($id: ID!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `People` (Operations/People.graphql:3).
 public struct PeopleQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "People"
     public static let operationDocument = #"""
         query People($first: Int, $cabin: Cabin, $withSeats: Boolean!) {

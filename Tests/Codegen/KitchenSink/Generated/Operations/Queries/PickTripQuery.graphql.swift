@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `PickTrip` (Operations/PickTrip.graphql:2).
 public struct PickTripQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "PickTrip"
     public static let operationDocument = #"""
         query PickTrip($pick: TripPick!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `Shifts` (Operations/Shifts.graphql:4).
 public struct ShiftsQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "Shifts"
     public static let operationDocument = #"""
         query Shifts($id: ID!) {

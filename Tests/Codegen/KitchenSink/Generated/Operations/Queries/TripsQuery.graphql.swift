@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `Trips` (Operations/Edges.graphql:5).
 public struct TripsQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "Trips"
     public static let operationDocument = #"""
         query Trips($filters: [TripFilter!], $first: Int! = 3, $withMeta: Boolean = false) {

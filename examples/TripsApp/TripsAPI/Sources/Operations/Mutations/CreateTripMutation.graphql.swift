@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `CreateTrip` (Features/EditTrip/TripMutations.graphql:9).
 public struct CreateTripMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = TripsAPI.SchemaMetadata
     public static let operationName = "CreateTrip"
     public static let operationDocument = #"""
         mutation CreateTrip($name: String!) {

@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `DeleteTrip` (Features/EditTrip/TripMutations.graphql:19).
 public struct DeleteTripMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = TripsAPI.SchemaMetadata
     public static let operationName = "DeleteTrip"
     public static let operationDocument = #"""
         mutation DeleteTrip($id: ID!) {

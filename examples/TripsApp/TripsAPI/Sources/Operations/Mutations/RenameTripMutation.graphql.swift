@@ -4,6 +4,7 @@ import NormAPI
 
 /// The mutation `RenameTrip` (Features/EditTrip/TripMutations.graphql:2).
 public struct RenameTripMutation: NormAPI.GraphQLMutation {
+    public typealias Schema = TripsAPI.SchemaMetadata
     public static let operationName = "RenameTrip"
     public static let operationDocument = #"""
         mutation RenameTrip($id: ID!, $name: String!) {

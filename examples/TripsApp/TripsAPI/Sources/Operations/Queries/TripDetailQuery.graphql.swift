@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `TripDetail` (Features/TripDetail/TripDetail.graphql:3).
 public struct TripDetailQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = TripsAPI.SchemaMetadata
     public static let operationName = "TripDetail"
     public static let operationDocument = #"""
         query TripDetail($id: ID!) {

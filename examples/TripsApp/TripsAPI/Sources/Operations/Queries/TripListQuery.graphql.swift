@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `TripList` (Features/TripList/TripList.graphql:2).
 public struct TripListQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = TripsAPI.SchemaMetadata
     public static let operationName = "TripList"
     public static let operationDocument = #"""
         query TripList {
