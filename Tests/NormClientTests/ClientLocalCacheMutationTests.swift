@@ -43,6 +43,19 @@ import Testing
         #expect(seats.jsonValue.member("seats") == .list([.string("2C")]))
     }
 
+    /// What a mutable selection set writes: its own fields as they are, and from its
+    /// read-only copies only the members it lacks. Merged item by item instead, the copy's
+    /// `wingspan` of the bird that was first would land on the dog now first.
+    @Test func aCopyOnlyAddsTheMembersTheSetLacks() {
+        let bird: JSONValue = .object(["id": .string("2")]), dog: JSONValue = .object(["id": .string("1")])
+        let own: JSONValue = .object(["id": .string("9"), "friends": .list([dog, bird])])   // reordered
+        let copy: JSONValue = .object(["id": .string("9"), "friends": .list([.object(["id": .string("2"), "wingspan": .double(1)]), dog]),
+                                       "wingspan": .double(3)])
+        #expect(JSONValue.merging(own, newMembersOf: [copy])
+                == .object(["id": .string("9"), "friends": .list([dog, bird]), "wingspan": .double(3)]))
+        #expect(JSONValue.merging(.null, newMembersOf: [copy]) == .null)
+    }
+
     @Test func anUpdateWritesTheChangedDataBackAndSendsNothing() throws {
         let (client, _) = try setUp()
         var seen: Local.Data?
