@@ -3,7 +3,7 @@
 /// changes and writes back, and which is never sent (Apollo iOS's `LocalCacheMutation`).
 /// Codegen names it `…LocalCacheMutation` and makes its `Data` a ``MutableSelectionSet``;
 /// it has a name, a document and variables as any operation, but no fetch takes it:
-/// `Client.update(_:_:)` does.
+/// `Client.update(_:from:_:)` does.
 ///
 /// ```swift
 /// // query LocalTrips @apollo_client_ios_localCacheMutation { trips { id name } }

@@ -3,9 +3,9 @@ import GraphQL
 import NormCache
 import NormProject
 
-/// Swift for an app's GraphQL project, in Apollo iOS's generated names and shapes for
-/// reading data: an operation type per operation (`TripDetailQuery`, variables as
-/// initializer parameters, `Data` nested), a type per fragment, and the schema's enums,
+/// Swift for an app's GraphQL project, in Apollo iOS's generated names and shapes: an
+/// operation type per operation (`TripDetailQuery`, variables as initializer parameters,
+/// `Data` nested; a local cache mutation's settable), a type per fragment, and the schema's enums,
 /// input objects and custom scalars that the operations use, in the namespace enum or the
 /// schema's module, placed and named as the configuration says. The types build on
 /// NormAPI. docs/codegen.md shows the shapes and the configuration keys.
