@@ -87,6 +87,20 @@ extension Client {
         }
     }
 
+    /// Writes `data` as `mutation`'s data without reading first, as Apollo iOS's
+    /// `ReadWriteTransaction.write(data:for:)` does: for data the cache does not hold yet,
+    /// built with the generated initializers. One commit, nothing sent; data that does not
+    /// fit the selection is refused as ``write(data:for:variables:from:)`` refuses it.
+    ///
+    /// ```swift
+    /// try client.write(data: .init(allAnimals: []), for: AllAnimalsLocalCacheMutation())
+    /// ```
+    public func write<Mutation: LocalCacheMutation>(data: Mutation.Data, for mutation: Mutation,
+                                                    from transport: (any Transport)? = nil) throws(ClientError) {
+        guard case .object(let object) = CacheValue(data.jsonValue) else { return }
+        try write(data: object, for: try compiled(Mutation.self), variables: variables(of: mutation), from: transport)
+    }
+
     /// The generated operation's document, compiled once (the cache keeps compiled plans).
     func compiled<Generated: GraphQLOperation>(_ type: Generated.Type) throws(ClientError) -> CompiledOperation {
         do { return try cache.operation(Generated.operationDocument, name: Generated.operationName) } catch { throw .cache(error) }

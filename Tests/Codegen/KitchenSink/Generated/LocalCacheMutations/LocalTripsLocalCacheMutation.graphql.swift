@@ -19,6 +19,10 @@ public struct LocalTripsLocalCacheMutation: NormAPI.LocalCacheMutation {
             ... on Crew { role }
             ...PassengerSeats
           }
+          node(id: "p1") { __typename
+            id
+            ... on Passenger { cabin }
+          }
         }
 
         fragment TripStops on Trip { __typename
@@ -47,18 +51,21 @@ public struct LocalTripsLocalCacheMutation: NormAPI.LocalCacheMutation {
     public struct Data: NormAPI.MutableSelectionSet {
         public var trips: [Trip?]?
         public var people: [People]
+        public var node: Node?
 
-        public init(trips: [Trip?]?, people: [People]) {
+        public init(trips: [Trip?]?, people: [People], node: Node?) {
             self.trips = trips
             self.people = people
+            self.node = node
         }
 
         public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
             self.trips = try data.field("trips", at: 0)
             self.people = try data.field("people", at: 1)
+            self.node = try data.field("node", at: 2)
         }
 
-        public var jsonValue: JSONValue { JSONValue.object(["trips": trips.jsonValue, "people": people.jsonValue]) }
+        public var jsonValue: JSONValue { JSONValue.object(["trips": trips.jsonValue, "people": people.jsonValue, "node": node.jsonValue]) }
 
         /// Parent type: `Trip`.
         public struct Trip: NormAPI.MutableSelectionSet {
@@ -297,6 +304,48 @@ public struct LocalTripsLocalCacheMutation: NormAPI.LocalCacheMutation {
 
                     public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "short": short.jsonValue]) }
                 }
+            }
+        }
+
+        /// Parent type: `Node` (abstract: `__typename` says which).
+        public struct Node: NormAPI.MutableSelectionSet {
+            public var __typename: String
+            public var id: ID
+            public let asPassenger: AsPassenger?
+
+            public init(__typename: String, id: ID, asPassenger: AsPassenger? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asPassenger = asPassenger
+            }
+
+            public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
+                self.__typename = try data.typename()
+                self.id = try data.field("id", at: 1)
+                self.asPassenger = try data.typeCase(["Passenger"])
+            }
+
+            public var jsonValue: JSONValue { .merging(JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue]), newMembersOf: [asPassenger?.jsonValue ?? .object([])]) }
+
+            /// Parent type: `Passenger`.
+            public struct AsPassenger: NormAPI.MutableSelectionSet {
+                public var __typename: String
+                public var id: ID
+                public var cabin: GraphQLEnum<SinkSchema.Cabin>
+
+                public init(__typename: String = "Passenger", id: ID, cabin: GraphQLEnum<SinkSchema.Cabin>) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.cabin = cabin
+                }
+
+                public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
+                    self.__typename = try data.field("__typename", at: 0) ?? "Passenger"
+                    self.id = try data.field("id", at: 1)
+                    self.cabin = try data.field("cabin", at: 2)
+                }
+
+                public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "cabin": cabin.jsonValue]) }
             }
         }
     }

@@ -2,7 +2,7 @@
 
 import NormAPI
 
-/// The fragment `PassengerSeats` on `Passenger` (Operations/LocalCacheMutations.graphql:19).
+/// The fragment `PassengerSeats` on `Passenger` (Operations/LocalCacheMutations.graphql:23).
 /// Parent type: `Passenger`.
 public struct PassengerSeats: NormAPI.MutableSelectionSet, NormAPI.Fragment {
     public static let fragmentDefinition = #"""

@@ -2,7 +2,7 @@
 
 import NormAPI
 
-/// The query `Seats` (Operations/LocalCacheMutations.graphql:25).
+/// The query `Seats` (Operations/LocalCacheMutations.graphql:29).
 public struct SeatsQuery: NormAPI.GraphQLQuery {
     public static let operationName = "Seats"
     public static let operationDocument = #"""
