@@ -62,6 +62,24 @@ public enum JSONValue: Hashable, Sendable {
         return .object(members)
     }
 
+    /// A ``MutableSelectionSet``'s data: `own` (its fields as they are now, each set or
+    /// not) and, of each of `views` (its fragments and type cases as they were read), the
+    /// members `own` does not have, in order. A field the app set is never overwritten by
+    /// a view's older value, nor is a list it reordered merged item by item with one.
+    ///
+    /// ```swift
+    /// JSONValue.merging(.object(["species": .string("Cat")]),
+    ///                   newMembersOf: [.object(["species": .string("Dog"), "wingspan": .double(2)])])   // {"species": "Cat", "wingspan": 2}
+    /// ```
+    public static func merging(_ own: JSONValue, newMembersOf views: [JSONValue]) -> JSONValue {
+        guard case .object(var members) = own else { return own }
+        var keys = Set(members.map(\.key))
+        for case .object(let viewMembers) in views {
+            for member in viewMembers where keys.insert(member.key).inserted { members.append(member) }
+        }
+        return .object(members)
+    }
+
     /// This value with `other`'s: objects merged, lists of one length merged item by item;
     /// anything else stays as it is (the parts agree, being read from one object).
     private func merged(with other: JSONValue) -> JSONValue {

@@ -3,11 +3,11 @@ import GraphQL
 import NormCache
 import NormProject
 
-/// Swift for an app's GraphQL project, in Apollo iOS's generated names and shapes for
-/// reading data: an operation type per operation (`TripDetailQuery`, variables as
-/// initializer parameters, `Data` nested, its `Schema`), a type per fragment, the schema's
-/// enums, input objects and custom scalars that the operations use, and the cache metadata
-/// (`SchemaMetadata`, `Objects`, `Interfaces`, `Unions`), in the namespace enum or the
+/// Swift for an app's GraphQL project, in Apollo iOS's generated names and shapes: an
+/// operation type per operation (`TripDetailQuery`, variables as initializer parameters,
+/// `Data` nested, its `Schema`; a local cache mutation's settable), a type per fragment,
+/// the schema's enums, input objects and custom scalars that the operations use, and the
+/// cache metadata (`SchemaMetadata`, `Objects`, `Interfaces`, `Unions`), in the namespace enum or the
 /// schema's module, placed and named as the configuration says. The types build on
 /// NormAPI. docs/codegen.md shows the shapes and the configuration keys.
 ///
@@ -128,7 +128,8 @@ public struct CodeGenerator {
                                    schema: schema, fragments: fragmentDefinitions)
         try swift.within(layout.operationsEnum) { swift throws(ProjectError) in
             swift.documentation("The \(operation.kind.rawValue) `\(operation.name)` (\(operation.file):\(operation.line)).")
-            try swift.block("public struct \(operation.typeName): NormAPI.\(operation.kind.protocolName)") { swift throws(ProjectError) in
+            let conformance = operation.isLocalCacheMutation ? "LocalCacheMutation" : operation.kind.protocolName
+            try swift.block("public struct \(operation.typeName): NormAPI.\(conformance)") { swift throws(ProjectError) in
                 swift.line("public typealias Schema = \(names.namespace).SchemaMetadata")
                 swift.line("public static let operationName = \"\(operation.name)\"")
                 if let identifier { swift.line("public static let operationIdentifier: String? = \"\(identifier)\"") }
@@ -149,9 +150,9 @@ public struct CodeGenerator {
                     swift.line("public init() {}")
                 }
                 swift.line()
-                try selections.write("Data", scope: scope, isRoot: true, conformance: "NormAPI.SelectionSet",
+                try selections.write("Data", scope: scope, isRoot: true, conformance: SelectionSetWriter.conformance(mutable: operation.isLocalCacheMutation),
                                  initializers: operation.isLocalCacheMutation || project.codegen.initializers.generates(forOperation: operation.name),
-                                 into: &swift)
+                                 mutable: operation.isLocalCacheMutation, into: &swift)
             }
         }
         return swift.text
@@ -161,9 +162,10 @@ public struct CodeGenerator {
         var swift = SwiftWriter.generatedFile(from: fragment.file, importing: layout.schemaModuleImport)
         try swift.within(layout.operationsEnum) { swift throws(ProjectError) in
             swift.documentation("The fragment `\(fragment.name)` on `\(fragment.typeCondition ?? "")` (\(fragment.file):\(fragment.line)).")
-            try selections.write(fragment.typeName, scope: selections.rootScope(of: node), isRoot: false, conformance: "NormAPI.Fragment",
+            let conformance = (fragment.isLocalCacheMutation ? SelectionSetWriter.conformance(mutable: true) + ", " : "") + "NormAPI.Fragment"
+            try selections.write(fragment.typeName, scope: selections.rootScope(of: node), isRoot: false, conformance: conformance,
                              initializers: fragment.isLocalCacheMutation || project.codegen.initializers.generates(forFragment: fragment.name),
-                             into: &swift) { swift in
+                             mutable: fragment.isLocalCacheMutation, into: &swift) { swift in
                 swift.line("public static let fragmentDefinition = " + SwiftNames.multilineLiteral(fragment.text, indent: swift.indent + "    "))
             }
         }
@@ -188,11 +190,9 @@ extension ProjectDefinition {
         return SwiftNames.firstUppercased(kind == .fragment || name.hasSuffix(suffix) ? name : name + suffix)
     }
 
-    /// Whether it is marked `@apollo_client_ios_localCacheMutation`: Apollo iOS names and
-    /// places it apart, and always gives it initializers.
+    /// Whether it is marked `@apollo_client_ios_localCacheMutation` (``SelectionSetWriter/isMutable(_:)``).
     var isLocalCacheMutation: Bool {
-        let directives = operationNode?.directives ?? fragmentNode?.directives ?? []
-        return directives.contains { $0.name.value == "apollo_client_ios_localCacheMutation" }
+        SelectionSetWriter.isMutable(operationNode?.directives ?? fragmentNode?.directives ?? [])
     }
 
     var operationNode: OperationDefinition? { node as? OperationDefinition }

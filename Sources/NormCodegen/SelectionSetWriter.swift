@@ -5,7 +5,9 @@ import NormProject
 /// it (a nested type per object field), a computed property per field that comes from one
 /// fragment alone (reading `fragments.tripHeader`), `fragments`, optional type cases
 /// (`asStation`), a memberwise initializer where the configuration asks for one, decoding
-/// from ``ResponseData`` and `jsonValue`.
+/// from ``ResponseData`` and `jsonValue`. A local cache mutation's types are mutable
+/// (`NormAPI.MutableSelectionSet`): every field a `var` of its own, fragments and type
+/// cases read-only.
 struct SelectionSetWriter {
     let schema: SchemaTypes
     let fragments: [String: FragmentDefinition]
@@ -36,17 +38,19 @@ struct SelectionSetWriter {
     /// Writes `struct name` for `scope`. `isRoot`: an operation's `Data` (the root's
     /// `__typename` is not asked for); `conformance`: the protocol it conforms to;
     /// `initializers`: whether it and its nested types get memberwise initializers
-    /// (`options.selectionSetInitializers`); `depth`: how many selection set types it is
+    /// (`options.selectionSetInitializers`); `mutable`: whether it and its nested types are
+    /// a local cache mutation's (``isMutable(_:)``); `depth`: how many selection set types it is
     /// nested in. Nesting deeper than ``nestingLimit`` is a ``ProjectError`` at the selection
     /// that opens the type.
-    func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, initializers: Bool, depth: Int = 0,
+    func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, initializers: Bool, mutable: Bool = false, depth: Int = 0,
                into swift: inout SwiftWriter, header: (inout SwiftWriter) -> Void = { _ in }) throws(ProjectError) {
         guard depth <= Self.nestingLimit else {
             let location = (scope.opening as? any Node)?.loc
             throw ProjectError([.init(file: location?.source.name, line: location?.startToken.line, column: location?.startToken.column,
                                       message: "\(name) is nested \(depth) selection sets deep, more than codegen's limit of \(Self.nestingLimit)")])
         }
-        let properties = self.properties(of: scope)
+        let properties = self.properties(of: scope, mutable: mutable)
+        let binding = mutable ? "var" : "let"
         let positions = Self.positions(in: scope, isRoot: isRoot)
         let stored = properties.filter { $0.via == nil }
         let typeCases = scope.typeCases.map { typeCase in
@@ -58,10 +62,10 @@ struct SelectionSetWriter {
         swift.documentation(isRoot ? nil : "Parent type: `\(scope.typeName)`" + (concrete == nil ? " (abstract: `__typename` says which)." : "."))
         try swift.block("public struct \(name): \(conformance)") { swift throws(ProjectError) in
             header(&swift)
-            if hasTypename { swift.line("public let __typename: String") }
+            if hasTypename { swift.line("public \(binding) __typename: String") }
             for property in stored {
                 swift.documentation(property.description)
-                swift.line("public let \(property.name): \(property.type)")
+                swift.line("public \(binding) \(property.name): \(property.type)")
             }
             if !scope.fragments.isEmpty { swift.line("public let fragments: Fragments") }
             for typeCase in typeCases { swift.line("public let \(typeCase.property): \(typeCase.name)?") }
@@ -131,7 +135,11 @@ struct SelectionSetWriter {
             var parts = ["\(object)([\(members.isEmpty ? ":" : members.joined(separator: ", "))])"]
             parts += scope.fragments.map { "fragments.\(SwiftNames.fragmentProperty($0)).jsonValue" }
             parts += typeCases.map { "\($0.property)?.jsonValue ?? .object([])" }
-            swift.line("public var jsonValue: JSONValue { " + (parts.count == 1 ? parts[0] : ".merging([\(parts.joined(separator: ", "))])") + " }")
+            // A mutable one's own fields win whole: its fragments and type cases, as read,
+            // only add the fields it does not have.
+            let merged = mutable ? ".merging(\(parts[0]), newMembersOf: [\(parts.dropFirst().joined(separator: ", "))])"
+                                 : ".merging([\(parts.joined(separator: ", "))])"
+            swift.line("public var jsonValue: JSONValue { " + (parts.count == 1 ? parts[0] : merged) + " }")
 
             if !scope.fragments.isEmpty {
                 swift.line()
@@ -149,15 +157,26 @@ struct SelectionSetWriter {
             for property in stored {
                 guard let nested = property.nested else { continue }
                 swift.line()
-                try write(nested.name, scope: nested.scope, isRoot: false, conformance: "NormAPI.SelectionSet", initializers: initializers,
-                          depth: depth + 1, into: &swift)
+                try write(nested.name, scope: nested.scope, isRoot: false, conformance: Self.conformance(mutable: mutable), initializers: initializers,
+                          mutable: mutable, depth: depth + 1, into: &swift)
             }
             for typeCase in typeCases {
                 swift.line()
-                try write(typeCase.name, scope: typeCase.scope, isRoot: false, conformance: "NormAPI.SelectionSet", initializers: initializers,
-                          depth: depth + 1, into: &swift)
+                try write(typeCase.name, scope: typeCase.scope, isRoot: false, conformance: Self.conformance(mutable: mutable), initializers: initializers,
+                          mutable: mutable, depth: depth + 1, into: &swift)
             }
         }
+    }
+
+    /// The protocol a selection set type conforms to, mutable or not.
+    static func conformance(mutable: Bool) -> String {
+        mutable ? "NormAPI.MutableSelectionSet" : "NormAPI.SelectionSet"
+    }
+
+    /// Whether a definition is marked `@apollo_client_ios_localCacheMutation`: Apollo iOS
+    /// makes its types mutable, names and places it apart, and always gives it initializers.
+    static func isMutable(_ directives: [Directive]) -> Bool {
+        directives.contains { $0.name.value == "apollo_client_ios_localCacheMutation" }
     }
 
     /// Where each response key is expected in the data: the order the document selects
@@ -172,15 +191,17 @@ struct SelectionSetWriter {
     }
 
     /// The name and Swift type of the property answering `responseKey` in `scope`, with the
-    /// scope's own nested types named from outside it (`qualifier.Destination`).
-    func property(_ responseKey: String, in scope: SelectionScope, qualifier: String) -> (name: String, type: String)? {
-        guard let property = properties(of: scope).first(where: { $0.responseKey == responseKey }) else { return nil }
+    /// scope's own nested types named from outside it (`qualifier.Destination`); `mutable`:
+    /// the scope is a local cache mutation's.
+    func property(_ responseKey: String, in scope: SelectionScope, mutable: Bool, qualifier: String) -> (name: String, type: String)? {
+        guard let property = properties(of: scope, mutable: mutable).first(where: { $0.responseKey == responseKey }) else { return nil }
         guard property.via == nil, let nested = property.nested else { return (property.name, property.type) }
         return (property.name, property.type.replacingOccurrences(of: nested.name, with: qualifier + "." + nested.name))
     }
 
-    /// The properties of `scope` in selection order, `__typename` left to the struct itself.
-    private func properties(of scope: SelectionScope) -> [Property] {
+    /// The properties of `scope` in selection order, `__typename` left to the struct itself;
+    /// in a `mutable` scope every field is stored, a fragment's too, so that it can be set.
+    private func properties(of scope: SelectionScope, mutable: Bool) -> [Property] {
         // A nested type hides, in every type inside the one it is in, the fragment types and
         // the namespace of the same name, which generated code names unqualified.
         var nestedNames = Set(scope.typeCases.map { $0.name(names.typeName) } + (scope.fragments.isEmpty ? [] : ["Fragments"])
@@ -194,8 +215,9 @@ struct SelectionSetWriter {
             let description = schema.fieldDescription(field.fieldName, of: field.parentType)
             // A field from one fragment alone reads the fragment's, when the fragment's own
             // type has it (not only a type case of the fragment's).
-            if let via = field.onlyVia, let fragment = fragments[via],
-               let read = property(field.responseKey, in: rootScope(of: fragment), qualifier: SwiftNames.fragmentType(via)) {
+            if !mutable, let via = field.onlyVia, let fragment = fragments[via],
+               let read = property(field.responseKey, in: rootScope(of: fragment), mutable: Self.isMutable(fragment.directives),
+                                   qualifier: SwiftNames.fragmentType(via)) {
                 properties.append(Property(name: name, responseKey: field.responseKey, type: read.type, description: description,
                                            via: via, nested: nil, fragmentName: read.name))
                 continue

@@ -205,6 +205,38 @@ import Testing
         #expect(files.contains { $0.path == "API/Sources/Operations/Queries/NamedQuery.graphql.swift" && !$0.contents.contains("public init(trips:") })
     }
 
+    /// A local cache mutation's types are mutable, as Apollo iOS's: the operation a
+    /// `LocalCacheMutation`, its `Data` and nested types `MutableSelectionSet`s with every
+    /// field a `var` (a fragment's too, stored), type cases and `fragments` read-only; a
+    /// fragment marked so is mutable too, an ordinary query's types are not.
+    @Test func localCacheMutationsAreMutable() throws {
+        let project = try ProjectDirectory([
+            "schema.graphqls": Self.schema,
+            "Dogs.graphql": """
+                query LocalDogs @apollo_client_ios_localCacheMutation { dogs { ...dogFragment } animal { ... on Dog { id skin } } }
+                fragment dogFragment on Dog { id favorite_color }
+                fragment LocalDog on Dog @apollo_client_ios_localCacheMutation { born }
+                query Dogs { dogs { ...LocalDog } }
+                """,
+        ])
+        let files = try CodeGenerator(project: Project(directory: project.path), outputFolder: project.path).files()
+        func file(_ name: String) throws -> String { try #require(files.first { $0.path.hasSuffix("/" + name + ".graphql.swift") }).contents }
+        let local = try file("LocalDogsLocalCacheMutation")
+        for line in ["public struct LocalDogsLocalCacheMutation: NormAPI.LocalCacheMutation", "public struct Data: NormAPI.MutableSelectionSet",
+                     "public var dogs: [Dog]", "public struct Dog: NormAPI.MutableSelectionSet", "public var __typename: String",
+                     "public var favorite_color: String?", "public let fragments: Fragments", "public let asDog: AsDog?",
+                     "public var skin: GraphQLEnum<API.SkinCovering>?",
+                     #"newMembersOf: [fragments.dogFragment.jsonValue]"#] {
+            #expect(local.contains(line), "\(line)")
+        }
+        #expect(!local.contains("fragments.dogFragment.favorite_color"), "a fragment's field is stored, not read through the fragment")
+        #expect(try file("LocalDog").contains("public struct LocalDog: NormAPI.MutableSelectionSet, NormAPI.Fragment"))
+        #expect(try file("LocalDog").contains("public var born: API.Date?"))
+        let dogs = try file("DogsQuery")
+        #expect(dogs.contains("public struct Data: NormAPI.SelectionSet") && dogs.contains("public let dogs: [Dog]"))
+        #expect(dogs.contains("public var born: API.Date? { fragments.localDog.born }"))
+    }
+
     @Test func deprecatedEnumCasesLeftOutWhenExcluded() throws {
         #expect(try files("")["Schema/Enums/Episode.graphql.swift"]!.contains(#"case phantom = "PHANTOM""#))
         let excluded = try files(#""options": {"deprecatedEnumCases": "exclude"}"#)["Schema/Enums/Episode.graphql.swift"]!

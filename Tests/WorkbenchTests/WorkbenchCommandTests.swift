@@ -799,6 +799,24 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(try await bench.run(".ops").event("ops")["operations"]?["Menu"] != nil)
     }
 
+    /// `.run NAME [JSON] --write DATA` writes a local cache mutation's data and prints what
+    /// it then reads; `--write` inside the data is data, and without a name it is a usage error.
+    @Test func runWriteWritesThroughALocalCacheMutation() async throws {
+        let project = Self.tripsApp.replacingOccurrences(of: "examples/TripsApp", with: "Tests/Scripts/local-cache-mutation")
+        let bench = try await TestSession.start()
+        try await bench.run(".project \(project)")
+        let written = try await bench.run(#".run AnimalName {"id": "1"} --write {"animal": {"__typename": "Dog", "id": "1", "name": "a --write b"}}"#)
+        let result = try written.event("result")
+        #expect(result["source"] == "cache")
+        #expect(result["data"] == ["animal": ["__typename": "Dog", "id": "1", "name": "a --write b"]])
+        #expect(try await bench.run(".inspect Dog:1").event("record")["record"]?["name"] == "a --write b")
+        let usage = try await bench.run(#".run --write {"animal": null}"#).event("error").string("message")
+        #expect(usage == "usage: .run OP [JSON] [--write DATA]")
+        let misfit = try await bench.run(#".run AnimalName {"id": "1"} --write {"animal": {"__typename": "Dog", "id": "1"}}"#)
+        #expect(try misfit.event("error").string("message")?.contains(#"data.animal.name: missing field "name""#) == true)
+        #expect(try await bench.run(".inspect Dog:1").event("record")["record"]?["name"] == "a --write b")
+    }
+
     /// A typed operation the project's schema refuses fails before any request, at its line and column.
     @Test func aTypedOperationIsValidatedAgainstTheProjectsSchema() async throws {
         let bench = try await TestSession.start(plugins: true)

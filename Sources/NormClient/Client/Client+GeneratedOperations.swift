@@ -15,6 +15,9 @@ import NormCache
 /// for await update in try client.watch(TripListQuery()) {
 ///     print(update.cause, update.data?.trips.count ?? 0)
 /// }
+/// try client.update(LocalTripsLocalCacheMutation()) { data in   // read, changed, written back; nothing sent
+///     data.trips[0].name = "Faro"
+/// }
 /// ```
 extension Client {
     /// Runs `query` as ``fetch(_:variables:policy:optimistic:from:cause:onCacheResult:)``
@@ -47,6 +50,61 @@ extension Client {
         return TypedWatch(watch: watch, updates: updates, continuation: continuation)
     }
 
+    /// Applies a local cache mutation, as Apollo iOS's `ReadWriteTransaction.update(_:_:)`
+    /// does: reads its data from the cache, lets `body` change it, and writes it back, in
+    /// one commit that watchers hear as any write (cause `write`); nothing is sent. The
+    /// cache is read and written with the knowledge of `transport`, else the ``endpoint``.
+    ///
+    /// A field the cache lacks reads as nil where its type is optional, and stays absent
+    /// unless `body` sets it; a required one is ``ClientError/cacheMiss(_:)`` naming the
+    /// missing record fields. When `body` throws, or anything fails, nothing is written.
+    ///
+    /// ```swift
+    /// try client.update(LocalTripsLocalCacheMutation()) { data in
+    ///     data.trips[0].name = "Faro"
+    ///     data.trips.removeLast()      // QUERY_ROOT.trips(first:5) no longer lists it
+    /// }
+    /// ```
+    public func update<Mutation: LocalCacheMutation>(_ mutation: Mutation, from transport: (any Transport)? = nil,
+                                                     _ body: (inout Mutation.Data) throws -> Void) throws {
+        let operation = try compiled(Mutation.self)
+        let transport = transport ?? endpoint
+        let variables = try coerceVariables(variables(of: mutation), for: operation, from: transport)
+        let schema = transport?.schemaKnowledge
+        do {
+            try cache.transaction { cache in
+                let read = try cache.read(operation, variables: variables, schema: schema, partial: true)
+                let found = read.data ?? .object(CacheObject())
+                var data: Mutation.Data
+                do throws(ResponseDecodingError) { data = try Mutation.Data(response: found) } catch {
+                    throw read.complete ? ClientError.decoding(error)
+                                        : .cacheMiss(ClientResult(operation: operation, source: .cache, data: nil, missing: read.missing))
+                }
+                try body(&data)
+                // Partial: a field the data leaves out (absent from the cache and still nil,
+                // or only in a type case's copy) keeps what the cache has.
+                guard case .object(let written) = CacheValue(data.jsonValue).leavingOutNulls(absentFrom: found) else { return }
+                try cache.write(data: written, for: operation, variables: variables, schema: schema, partial: true)
+            }
+        } catch let error as CacheError {
+            throw ClientError.cache(error)
+        }
+    }
+
+    /// Writes `data` as `mutation`'s data without reading first, as Apollo iOS's
+    /// `ReadWriteTransaction.write(data:for:)` does: for data the cache does not hold yet,
+    /// built with the generated initializers. One commit, nothing sent; data that does not
+    /// fit the selection is refused as ``write(data:for:variables:from:)`` refuses it.
+    ///
+    /// ```swift
+    /// try client.write(data: .init(allAnimals: []), for: AllAnimalsLocalCacheMutation())
+    /// ```
+    public func write<Mutation: LocalCacheMutation>(data: Mutation.Data, for mutation: Mutation,
+                                                    from transport: (any Transport)? = nil) throws(ClientError) {
+        guard case .object(let object) = CacheValue(data.jsonValue) else { return }
+        try write(data: object, for: try compiled(Mutation.self), variables: variables(of: mutation), from: transport)
+    }
+
     /// The generated operation's document, compiled once (the cache keeps compiled plans).
     func compiled<Generated: GraphQLOperation>(_ type: Generated.Type) throws(ClientError) -> CompiledOperation {
         do { return try cache.operation(Generated.operationDocument, name: Generated.operationName) } catch { throw .cache(error) }
@@ -55,5 +113,25 @@ extension Client {
     private func variables(of operation: some GraphQLOperation) -> CacheObject {
         if case .object(let variables) = CacheValue(operation.__variables) { return variables }
         return CacheObject()
+    }
+}
+
+extension CacheValue {
+    /// This value (data to write) without the nulls whose members `read` (the data as
+    /// read) does not have: a field the cache lacked that nobody set stays absent, rather
+    /// than becoming a null the cache never held. Objects are compared member by member,
+    /// lists item by item.
+    func leavingOutNulls(absentFrom read: CacheValue) -> CacheValue {
+        switch (self, read) {
+        case (.object(let object), .object(let readObject)):
+            return .object(CacheObject(members: object.members.compactMap { key, value -> (String, CacheValue)? in
+                guard let readValue = readObject[key] else { return value == .null ? nil : (key, value) }
+                return (key, value.leavingOutNulls(absentFrom: readValue))
+            }))
+        case (.list(let items), .list(let readItems)):
+            return .list(items.enumerated().map { index, item in index < readItems.count ? item.leavingOutNulls(absentFrom: readItems[index]) : item })
+        default:
+            return self
+        }
     }
 }

@@ -168,6 +168,24 @@ public final class Client: @unchecked Sendable {
         do { return ClientResult(operation: operation, read: try cache.read(operation, variables: variables, schema: schema)) } catch { throw .cache(error) }
     }
 
+    /// Writes `data` into the cache as `operation`'s data, with the knowledge of the
+    /// endpoint it runs against, in one commit that watchers hear (cause `write`); nothing
+    /// is sent. It is how the workbench's `.run NAME --write DATA` applies a local cache
+    /// mutation (``update(_:from:_:)`` is the typed way). Data that does not fit the
+    /// selection (a field missing, a value the schema's type refuses) is refused naming
+    /// its path, and nothing is written.
+    ///
+    /// ```swift
+    /// let local = try client.cache.operation("query LocalTrips @apollo_client_ios_localCacheMutation { trips { id name } }")
+    /// try client.write(data: ["trips": [["__typename": "Trip", "id": "2", "name": "Faro"]]], for: local)
+    /// ```
+    public func write(data: CacheObject, for operation: CompiledOperation, variables: CacheObject = CacheObject(),
+                      from transport: (any Transport)? = nil) throws(ClientError) {
+        let transport = transport ?? endpoint
+        let variables = try coerceVariables(variables, for: operation, from: transport)
+        do { try cache.write(data: data, for: operation, variables: variables, schema: transport?.schemaKnowledge) } catch { throw .cache(error) }
+    }
+
     /// `variables` coerced to `operation`'s declared types, as the cache does it
     /// (``NormalizedCache/coerceVariables(_:for:schema:)``); ``ClientError/cache(_:)`` with
     /// ``CacheError/variable(_:)`` names a variable its type refuses, or a required one missing.

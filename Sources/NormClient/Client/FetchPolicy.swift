@@ -68,8 +68,9 @@ public enum FetchPolicy: String, Sendable, CaseIterable {
     var mayUseNetwork: Bool { self != .cacheOnly }
     /// The policy `operation` runs under when asked for this one: a query's is this; a
     /// mutation or subscription goes to the network (`no-cache` keeps its result out of the
-    /// cache); a local cache mutation (`@apollo_client_ios_localCacheMutation`) is only read
-    /// from the cache, never sent, as Apollo iOS uses one.
+    /// cache); a local cache mutation (`@apollo_client_ios_localCacheMutation`) is read from
+    /// the cache only, never sent, as Apollo iOS uses one (``Client/update(_:from:_:)`` and
+    /// ``Client/write(data:for:variables:from:)`` write one).
     public func applied(to operation: CompiledOperation) -> FetchPolicy {
         if operation.isLocalCacheMutation { return .cacheOnly }
         return operation.kind == .query ? self : (self == .noCache ? .noCache : .networkOnly)

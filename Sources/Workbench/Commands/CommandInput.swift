@@ -71,6 +71,14 @@ public struct CommandInput: Sendable {
         return words
     }
 
+    /// The raw text of the words in `range`, trimmed: the JSON between a command's name
+    /// argument and an option word (`.run NAME JSON --write DATA`).
+    public func text(ofWords range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        let start = range.lowerBound == 0 ? text.startIndex : ends[range.lowerBound - 1]
+        return String(text[start..<ends[range.upperBound - 1]].trimmingWhitespace)
+    }
+
     /// The raw text after the first `count` words, trimmed.
     public func rest(after count: Int) -> String {
         guard count > 0 else { return String(text.trimmingWhitespace) }

@@ -100,8 +100,15 @@ public enum CommandTable {
             session.say("ops", ["operations": .object(CacheObject(members: operations.map { ($0.key, .string($0.value)) }))],
                         lines: operations.map { "\($0.key)  " + ($0.value.split(separator: "\n").first.map(String.init) ?? "") })
         },
-        Command(name: "run", usage: "OP [JSON]", help: "Run a named operation of the project (on its endpoint) or of the current plugin, with JSON variables (default: .vars)") { session, input in
+        Command(name: "run", usage: "OP [JSON] [--write DATA]", help: "Run a named operation of the project (on its endpoint) or of the current plugin, with JSON variables (default: .vars); a local cache mutation (@apollo_client_ios_localCacheMutation) reads from the cache, or with --write writes DATA (its data, a JSON object that must fit its selection) into the cache and shows what it then reads; nothing is sent") { session, input in
             guard let name = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
+            if let option = input.words.firstIndex(of: "--write") {
+                guard option > 0 else { throw CommandError("usage: \(input.synopsis)") }
+                let variables = input.text(ofWords: 1..<option)
+                return try session.write(JSONArgument.object(input.rest(after: option + 1), for: ".run --write"),
+                                         through: try session.operation(named: name),
+                                         variables: variables.isEmpty ? nil : try JSONArgument.object(variables, for: ".run"))
+            }
             let variables = try input.rest(after: 1).isEmpty ? nil : JSONArgument.object(input.rest(after: 1), for: ".run")
             try session.run(try session.operation(named: name), variables: variables)
         },

@@ -36,6 +36,22 @@ extension Session {
         printer.emit(.result(lastResult!))
     }
 
+    /// `.run NAME [JSON] --write DATA`: writes `data` into the cache as the local cache
+    /// mutation `operation`'s data, with `given` variables (else the `.vars` it declares),
+    /// then prints what it reads from the cache. Nothing is sent; data that does not fit
+    /// its selection is refused naming the path, and nothing is written.
+    func write(_ data: CacheObject, through operation: CompiledOperation, variables given: CacheObject?) throws {
+        guard operation.isLocalCacheMutation else {
+            throw CommandError("--write is for a local cache mutation (@apollo_client_ios_localCacheMutation); "
+                               + "the \(operation.kind.rawValue) \(operation.name ?? "") goes to the server (.write KEY JSON sets a record's fields)")
+        }
+        let variables = variables(given, for: operation)
+        let endpoint = try currentEndpoint(unless: true)
+        try client.write(data: data, for: operation, variables: variables, from: endpoint)
+        lastResult = try client.cachedResult(of: operation, variables: variables, from: endpoint)
+        printer.emit(.result(lastResult!))
+    }
+
     /// The variables `operation` runs with: `given` (a command's JSON, all of it: a name
     /// the operation does not declare is refused), else the session's `.vars` that it
     /// declares (`.vars` are for every next operation, and each takes its own).
