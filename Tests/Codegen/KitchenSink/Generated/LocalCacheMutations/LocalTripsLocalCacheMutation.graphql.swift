@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `LocalTrips` (Operations/LocalCacheMutations.graphql:4).
 public struct LocalTripsLocalCacheMutation: NormAPI.LocalCacheMutation {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "LocalTrips"
     public static let operationDocument = #"""
         query LocalTrips($first: Int! = 5) {

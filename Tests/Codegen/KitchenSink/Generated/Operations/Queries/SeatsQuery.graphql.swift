@@ -4,6 +4,7 @@ import NormAPI
 
 /// The query `Seats` (Operations/LocalCacheMutations.graphql:29).
 public struct SeatsQuery: NormAPI.GraphQLQuery {
+    public typealias Schema = SinkSchema.SchemaMetadata
     public static let operationName = "Seats"
     public static let operationDocument = #"""
         query Seats {
