@@ -85,7 +85,6 @@ import Testing
         }
         // Losing the last page loses at most the rows on it and the pages it points to.
         #expect(read.last! >= original.count / 2, "cut at the last page, only \(read.last!) of \(original.count) records read")
-        print("cut short: \(read.count) files, \(read.reduce(0, +)) records read of \(read.count * original.count)")
     }
 
     @Test func flippedBitsInAnyPageNeverCrashAndAreReportedWhenSQLiteCanTell() throws {
@@ -102,7 +101,9 @@ import Testing
                 if count == 0 { refused += 1 }
             }
         }
-        print("bits flipped: \(files) files, \(refused) read no record")
+        // Opening reads the first page alone (header and schema), so only its 8 flips may
+        // leave a file that opens to nothing; every other damage leaves the rest readable.
+        #expect(refused <= 8, "\(refused) of \(files) files with one flipped bit read no record")
     }
 
     @Test func aDamagedFileIsNotOpenedForWritingAndKeepsItsBytes() throws {
