@@ -90,7 +90,9 @@ final class ReplyProbe: @unchecked Sendable {
     /// that no second one comes.
     static func call(_ send: (UnsafeMutableRawPointer) -> Void) async throws -> Reply {
         let probe = ReplyProbe()
-        send(Unmanaged.passUnretained(probe).toOpaque())
+        // Retained for good: a reply that comes after the deadline (a starved machine) must
+        // find its probe, not freed memory that takes the whole test run down.
+        send(Unmanaged.passRetained(probe).toOpaque())
         let deadline = ContinuousClock.now + .seconds(60)  // a loaded machine can take long for a debug plugin's first call
         while probe.lock.withLock({ probe.replies.isEmpty }) && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(2))
