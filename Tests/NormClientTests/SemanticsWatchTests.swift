@@ -118,6 +118,25 @@ import Testing
         watch.cancel()
     }
 
+    /// Apollo iOS: after the clear the watcher keeps its dependent keys, so a later write
+    /// of one (`Trip:2.name`) re-reads, the read fails, and a cache-first watcher refetches
+    /// (`refetchOnFailedUpdates`); the view then shows what the network answered.
+    @Test func apolloIOSWatchersRefetchWhenAFieldTheyShowedIsWrittenAfterAClear() async throws {
+        let (client, fake, tripList) = try setUp(.apolloIOS)
+        try fill(client, tripList, lisbonPorto)
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        try client.cache.clear()
+        await client.settle()
+        #expect(fake.requestCount == 0)
+        try client.cache.write(record: "Trip:2", fields: ["name": "Faro"])
+        await client.settle()
+        #expect(fake.requestCount == 1)
+        #expect(events.causes == [.initial, .refetch])
+        #expect(events.emissions.last?.data == .object(ClientTesting.tripsData([("1", "Lisboa"), ("2", "Porto")])))
+        watch.cancel()
+    }
+
     /// Apollo Client: `cache.reset()` broadcasts to every watch; a cache-first one refetches.
     @Test func apolloClientWatchersHearAClearAndRefetch() async throws {
         let (client, fake, tripList) = try setUp(.apolloClient)

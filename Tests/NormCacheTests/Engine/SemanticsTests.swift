@@ -170,6 +170,36 @@ import Testing
         }
     }
 
+    // MARK: what a watcher depends on after a clear
+
+    /// Apollo iOS's watcher keeps the dependent keys of its last result over reads that
+    /// fail: after a clear, a write of a field its last complete read met reaches it, and
+    /// the read, incomplete and unchanged, is delivered again (what makes Apollo iOS's
+    /// watcher refetch). Apollo Client's watch depends on what its last read met alone. A
+    /// complete read again ends it.
+    @Test(arguments: Semantics.allCases) func afterAClearAWriteOfWhatTheLastCompleteReadMetReachesTheWatcherUnderApolloIOS(semantics: Semantics) throws {
+        cache.semantics = semantics
+        let recorder = Recorder()
+        let watch = try cache.watch(trips, partial: true, onEmission: recorder.callback)
+        defer { watch.cancel() }
+        try cache.clear()
+        #expect(recorder.causes == [.initial, .clear])
+        try cache.write(record: "Trip:2", fields: ["name": "Faro"])
+        switch semantics {
+        case .apolloIOS:
+            #expect(recorder.causes == [.initial, .clear, .write])
+            #expect(recorder.last?.result.complete == false)
+            #expect(recorder.last?.result.data == recorder.emissions.dropLast().last?.result.data)
+        case .apolloClient:
+            #expect(recorder.causes == [.initial, .clear])
+        }
+        try cache.write(data: try Support.object(#"{"trips":[{"__typename":"Trip","id":"3","name":"Kyoto"}]}"#), for: trips)
+        #expect(recorder.last?.result.complete == true)
+        let count = recorder.causes.count
+        try cache.write(record: "Trip:2", fields: ["name": "Porto"])   // no longer in the list
+        #expect(recorder.causes.count == count)
+    }
+
     // MARK: a null where the schema declares non-null
 
     static let nonNullSDL = """

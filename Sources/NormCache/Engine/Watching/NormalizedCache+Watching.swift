@@ -35,6 +35,7 @@ extension NormalizedCache {
             watcher.variables = try state.withSchema(watcher.schema) { () throws(CacheError) in
                 try coerced(variables, for: watcher.operation)
             }
+            watcher.lastComplete = []   // the old variables' reads say nothing of the new ones'
             let delivery = try state.watchers.refresh(watcher, cause: .refetch, changed: [], state: state)
             return ((), delivery.map { [$0] } ?? [])
         }

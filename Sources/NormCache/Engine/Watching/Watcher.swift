@@ -9,7 +9,14 @@ extension WatcherRegistry {
         let schema: SchemaKnowledge?
         let partial: Bool
         let callback: @Sendable (WatchEmission) -> Void
+        /// What it is indexed under, sorted: its last read's dependencies, and under Apollo
+        /// iOS's semantics while that read is incomplete, those of its last complete read.
         var dependencies: [RecordField] = []
+        /// What its last read depended on, sorted.
+        var read: [RecordField] = []
+        /// What its last complete read depended on, sorted, kept while later reads are
+        /// incomplete under Apollo iOS's semantics (empty otherwise).
+        var lastComplete: [RecordField] = []
         var last: ReadResult?
         var emissions = 0
 

@@ -31,11 +31,21 @@ struct WatcherRegistry {
 
     /// Reads the watcher's operation, re-indexes its dependencies, and returns an
     /// emission if the result differs from the last one (always for the first).
-    mutating func refresh(_ watcher: Watcher, cause: ChangeCause, changed: [String], state: EngineState) throws(CacheError) -> WatchDelivery? {
+    ///
+    /// Under Apollo iOS's semantics a watcher also depends, while its read is incomplete, on
+    /// what its last complete read depended on, as Apollo iOS's `GraphQLQueryWatcher` keeps
+    /// the dependent keys of its last result over failed reads; a change that reaches it
+    /// only through those (`onlyThroughLastComplete`) is delivered even when the read is
+    /// the same, for the failed read is what makes Apollo iOS's watcher refetch.
+    mutating func refresh(_ watcher: Watcher, cause: ChangeCause, changed: [String], state: EngineState,
+                          onlyThroughLastComplete: Bool = false) throws(CacheError) -> WatchDelivery? {
         let result = try state.withSchema(watcher.schema) { () throws(CacheError) in
             try Reader.read(watcher.operation, variables: watcher.variables, partial: watcher.partial, state: state)
         }
-        let dependencies = Array(Set(result.dependencies)).sorted()
+        let read = Array(Set(result.dependencies)).sorted()
+        if result.complete { watcher.lastComplete = read } else if state.semantics == .apolloClient { watcher.lastComplete = [] }
+        watcher.read = read
+        let dependencies = watcher.lastComplete.isEmpty || result.complete ? read : Array(Set(read).union(watcher.lastComplete)).sorted()
         if dependencies != watcher.dependencies {
             unindex(watcher)
             watcher.dependencies = dependencies
@@ -50,7 +60,7 @@ struct WatcherRegistry {
                 }
             }
         }
-        if let last = watcher.last, last == result { return nil }
+        if let last = watcher.last, last == result, !(onlyThroughLastComplete && !result.complete) { return nil }
         watcher.last = result
         watcher.emissions += 1
         return WatchDelivery(callback: watcher.callback,
@@ -68,6 +78,16 @@ struct WatcherRegistry {
             default: break
             }
         }
+    }
+
+    /// Whether the sorted `fields` hold `field` (a binary search).
+    private static func sorted(_ fields: [RecordField], contains field: RecordField) -> Bool {
+        var low = 0, high = fields.count
+        while low < high {
+            let middle = (low + high) / 2
+            if fields[middle] < field { low = middle + 1 } else { high = middle }
+        }
+        return low < fields.count && fields[low] == field
     }
 
     /// Ids of the watchers that depend on any of `pairs`, sorted.
@@ -98,8 +118,9 @@ struct WatcherRegistry {
         for id in affected.keys.sorted() {
             guard let watcher = watchers[id] else { continue }
             let changed = Set(affected[id]!).map(state.name).sorted()
+            let throughRead = watcher.lastComplete.isEmpty || affected[id]!.contains { Self.sorted(watcher.read, contains: $0) }
             // A read that fails now (a key refused) leaves the watcher as it was.
-            if let delivery = try? refresh(watcher, cause: changes.cause, changed: changed, state: state) {
+            if let delivery = try? refresh(watcher, cause: changes.cause, changed: changed, state: state, onlyThroughLastComplete: !throughRead) {
                 deliveries.append(delivery)
             }
         }
