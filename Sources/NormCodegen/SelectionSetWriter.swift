@@ -3,9 +3,9 @@ import NormProject
 
 /// Writes the Swift type of one selection scope: a stored property per field written in
 /// it (a nested type per object field), a computed property per field that comes from one
-/// fragment alone (reading `fragments.tripHeader`), `fragments`, optional type cases
-/// (`asStation`), a memberwise initializer where the configuration asks for one, decoding
-/// from ``ResponseData`` and `jsonValue`.
+/// fragment alone (reading `fragments.tripHeader`), `fragments` (with the deferred parts),
+/// optional type cases (`asStation`), a memberwise initializer where the configuration asks
+/// for one, decoding from ``ResponseData`` and `jsonValue`.
 struct SelectionSetWriter {
     let schema: SchemaTypes
     let fragments: [String: FragmentDefinition]
@@ -42,16 +42,25 @@ struct SelectionSetWriter {
     func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, initializers: Bool, depth: Int = 0,
                into swift: inout SwiftWriter, header: (inout SwiftWriter) -> Void = { _ in }) throws(ProjectError) {
         guard depth <= Self.nestingLimit else {
-            let location = (scope.opening as? any Node)?.loc
-            throw ProjectError([.init(file: location?.source.name, line: location?.startToken.line, column: location?.startToken.column,
-                                      message: "\(name) is nested \(depth) selection sets deep, more than codegen's limit of \(Self.nestingLimit)")])
+            throw ProjectError([Self.problem(at: scope.opening, "\(name) is nested \(depth) selection sets deep, more than codegen's limit of \(Self.nestingLimit)")])
         }
         let properties = self.properties(of: scope)
         let positions = Self.positions(in: scope, isRoot: isRoot)
         let stored = properties.filter { $0.via == nil }
-        let typeCases = scope.typeCases.map { typeCase in
-            (typeCase: typeCase, name: typeCase.name(names.typeName), property: typeCase.property(names.typeName), scope: scope.typeCase(typeCase))
+        let cases = try scope.typeCases.map { typeCase throws(ProjectError) in
+            let caseScope = scope.typeCase(typeCase)
+            if typeCase.deferredLabel?.isEmpty == true {
+                throw ProjectError([Self.problem(at: caseScope.opening, "a deferred inline fragment needs a label (@defer(label: \"…\")): "
+                                                 + "its type is named after it, and Apollo iOS refuses it too")])
+            }
+            return (typeCase: typeCase, name: typeCase.name(names.typeName), property: typeCase.property(names.typeName), scope: caseScope)
         }
+        let typeCases = cases.filter { $0.typeCase.deferredLabel == nil }
+        // Under `fragments`: the spread fragments, then the deferred parts.
+        let deferredParts = cases.filter { $0.typeCase.deferredLabel != nil }
+        let spreads = scope.fragments.map { (fragment: $0, property: SwiftNames.fragmentProperty($0.name), type: SwiftNames.fragmentType($0.name)) }
+        let containers = spreads.map { (property: $0.property, type: $0.type + ($0.fragment.isOptional ? "?" : ""), isOptional: $0.fragment.isOptional) }
+            + deferredParts.map { (property: $0.property, type: $0.name + "?", isOptional: true) }
         let hasTypename = !isRoot
         let concrete = schema.isObjectType(scope.typeName) ? scope.typeName : nil
 
@@ -63,7 +72,7 @@ struct SelectionSetWriter {
                 swift.documentation(property.description)
                 swift.line("public let \(property.name): \(property.type)")
             }
-            if !scope.fragments.isEmpty { swift.line("public let fragments: Fragments") }
+            if !containers.isEmpty { swift.line("public let fragments: Fragments") }
             for typeCase in typeCases { swift.line("public let \(typeCase.property): \(typeCase.name)?") }
             for property in properties where property.via != nil {
                 swift.documentation(property.description)
@@ -76,14 +85,14 @@ struct SelectionSetWriter {
                 var parameters: [String] = []
                 if hasTypename { parameters.append("__typename: String" + (concrete.map { " = \"\($0)\"" } ?? "")) }
                 parameters += stored.map { "\($0.name): \($0.type)" }
-                parameters += scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentType($0))" }
+                parameters += containers.map { "\($0.property): \($0.type)" + ($0.isOptional ? " = nil" : "") }
                 parameters += typeCases.map { "\($0.property): \($0.name)? = nil" }
                 swift.line()
                 swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
                     if hasTypename { swift.line("self.__typename = __typename") }
                     for property in stored { swift.line("self.\(property.name) = \(property.name)") }
-                    if !scope.fragments.isEmpty {
-                        let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentProperty($0))" }
+                    if !containers.isEmpty {
+                        let arguments = containers.map { "\($0.property): \($0.property)" }
                         swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
                     }
                     for typeCase in typeCases { swift.line("self.\(typeCase.property) = \(typeCase.property)") }
@@ -101,23 +110,29 @@ struct SelectionSetWriter {
                 for property in stored {
                     swift.line("self.\(property.name) = try data.field(\"\(property.responseKey)\", at: \(positions[property.responseKey] ?? 0))")
                 }
-                if !scope.fragments.isEmpty {
-                    let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): try \(SwiftNames.fragmentType($0))(response: data)" }
+                // What `@include` / `@skip` bring in is decided by the operation's variables,
+                // a deferred part by whether the data has it yet, as Apollo iOS decides them.
+                if !containers.isEmpty {
+                    let arguments = spreads.map { spread in
+                        let value = if spread.fragment.isDeferred {
+                            "data.deferred(selecting: \(Self.literal(fragments[spread.fragment.name].map { selecting(rootScope(of: $0), beyond: scope) } ?? [])))"
+                        } else if spread.fragment.conditions.isEmpty {
+                            "\(spread.type)(response: data)"
+                        } else {
+                            "data.included(if: \(spread.fragment.conditions.map(Self.literal).joined(separator: ", ")))"
+                        }
+                        return "\(spread.property): try \(value)"
+                    } + deferredParts.map { "\($0.property): try data.deferred(selecting: \(Self.literal(selecting($0.scope, beyond: scope))))" }
                     swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
                 }
                 for typeCase in typeCases {
-                    let types = "[" + typeCase.scope.possibleTypes.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-                    guard !typeCase.typeCase.conditions.isEmpty else {
-                        swift.line("self.\(typeCase.property) = try data.typeCase(\(types))")
-                        continue
+                    let conditions = typeCase.typeCase.conditions
+                    let call = switch (typeCase.typeCase.type, conditions.isEmpty) {
+                    case (nil, _): "included(if: \(Self.literal(conditions)))"
+                    case (_, true): "typeCase(\(Self.literal(typeCase.scope.possibleTypes.sorted())))"
+                    case (_, false): "typeCase(\(Self.literal(typeCase.scope.possibleTypes.sorted())), if: \(Self.literal(conditions)))"
                     }
-                    // One under a condition is set when the data has what the condition brings
-                    // in (decoded types have no variables to evaluate it by): the fields the
-                    // parent does not always have.
-                    let always = Set(scope.fields.filter { !$0.isConditional }.map(\.responseKey))
-                    let keys = typeCase.scope.fields.filter { !$0.isConditional }.map(\.responseKey).filter { $0 != "__typename" && !always.contains($0) }
-                    let selecting = "selecting: [" + keys.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-                    swift.line("self.\(typeCase.property) = try data.conditionalCase(\(typeCase.typeCase.type == nil ? "" : types + ", ")\(selecting))")
+                    swift.line("self.\(typeCase.property) = try data.\(call)")
                 }
             }
 
@@ -129,20 +144,17 @@ struct SelectionSetWriter {
             members += stored.map { "\"\($0.responseKey)\": \($0.name)" + ($0.isConditional ? ".map { $0.jsonValue }" : ".jsonValue") }
             let object = stored.contains(where: \.isConditional) ? "JSONValue.input" : "JSONValue.object"
             var parts = ["\(object)([\(members.isEmpty ? ":" : members.joined(separator: ", "))])"]
-            parts += scope.fragments.map { "fragments.\(SwiftNames.fragmentProperty($0)).jsonValue" }
+            parts += containers.map { "fragments.\($0.property)" + ($0.isOptional ? "?.jsonValue ?? .object([])" : ".jsonValue") }
             parts += typeCases.map { "\($0.property)?.jsonValue ?? .object([])" }
             swift.line("public var jsonValue: JSONValue { " + (parts.count == 1 ? parts[0] : ".merging([\(parts.joined(separator: ", "))])") + " }")
 
-            if !scope.fragments.isEmpty {
+            if !containers.isEmpty {
                 swift.line()
                 swift.block("public struct Fragments: Hashable, Sendable") { swift in
-                    for fragment in scope.fragments { swift.line("public let \(SwiftNames.fragmentProperty(fragment)): \(SwiftNames.fragmentType(fragment))") }
-                    let parameters = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentType($0))" }
+                    for container in containers { swift.line("public let \(container.property): \(container.type)") }
+                    let parameters = containers.map { "\($0.property): \($0.type)" + ($0.isOptional ? " = nil" : "") }
                     swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
-                        for fragment in scope.fragments {
-                            let property = SwiftNames.fragmentProperty(fragment)
-                            swift.line("self.\(property) = \(property)")
-                        }
+                        for container in containers { swift.line("self.\(container.property) = \(container.property)") }
                     }
                 }
             }
@@ -152,12 +164,30 @@ struct SelectionSetWriter {
                 try write(nested.name, scope: nested.scope, isRoot: false, conformance: "NormAPI.SelectionSet", initializers: initializers,
                           depth: depth + 1, into: &swift)
             }
-            for typeCase in typeCases {
+            for typeCase in typeCases + deferredParts {
                 swift.line()
                 try write(typeCase.name, scope: typeCase.scope, isRoot: false, conformance: "NormAPI.SelectionSet", initializers: initializers,
                           depth: depth + 1, into: &swift)
             }
         }
+    }
+
+    /// What the deferred part of `part` selects beyond what `scope` always has: it has
+    /// arrived when the data has these (``ResponseData/deferred(selecting:)``).
+    private func selecting(_ part: SelectionScope, beyond scope: SelectionScope) -> [String] {
+        let always = Set(scope.fields.filter { !$0.isConditional }.map(\.responseKey))
+        return part.fields.filter { !$0.isConditional && $0.responseKey != "__typename" && !always.contains($0.responseKey) }.map(\.responseKey)
+    }
+
+    /// Swift's literal of `strings`: `["a", "b"]`.
+    private static func literal(_ strings: [String]) -> String {
+        "[" + strings.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    }
+
+    /// A problem at the place `selection` is written.
+    private static func problem(at selection: (any Selection)?, _ message: String) -> ProjectError.Problem {
+        let location = (selection as? any Node)?.loc
+        return .init(file: location?.source.name, line: location?.startToken.line, column: location?.startToken.column, message: message)
     }
 
     /// Where each response key is expected in the data: the order the document selects
@@ -183,10 +213,11 @@ struct SelectionSetWriter {
     private func properties(of scope: SelectionScope) -> [Property] {
         // A nested type hides, in every type inside the one it is in, the fragment types and
         // the namespace of the same name, which generated code names unqualified.
-        var nestedNames = Set(scope.typeCases.map { $0.name(names.typeName) } + (scope.fragments.isEmpty ? [] : ["Fragments"])
+        let hasFragments = !scope.fragments.isEmpty || scope.typeCases.contains { $0.deferredLabel != nil }
+        var nestedNames = Set(scope.typeCases.map { $0.name(names.typeName) } + (hasFragments ? ["Fragments"] : [])
                               + fragments.keys.map(SwiftNames.fragmentType) + [names.namespace])
         // The type cases' properties and the fragments' initializer parameters come first.
-        var propertyNames = Set(scope.typeCases.map { $0.property(names.typeName) } + scope.fragments.map(SwiftNames.fragmentProperty))
+        var propertyNames = Set(scope.typeCases.map { $0.property(names.typeName) } + scope.fragments.map { SwiftNames.fragmentProperty($0.name) })
         var properties: [Property] = []
         for field in scope.fields where !(field.responseKey == "__typename" && field.fieldName == "__typename") {
             let name = names.property(field.responseKey, avoiding: propertyNames)
@@ -223,7 +254,7 @@ struct SelectionSetWriter {
     /// The scope of a fragment's own type.
     func rootScope(of fragment: FragmentDefinition) -> SelectionScope {
         SelectionScope(type: fragment.typeCondition.name.value,
-                       items: fragment.selectionSet.selections.map { SelectionItem(selection: $0, via: nil, conditional: false) },
+                       items: fragment.selectionSet.selections.map { SelectionItem(selection: $0, via: nil) },
                        schema: schema, fragments: fragments)
     }
 }

@@ -24,9 +24,15 @@ public struct OperationResult<Data: SelectionSet>: Sendable, Equatable {
     /// True when the data is whole: nothing was missing from the cache.
     public var complete: Bool { missing.isEmpty }
 
-    /// `result` with its data decoded; data that does not fit `Data` is ``ClientError/decoding(_:)``.
-    public init(_ result: ClientResult) throws(ClientError) {
-        do { data = try result.data.map { value throws(ResponseDecodingError) in try Data(response: value) } } catch { throw .decoding(error) }
+    /// `result` with its data decoded under the operation's `variables` (coerced, defaults
+    /// applied: what its `@include` / `@skip` are decided by); data that does not fit `Data`
+    /// is ``ClientError/decoding(_:)``.
+    public init(_ result: ClientResult, variables: CacheObject) throws(ClientError) {
+        do {
+            data = try result.data.map { value throws(ResponseDecodingError) in try Data(response: value, variables: .object(variables)) }
+        } catch {
+            throw .decoding(error)
+        }
         source = result.source
         errors = result.errors
         missing = result.missing
