@@ -140,6 +140,9 @@ struct SelectionScope {
     /// where its own type cases come from.
     private var typeCaseSelections: [TypeCase: (opening: any Selection, written: [any Selection])] = [:]
     private var fieldIndex: [String: Int] = [:]
+    /// The fragments whose fields the scope always has, spread at any depth: one of them
+    /// under `fragments` is always there, whatever else spreads it.
+    private var alwaysSpread: Set<String> = []
     private let schema: SchemaTypes
     private let definitions: [String: FragmentDefinition]
 
@@ -165,6 +168,7 @@ struct SelectionScope {
         self.schema = schema
         self.definitions = definitions
         collectFields(items, on: itemsType)
+        for index in fragments.indices where alwaysSpread.contains(fragments[index].name) { fragments[index] = ScopeFragment(name: fragments[index].name) }
         collectTypeCases(written)
     }
 
@@ -227,6 +231,7 @@ struct SelectionScope {
                     add(ScopeFragment(name: spread.name.value, conditions: unmet.isEmpty ? [] : [unmet], isDeferred: isDeferred))
                 }
                 guard unmet.isEmpty, !isDeferred else { continue }
+                alwaysSpread.insert(spread.name.value)
                 collectFields(fragment.selectionSet.selections.map { SelectionItem(selection: $0, via: item.via ?? spread.name.value) },
                               on: fragment.typeCondition.name.value)
             default: break

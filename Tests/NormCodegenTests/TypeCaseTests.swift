@@ -194,7 +194,9 @@ import Testing
               }
             }
             fragment HeightInMeters on Animal { height { meters } }
-            """ + Self.animalFragments, file: "Operations/Queries/AllAnimalsIncludeSkipQuery.graphql.swift")
+            fragment WarmBloodedDetails on WarmBlooded { bodyTemperature ...HeightInMeters }
+            fragment PetDetails on Pet { id humanName }
+            """, file: "Operations/Queries/AllAnimalsIncludeSkipQuery.graphql.swift")
         // Apollo's AllAnimal: a field under its own condition is optional; a spread under a
         // condition whose type holds is the condition's type case and an optional
         // `fragments.heightInMeters`, its fields (`height.meters`) the type case's alone.
@@ -212,6 +214,11 @@ import Testing
         #expect(found["Data.AllAnimal.IfNotSkipHeightInMeters.Fragments"] == ["heightInMeters: HeightInMeters"])
         #expect(found["Data.AllAnimal.IfNotSkipHeightInMeters.Height"] == ["__typename: String", "feet: Int", "inches: Int?", "meters: Int"])
         #expect(found.typeCases["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded"] == nil)
+        // HeightInMeters is also spread inside WarmBloodedDetails, with no condition: there
+        // it is always there, as in Apollo's.
+        #expect(found["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded.Fragments"] == ["heightInMeters: HeightInMeters", "warmBloodedDetails: WarmBloodedDetails"])
+        #expect(found["Data.AllAnimal.AsPet.AsWarmBlooded.Fragments"]?.first == "heightInMeters: HeightInMeters")
+        #expect(found["Data.AllAnimal.AsCatIfGetCat.Fragments"]?.first == "heightInMeters: HeightInMeters")
         #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
         // Inside its condition the fragment is there: under `fragments`, its fields not optional.
         #expect(found["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded"] == ["__typename: String", "height: Height", "species: String?", "predators: [Predator]",
@@ -226,7 +233,8 @@ import Testing
         #expect(found["Data.AllAnimal.AsCatIfGetCat"]?.contains("bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }") == true)
         #expect(found["Data.AllAnimal.Predator"] == ["__typename: String", "species: String?", "asWarmBloodedIfGetWarmBlooded: AsWarmBloodedIfGetWarmBlooded?"])
         #expect(found["Data.AllAnimal.Predator.AsWarmBloodedIfGetWarmBlooded"] == ["__typename: String", "species: String", "laysEggs: Bool", "fragments: Fragments",
-                                                                                   "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }"])
+                                                                                   "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }",
+                                                                                   "height: HeightInMeters.Height { fragments.warmBloodedDetails.height }"])
     }
 
     /// A condition alone is the type case `ifX` (`ifNotX` for `@skip`), two of them `IfAAndNotB`,
