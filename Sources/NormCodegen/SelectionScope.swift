@@ -312,7 +312,7 @@ struct SelectionScope {
 
     /// The label of the `@defer` on `selection` (empty when it has none); nil when it is not
     /// deferred (no `@defer`, or `if: false`).
-    private static func deferredLabel(of selection: any Selection) -> String? {
+    static func deferredLabel(of selection: any Selection) -> String? {
         guard let directive = directives(of: selection).first(where: { $0.name.value == "defer" }),
               (directive.arguments.first { $0.name.value == "if" }?.value as? BooleanValue)?.value != false else { return nil }
         return (directive.arguments.first { $0.name.value == "label" }?.value as? StringValue)?.value ?? ""

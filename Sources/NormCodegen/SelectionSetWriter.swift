@@ -42,18 +42,15 @@ struct SelectionSetWriter {
     func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, initializers: Bool, depth: Int = 0,
                into swift: inout SwiftWriter, header: (inout SwiftWriter) -> Void = { _ in }) throws(ProjectError) {
         guard depth <= Self.nestingLimit else {
-            throw ProjectError([Self.problem(at: scope.opening, "\(name) is nested \(depth) selection sets deep, more than codegen's limit of \(Self.nestingLimit)")])
+            let location = (scope.opening as? any Node)?.loc
+            throw ProjectError([.init(file: location?.source.name, line: location?.startToken.line, column: location?.startToken.column,
+                                      message: "\(name) is nested \(depth) selection sets deep, more than codegen's limit of \(Self.nestingLimit)")])
         }
         let properties = self.properties(of: scope)
         let positions = Self.positions(in: scope, isRoot: isRoot)
         let stored = properties.filter { $0.via == nil }
-        let cases = try scope.typeCases.map { typeCase throws(ProjectError) in
-            let caseScope = scope.typeCase(typeCase)
-            if typeCase.deferredLabel?.isEmpty == true {
-                throw ProjectError([Self.problem(at: caseScope.opening, "a deferred inline fragment needs a label (@defer(label: \"…\")): "
-                                                 + "its type is named after it, and Apollo iOS refuses it too")])
-            }
-            return (typeCase: typeCase, name: typeCase.name(names.typeName), property: typeCase.property(names.typeName), scope: caseScope)
+        let cases = scope.typeCases.map { typeCase in
+            (typeCase: typeCase, name: typeCase.name(names.typeName), property: typeCase.property(names.typeName), scope: scope.typeCase(typeCase))
         }
         let typeCases = cases.filter { $0.typeCase.deferredLabel == nil }
         // Under `fragments`: the spread fragments, then the deferred parts.
@@ -182,12 +179,6 @@ struct SelectionSetWriter {
     /// Swift's literal of `strings`: `["a", "b"]`.
     private static func literal(_ strings: [String]) -> String {
         "[" + strings.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-    }
-
-    /// A problem at the place `selection` is written.
-    private static func problem(at selection: (any Selection)?, _ message: String) -> ProjectError.Problem {
-        let location = (selection as? any Node)?.loc
-        return .init(file: location?.source.name, line: location?.startToken.line, column: location?.startToken.column, message: message)
     }
 
     /// Where each response key is expected in the data: the order the document selects

@@ -302,12 +302,19 @@ import Testing
         #expect(found["Data.AllAnimal"]?.contains("id: ID") == true)
     }
 
-    /// Apollo iOS's codegen refuses a deferred inline fragment without a label, which names its type.
-    @Test func aDeferredInlineFragmentNeedsALabel() throws {
+    /// Apollo iOS's codegen refuses a deferred inline fragment without a label, which names
+    /// its type; a label that cannot name one is refused too.
+    @Test func aDeferredInlineFragmentNeedsALabelThatMakesAName() throws {
         let project = try ProjectDirectory(["schema.graphqls": Self.animals + "\ndirective @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT",
-                                            "Operations.graphql": "query Unlabeled {\n  allAnimals { id ... @defer { species } }\n}"])
+                                            "Operations.graphql": """
+                                                query Unlabeled {
+                                                  allAnimals { id ... @defer { species } ... on Cat @defer(label: "is-jellicle") { isJellicle } }
+                                                }
+                                                """])
         #expect(throws: ProjectError([.init(file: "Operations.graphql", line: 2, column: 19, message: "a deferred inline fragment needs a label "
-                                            + "(@defer(label: \"…\")): its type is named after it, and Apollo iOS refuses it too")])) {
+                                            + "(@defer(label: \"…\")): its type is named after it, and Apollo iOS refuses it too"),
+                                      .init(file: "Operations.graphql", line: 2, column: 42,
+                                            message: "deferred label \"is-jellicle\" cannot name a Swift type and property; rename it")])) {
             try CodeGenerator(project: Project(directory: project.path)).files()
         }
     }
