@@ -56,8 +56,10 @@ struct SelectionSetWriter {
         // Under `fragments`: the spread fragments, then the deferred parts.
         let deferredParts = cases.filter { $0.typeCase.deferredLabel != nil }
         let spreads = scope.fragments.map { (fragment: $0, property: SwiftNames.fragmentProperty($0.name), type: SwiftNames.fragmentType($0.name)) }
-        let containers = spreads.map { (property: $0.property, type: $0.type + ($0.fragment.isOptional ? "?" : ""), isOptional: $0.fragment.isOptional) }
-            + deferredParts.map { (property: $0.property, type: $0.name + "?", isOptional: true) }
+        let containers = spreads.map { spread in
+            (property: spread.property, type: spread.type + (spread.fragment.isOptional ? "?" : ""), isOptional: spread.fragment.isOptional,
+             isDeferred: spread.fragment.isDeferred)
+        } + deferredParts.map { (property: $0.property, type: $0.name + "?", isOptional: true, isDeferred: true) }
         let hasTypename = !isRoot
         let concrete = schema.isObjectType(scope.typeName) ? scope.typeName : nil
 
@@ -148,10 +150,16 @@ struct SelectionSetWriter {
             if !containers.isEmpty {
                 swift.line()
                 swift.block("public struct Fragments: Hashable, Sendable") { swift in
-                    for container in containers { swift.line("public let \(container.property): \(container.type)") }
+                    // A deferred part is `@Deferred`, as in Apollo iOS: `$deferredCat` is its state.
+                    for container in containers {
+                        swift.line((container.isDeferred ? "@Deferred public var " : "public let ") + "\(container.property): \(container.type)")
+                    }
                     let parameters = containers.map { "\($0.property): \($0.type)" + ($0.isOptional ? " = nil" : "") }
                     swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
-                        for container in containers { swift.line("self.\(container.property) = \(container.property)") }
+                        for container in containers {
+                            swift.line(container.isDeferred ? "self._\(container.property.filter { $0 != "`" }) = Deferred(wrappedValue: \(container.property))"
+                                                            : "self.\(container.property) = \(container.property)")
+                        }
                     }
                 }
             }

@@ -266,6 +266,9 @@ import TripsAPI
             {"node": {"__typename": "Crew", "id": "5"}, "people": [], "trip": {"__typename": "Trip", "id": "1"}}
             """), variables: CacheValue(query.__variables))
         #expect(early.node?.asCrew?.id == "5" && early.node?.asCrew?.fragments.crewRole == nil && early.trip?.fragments.tripStops == nil)
+        // Its state, as Apollo iOS's `@Deferred` has it.
+        #expect(early.node?.asCrew?.fragments.$crewRole == .pending)
+        #expect(data.node?.asCrew?.fragments.$crewRole == .fulfilled(.init(id: "5", role: "pilot")))
     }
 
     @Test func aWrongKindDeepInAListNamesItsPath() throws {

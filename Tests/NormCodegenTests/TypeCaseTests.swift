@@ -286,18 +286,18 @@ import Testing
         #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
         // `... on Animal` inside `... on Pet` holds for the pet: its deferred part is the pet's.
         #expect(found["Data.AllAnimal.AsPet"]?.contains("species: String") == false)
-        #expect(found["Data.AllAnimal.AsPet.Fragments"]?.last == "deferredPetAnimal: DeferredPetAnimal?")
+        #expect(found["Data.AllAnimal.AsPet.Fragments"]?.last == "@Deferred deferredPetAnimal: DeferredPetAnimal?")
         #expect(found["Data.AllAnimal.AsPet.DeferredPetAnimal"]?.contains("species: String") == true)
         // `... on Cat @defer` is the type case `asCat`, its fields in the part `DeferredCat`.
         #expect(found["Data.AllAnimal.AsCat"]?.contains("isJellicle: Bool") == false)
-        #expect(found["Data.AllAnimal.AsCat.Fragments"]?.last == "deferredCat: DeferredCat?")
+        #expect(found["Data.AllAnimal.AsCat.Fragments"] == ["warmBloodedDetails: WarmBloodedDetails", "petDetails: PetDetails", "@Deferred deferredCat: DeferredCat?"])
         #expect(found["Data.AllAnimal.AsCat.DeferredCat"]?.contains("isJellicle: Bool") == true)
         #expect(found["Data.AllAnimal.AsCat.DeferredCat"]?.contains("id: ID") == true)
         // A deferred spread: the fragment optional, its fields not merged, under the type case
         // its type narrows to.
         #expect(found["Data.AllAnimal.Predator"] == ["__typename: String", "id: ID", "asPet: AsPet?"])
         #expect(found["Data.AllAnimal.Predator.AsPet"] == ["__typename: String", "id: ID", "fragments: Fragments"])
-        #expect(found["Data.AllAnimal.Predator.AsPet.Fragments"] == ["petDetails: PetDetails?"])
+        #expect(found["Data.AllAnimal.Predator.AsPet.Fragments"] == ["@Deferred petDetails: PetDetails?"])
         // What is not deferred stays as it is.
         #expect(found["Data.AllAnimal"]?.contains("id: ID") == true)
     }
@@ -359,6 +359,8 @@ struct Outline {
                 properties[owner, default: []].append(String(text.dropFirst("public let ".count)))
             } else if text.hasPrefix("public var "), !text.hasPrefix("public var jsonValue") {
                 properties[owner, default: []].append(String(text.dropFirst("public var ".count)))
+            } else if text.hasPrefix("@Deferred public var ") {
+                properties[owner, default: []].append("@Deferred " + text.dropFirst("@Deferred public var ".count))
             } else if text.hasPrefix("self.as") || text.hasPrefix("self.if"),
                       let range = text.range(of: " = try data.typeCase(") ?? text.range(of: " = try data.included(") {
                 let property = text.dropFirst("self.".count).prefix { $0 != " " }

@@ -125,9 +125,9 @@ public struct ConditionsQuery: NormAPI.GraphQLQuery {
                 public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue]), fragments.crewRole?.jsonValue ?? .object([])]) }
 
                 public struct Fragments: Hashable, Sendable {
-                    public let crewRole: CrewRole?
+                    @Deferred public var crewRole: CrewRole?
                     public init(crewRole: CrewRole? = nil) {
-                        self.crewRole = crewRole
+                        self._crewRole = Deferred(wrappedValue: crewRole)
                     }
                 }
 
@@ -253,9 +253,9 @@ public struct ConditionsQuery: NormAPI.GraphQLQuery {
             public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue]), fragments.tripStops?.jsonValue ?? .object([])]) }
 
             public struct Fragments: Hashable, Sendable {
-                public let tripStops: TripStops?
+                @Deferred public var tripStops: TripStops?
                 public init(tripStops: TripStops? = nil) {
-                    self.tripStops = tripStops
+                    self._tripStops = Deferred(wrappedValue: tripStops)
                 }
             }
         }

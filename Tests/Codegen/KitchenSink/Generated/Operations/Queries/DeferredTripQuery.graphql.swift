@@ -65,9 +65,9 @@ public struct DeferredTripQuery: NormAPI.GraphQLQuery {
             public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "legs": legs.jsonValue]), fragments.tripDetails?.jsonValue ?? .object([])]) }
 
             public struct Fragments: Hashable, Sendable {
-                public let tripDetails: TripDetails?
+                @Deferred public var tripDetails: TripDetails?
                 public init(tripDetails: TripDetails? = nil) {
-                    self.tripDetails = tripDetails
+                    self._tripDetails = Deferred(wrappedValue: tripDetails)
                 }
             }
 
