@@ -260,6 +260,9 @@ import TripsAPI
         let other = try ConditionsQuery.Data(response: CacheValue(data.jsonValue), variables: ["brief": true, "withNick": false])
         #expect(other.node?.ifNotBrief == nil && other.people.first?.asNamed?.fragments.namedNick == nil && other.people.first?.asNamed?.ifWithNick == nil)
         #expect(other.people.first?.asNamed?.name == "Ana")
+        // Without variables each reads as absent, which is false: `@skip` keeps, `@include` leaves out.
+        let unvaried = try ConditionsQuery.Data(response: CacheValue(data.jsonValue))
+        #expect(unvaried.node?.ifNotBrief?.id == "5" && unvaried.people.first?.asNamed?.fragments.namedNick == nil)
 
         // Before the deferred parts arrive: pending, nil; what is not deferred is there.
         let early = try ConditionsQuery.Data(response: JSON.parse("""
