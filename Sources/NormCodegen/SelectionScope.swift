@@ -136,6 +136,8 @@ struct SelectionScope {
     /// The narrower types and `@include` / `@skip` conditions that selections written in
     /// the scope are under, and its deferred parts, in order of first appearance.
     private(set) var typeCases: [TypeCase] = []
+    /// Whether the scope's type has `fragments`: spread fragments, or deferred parts.
+    var hasFragments: Bool { !fragments.isEmpty || typeCases.contains { $0.deferredLabel != nil } }
     /// The first selection written for each type case, and the selections written in it:
     /// where its own type cases come from.
     private var typeCaseSelections: [TypeCase: (opening: any Selection, written: [any Selection])] = [:]

@@ -71,7 +71,7 @@ struct SelectionSetWriter {
                 swift.documentation(property.description)
                 swift.line("public let \(property.name): \(property.type)")
             }
-            if !containers.isEmpty { swift.line("public let fragments: Fragments") }
+            if scope.hasFragments { swift.line("public let fragments: Fragments") }
             for typeCase in typeCases { swift.line("public let \(typeCase.property): \(typeCase.name)?") }
             for property in properties where property.via != nil {
                 swift.documentation(property.description)
@@ -90,7 +90,7 @@ struct SelectionSetWriter {
                 swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
                     if hasTypename { swift.line("self.__typename = __typename") }
                     for property in stored { swift.line("self.\(property.name) = \(property.name)") }
-                    if !containers.isEmpty {
+                    if scope.hasFragments {
                         let arguments = containers.map { "\($0.property): \($0.property)" }
                         swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
                     }
@@ -111,7 +111,7 @@ struct SelectionSetWriter {
                 }
                 // What `@include` / `@skip` bring in is decided by the operation's variables,
                 // a deferred part by whether the data has it yet, as Apollo iOS decides them.
-                if !containers.isEmpty {
+                if scope.hasFragments {
                     let arguments = spreads.map { spread in
                         let value = if spread.fragment.isDeferred {
                             "data.deferred(selecting: \(Self.literal(fragments[spread.fragment.name].map { selecting(rootScope(of: $0), beyond: scope) } ?? [])))"
@@ -147,7 +147,7 @@ struct SelectionSetWriter {
             parts += typeCases.map { "\($0.property)?.jsonValue ?? .object([])" }
             swift.line("public var jsonValue: JSONValue { " + (parts.count == 1 ? parts[0] : ".merging([\(parts.joined(separator: ", "))])") + " }")
 
-            if !containers.isEmpty {
+            if scope.hasFragments {
                 swift.line()
                 swift.block("public struct Fragments: Hashable, Sendable") { swift in
                     // A deferred part is `@Deferred`, as in Apollo iOS: `$deferredCat` is its state.
@@ -177,8 +177,8 @@ struct SelectionSetWriter {
         }
     }
 
-    /// What the deferred part of `part` selects beyond what `scope` always has: it has
-    /// arrived when the data has these (``ResponseData/deferred(selecting:)``).
+    /// What `part`, a deferred part or fragment, selects beyond what `scope` always has: it
+    /// has arrived when the data has these (``ResponseData/deferred(selecting:)``).
     private func selecting(_ part: SelectionScope, beyond scope: SelectionScope) -> [String] {
         let always = Set(scope.fields.filter { !$0.isConditional }.map(\.responseKey))
         return part.fields.filter { !$0.isConditional && $0.responseKey != "__typename" && !always.contains($0.responseKey) }.map(\.responseKey)
@@ -212,8 +212,7 @@ struct SelectionSetWriter {
     private func properties(of scope: SelectionScope) -> [Property] {
         // A nested type hides, in every type inside the one it is in, the fragment types and
         // the namespace of the same name, which generated code names unqualified.
-        let hasFragments = !scope.fragments.isEmpty || scope.typeCases.contains { $0.deferredLabel != nil }
-        var nestedNames = Set(scope.typeCases.map { $0.name(names.typeName) } + (hasFragments ? ["Fragments"] : [])
+        var nestedNames = Set(scope.typeCases.map { $0.name(names.typeName) } + (scope.hasFragments ? ["Fragments"] : [])
                               + fragments.keys.map(SwiftNames.fragmentType) + [names.namespace])
         // The type cases' properties and the fragments' initializer parameters come first.
         var propertyNames = Set(scope.typeCases.map { $0.property(names.typeName) } + scope.fragments.map { SwiftNames.fragmentProperty($0.name) })
