@@ -10,33 +10,58 @@
 /// ```
 public struct OperationData<Base: ResponseData>: ResponseData {
     public let base: Base
-    /// The operation's variables, an object.
-    public let variables: Base
+    /// The variables, held once for every value inside: each value carries a reference.
+    @usableFromInline let shared: Shared
 
+    /// The operation's variables, an object.
+    public var variables: Base { shared.variables }
+
+    @inlinable
     public init(_ base: Base, variables: Base) {
-        self.base = base
-        self.variables = variables
+        self.init(base, shared: Shared(variables))
     }
 
     @inlinable
-    public func member(_ key: String) -> OperationData? { base.member(key).map { OperationData($0, variables: variables) } }
+    init(_ base: Base, shared: Shared) {
+        self.base = base
+        self.shared = shared
+    }
+
+    @usableFromInline
+    final class Shared: Sendable {
+        @usableFromInline let variables: Base
+
+        @inlinable
+        init(_ variables: Base) { self.variables = variables }
+    }
+
+    @inlinable
+    public func member(_ key: String) -> OperationData? { base.member(key).map { OperationData($0, shared: shared) } }
 
     @inlinable
     public func member(_ key: String, near hint: Int) -> OperationData? {
-        base.member(key, near: hint).map { OperationData($0, variables: variables) }
+        base.member(key, near: hint).map { OperationData($0, shared: shared) }
     }
 
+    // Inlinable, as generated code decodes through every member: specialized for the
+    // engine's values, the wrapper costs little.
+    @inlinable
     public var isNull: Bool { base.isNull }
+    @inlinable
     public var stringValue: String? { base.stringValue }
+    @inlinable
     public var intValue: Int? { base.intValue }
+    @inlinable
     public var doubleValue: Double? { base.doubleValue }
+    @inlinable
     public var boolValue: Bool? { base.boolValue }
 
     @inlinable
-    public var listValue: [OperationData]? { base.listValue?.map { OperationData($0, variables: variables) } }
+    public var listValue: [OperationData]? { base.listValue?.map { OperationData($0, shared: shared) } }
 
     public var kindDescription: String { base.kindDescription }
 
+    @inlinable
     public func booleanVariable(_ name: String) -> Bool? { variables.member(name)?.boolValue }
 }
 

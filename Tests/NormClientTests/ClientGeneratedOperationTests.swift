@@ -51,6 +51,10 @@ import TripsAPI
         #expect(other.node?.id == "5" && other.node?.ifNotBrief == nil)
         #expect(other.people.first?.asNamed?.name == "Ana" && other.people.first?.asNamed?.fragments.namedNick == nil)
 
+        // Under no true variable (decoded as it stands): the @skip keeps, the @include leaves out.
+        let neither = try #require(try await client.fetch(ConditionsQuery(brief: false, withNick: false), policy: .cacheOnly, from: fake).data)
+        #expect(neither.node?.ifNotBrief?.id == "5" && neither.people.first?.asNamed?.fragments.namedNick == nil)
+
         let watch = try client.watch(ConditionsQuery(brief: true, withNick: true), policy: .cacheOnly, from: fake)
         var updates = watch.makeAsyncIterator()
         let first = try #require(await updates.next()?.data)

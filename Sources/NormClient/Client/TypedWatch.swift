@@ -77,7 +77,7 @@ public enum WatchUpdate<Data: SelectionSet>: Sendable {
                 self = .incomplete(missing: emission.result.missing)
                 return
             }
-            do { self = .data(try Data(response: value, variables: .object(variables)), cause: emission.cause, changed: emission.changed) } catch {
+            do { self = .data(try Data(response: value, under: variables), cause: emission.cause, changed: emission.changed) } catch {
                 self = .failure(.decoding(error))
             }
         case .incomplete(let emission): self = .incomplete(missing: emission.result.missing)
