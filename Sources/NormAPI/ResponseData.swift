@@ -23,6 +23,10 @@ public protocol ResponseData: Sendable {
     var listValue: [Self]? { get }
     /// What kind of value this is, for messages: "a string", "an object", ...
     var kindDescription: String { get }
+    /// The Boolean variable `name` of the operation the data was read or received for,
+    /// which `@include` and `@skip` are decided by: nil when the variable is absent or null,
+    /// or the data comes without its operation's variables (``OperationData`` carries them).
+    func booleanVariable(_ name: String) -> Bool?
 }
 
 extension ResponseData {
@@ -57,30 +61,65 @@ extension ResponseData {
         return name
     }
 
-    /// `Case` decoded from this same object when its `__typename` is one of `possibleTypes`
-    /// (the type case's condition), else nil.
-    @inlinable
-    public func typeCase<Case: ResponseDecodable>(_ possibleTypes: Set<String>) throws(ResponseDecodingError) -> Case? {
-        possibleTypes.contains(try typename()) ? try Case(response: self) : nil
-    }
-
-    /// A type case under `@include` / `@skip` (`asCatIfGetCat`, `ifIncludeDetails`):
-    /// `Case` decoded from this same object when its `__typename` is one of `possibleTypes`
-    /// (nil: a condition alone, any type) and the data has what the condition brings in:
-    /// every member of `keys` (null counts, absent does not), and every member `Case`
-    /// requires. Nil otherwise, as the condition left them out.
+    /// Whether `conditions` hold under the operation's variables, as Apollo iOS's executor
+    /// decides them: each is `x` for `@include(if: $x)` or `!x` for `@skip(if: $x)`, and all
+    /// must hold. A variable absent or null is false (so `@skip` keeps its selection), as
+    /// the engine reads it.
     ///
     /// ```swift
-    /// ifIncludeDetails = try data.conditionalCase(selecting: ["details"])   // nil when $includeDetails was false
-    /// asCatIfGetCat = try data.conditionalCase(["Cat"], selecting: ["isJellicle"])
+    /// OperationData(data, variables: ["getCat": true]).holds(["getCat", "!brief"])   // true
     /// ```
-    public func conditionalCase<Case: ResponseDecodable>(_ possibleTypes: Set<String>? = nil, selecting keys: [String]) throws(ResponseDecodingError) -> Case? {
-        if let possibleTypes, !possibleTypes.contains(try typename()) { return nil }
+    @inlinable
+    public func holds(_ conditions: [String]) -> Bool {
+        conditions.allSatisfy { condition in
+            condition.hasPrefix("!") ? booleanVariable(String(condition.dropFirst())) != true : booleanVariable(condition) == true
+        }
+    }
+
+    /// A type case (`asStation`, `asCatIfGetCat`): `Case` decoded from this same object when
+    /// its `__typename` is one of `possibleTypes` and its `@include` / `@skip` `conditions`
+    /// hold (``holds(_:)``), else nil.
+    ///
+    /// ```swift
+    /// asStation = try data.typeCase(["Station"])
+    /// asCatIfGetCat = try data.typeCase(["Cat"], if: ["getCat"])   // nil when $getCat is false
+    /// ```
+    @inlinable
+    public func typeCase<Case: ResponseDecodable>(_ possibleTypes: Set<String>, if conditions: [String] = []) throws(ResponseDecodingError) -> Case? {
+        guard holds(conditions), possibleTypes.contains(try typename()) else { return nil }
+        return try Case(response: self)
+    }
+
+    /// What `@include` / `@skip` alone bring in: a condition's type case (`ifIncludeDetails`)
+    /// or a fragment spread under it (`fragments.details`), decoded from this same object
+    /// when the conditions of one of the ways it is selected hold (``holds(_:)``), else nil.
+    ///
+    /// ```swift
+    /// ifIncludeDetails = try data.included(if: ["includeDetails"])
+    /// details = try data.included(if: ["includeDetails"], ["!brief"])   // spread twice: either will do
+    /// ```
+    @inlinable
+    public func included<Part: ResponseDecodable>(if ways: [String]...) throws(ResponseDecodingError) -> Part? {
+        ways.contains(where: holds) ? try Part(response: self) : nil
+    }
+
+    /// A deferred part (`fragments.deferredCat`, a fragment spread under `@defer`): decoded
+    /// from this same object once the data has it, nil while it is pending, as Apollo iOS
+    /// decides it by what has arrived. It has arrived when the data has every member of
+    /// `keys` (what it selects beyond its parent; null counts, absent does not) and every
+    /// member `Part` requires.
+    ///
+    /// ```swift
+    /// deferredCat = try data.deferred(selecting: ["isJellicle"])
+    /// ```
+    public func deferred<Part: ResponseDecodable>(selecting keys: [String]) throws(ResponseDecodingError) -> Part? {
         guard keys.allSatisfy({ member($0) != nil }) else { return nil }
         do throws(ResponseDecodingError) {
-            return try Case(response: self)
+            return try Part(response: self)
         } catch where error.problem == ResponseDecodingError.missing.problem {
             return nil
         }
     }
+
+    public func booleanVariable(_ name: String) -> Bool? { nil }
 }

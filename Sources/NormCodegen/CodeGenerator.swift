@@ -124,7 +124,7 @@ public struct CodeGenerator {
         }
         var swift = SwiftWriter.generatedFile(from: operation.file, importing: layout.schemaModuleImport)
         let rootType = schema.rootType(of: operation.kind)
-        let scope = SelectionScope(type: rootType, items: node.selectionSet.selections.map { SelectionItem(selection: $0, via: nil, conditional: false) },
+        let scope = SelectionScope(type: rootType, items: node.selectionSet.selections.map { SelectionItem(selection: $0, via: nil) },
                                    schema: schema, fragments: fragmentDefinitions)
         try swift.within(layout.operationsEnum) { swift throws(ProjectError) in
             swift.documentation("The \(operation.kind.rawValue) `\(operation.name)` (\(operation.file):\(operation.line)).")

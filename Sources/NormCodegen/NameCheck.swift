@@ -3,7 +3,8 @@ import NormProject
 
 /// What codegen refuses before it writes anything: a name Swift cannot take even escaped
 /// (`_`), two generated types with one name, a type named after one of NormAPI's (which
-/// would hide it from every generated file), and enum values that become the same case.
+/// would hide it from every generated file), enum values that become the same case, and a
+/// deferred inline fragment without a label that can name its type.
 struct NameCheck {
     let project: Project
     let names: SchemaNames
@@ -60,7 +61,9 @@ struct NameCheck {
             case let field as Field:
                 check(name: field.alias ?? field.name, what: "field", in: &problems)
                 if let child = field.selectionSet { check(child, in: &problems) }
-            case let inline as InlineFragment: check(inline.selectionSet, in: &problems)
+            case let inline as InlineFragment:
+                checkLabel(of: inline, in: &problems)
+                check(inline.selectionSet, in: &problems)
             default: break
             }
         }
@@ -70,6 +73,19 @@ struct NameCheck {
         guard SwiftNames.isUnusable(name.value) else { return }
         problems.append(.init(file: name.loc?.source.name, line: name.loc?.startToken.line, column: name.loc?.startToken.column,
                               message: "\(what) \"\(name.value)\" cannot be a Swift name; give it an alias"))
+    }
+
+    /// A deferred inline fragment's label names its part (`DeferredCat` under
+    /// `fragments.deferredCat`): Apollo iOS's codegen requires one, and it must make a name.
+    private func checkLabel(of inline: InlineFragment, in problems: inout [ProjectError.Problem]) {
+        guard let label = SelectionScope.deferredLabel(of: inline) else { return }
+        let place = ProjectError.Problem(file: inline.loc?.source.name, line: inline.loc?.startToken.line, column: inline.loc?.startToken.column, message: "")
+        if label.isEmpty {
+            problems.append(place.saying("a deferred inline fragment needs a label (@defer(label: \"…\")): its type is named after it, "
+                                         + "and Apollo iOS refuses it too"))
+        } else if !Self.isIdentifier(label) || SwiftNames.reservedTypeNames.contains(SwiftNames.firstUppercased(label)) {
+            problems.append(place.saying("deferred label \"\(label)\" cannot name a Swift type and property; rename it"))
+        }
     }
 
     static func isIdentifier(_ name: String) -> Bool {

@@ -6,28 +6,44 @@ struct SelectionItem {
     /// The fragment spread at the scope's own level that the selection came through; nil
     /// for a selection written in the scope itself.
     let via: String?
-    /// An `@include` or `@skip` on the way may leave it out, or a `@defer` leave it out
-    /// until the deferred part arrives.
-    let conditional: Bool
 }
 
 /// A type case of a scope: a narrower type (`AsCat`), an `@include` / `@skip` condition
 /// (`IfIncludeDetails`, `IfNotSkipHeight`), or both (`AsCatIfGetCat`), named as Apollo iOS
-/// names it.
+/// names it; or a deferred part (`DeferredCat`, of `... @defer(label: "deferredCat")`).
 struct TypeCase: Hashable {
     /// The narrower type; nil for a condition alone.
     let type: String?
     /// The variables of its `@include`s as written, of its `@skip`s with `!` before them.
     let conditions: [String]
+    /// The label of the deferred inline fragment it is the part of, named after it, with no
+    /// type or conditions of its own (a type case of them holds it); empty when the document
+    /// gives none. Nil for a type case.
+    var deferredLabel: String? = nil
 
     /// Its Swift type's name, `typeName` naming the schema's type in Swift.
     func name(_ typeName: (String) -> String) -> String {
+        if let deferredLabel { return SwiftNames.firstUppercased(deferredLabel) }
         let ifs = conditions.map { $0.hasPrefix("!") ? "Not" + SwiftNames.firstUppercased($0.dropFirst()) : SwiftNames.firstUppercased($0) }
         return (type.map { "As" + typeName($0) } ?? "") + (ifs.isEmpty ? "" : "If" + ifs.joined(separator: "And"))
     }
 
-    /// Its property's name (`asCatIfGetCat`).
+    /// Its property's name (`asCatIfGetCat`; a deferred part's is under `fragments`).
     func property(_ typeName: (String) -> String) -> String { SwiftNames.escaped(SwiftNames.firstLowercased(name(typeName))) }
+}
+
+/// A fragment spread at a scope's own level, under its `fragments`: always there, or
+/// optional (`fragments.heightInMeters?`) when spread only under `@include` / `@skip`
+/// conditions the scope is not under, or under `@defer`, as Apollo iOS has it.
+struct ScopeFragment: Equatable {
+    let name: String
+    /// The conditions (``TypeCase/conditions``) of each spread of it, of which any one
+    /// suffices; empty when it is always there.
+    var conditions: [[String]] = []
+    /// Spread under `@defer`: there once its part has arrived.
+    var isDeferred = false
+
+    var isOptional: Bool { !conditions.isEmpty || isDeferred }
 }
 
 /// A field of a scope: every occurrence of one response key, merged, as GraphQL merges
@@ -36,6 +52,7 @@ struct ScopeField {
     struct Occurrence {
         let field: Field
         let via: String?
+        /// Under `@include` / `@skip` conditions of its own that the scope is not under.
         let conditional: Bool
     }
 
@@ -59,9 +76,7 @@ struct ScopeField {
 
     /// The selections of every occurrence, merged: the nested scope's items.
     var subselections: [SelectionItem] {
-        occurrences.flatMap { occurrence in
-            (occurrence.field.selectionSet?.selections ?? []).map { SelectionItem(selection: $0, via: nil, conditional: false) }
-        }
+        occurrences.flatMap { occurrence in (occurrence.field.selectionSet?.selections ?? []).map { SelectionItem(selection: $0, via: nil) } }
     }
 }
 
@@ -80,6 +95,15 @@ struct ScopeField {
 /// side by side, each its own fields. Every type case is written deeper in the document,
 /// so nesting ends.
 ///
+/// Conditions work as in Apollo iOS: a literal `@include(if: false)` or `@skip(if: true)`
+/// is never selected, a literal true condition is none; an inline fragment or spread under
+/// `@include` / `@skip` on variables is its condition's type case (`ifX`), and its fields
+/// are that type case's alone (a spread whose type holds is also an optional
+/// `fragments.x`); a field under its own condition is optional where it is. A deferred
+/// inline fragment (`@defer`, without `if: false`) is its deferred part (a type case
+/// named after its label, under `fragments`), a deferred spread an optional `fragments.x`:
+/// neither's fields are the scope's.
+///
 /// ```swift
 /// let scope = SelectionScope(type: "JourneyEndpoint", items: items, schema: schema, fragments: fragments)
 /// scope.typeCases.map(\.type)   // ["Station", "Airport"]
@@ -95,6 +119,9 @@ struct SelectionScope {
     /// The `@include` / `@skip` conditions (``TypeCase/conditions``) of the type cases on the
     /// way to the scope: a selection under only these is the scope's own, not optional.
     let matchingConditions: Set<String>
+    /// The labels of the deferred parts the scope is (itself or on the way to it): their
+    /// inline fragments' fields are its own.
+    let matchingDeferred: Set<String>
     /// Every selection on the object, for its fields and fragments.
     let items: [SelectionItem]
     /// The type `items` are written on: the operation's root, the fragment's or the field's
@@ -104,15 +131,20 @@ struct SelectionScope {
     /// nil for an operation's or a fragment's own.
     let opening: (any Selection)?
     private(set) var fields: [ScopeField] = []
-    /// Fragments spread in the scope that always apply to it, in order.
-    private(set) var fragments: [String] = []
+    /// Fragments spread in the scope whose type holds for it, in order.
+    private(set) var fragments: [ScopeFragment] = []
     /// The narrower types and `@include` / `@skip` conditions that selections written in
-    /// the scope are under, in order of first appearance.
+    /// the scope are under, and its deferred parts, in order of first appearance.
     private(set) var typeCases: [TypeCase] = []
+    /// Whether the scope's type has `fragments`: spread fragments, or deferred parts.
+    var hasFragments: Bool { !fragments.isEmpty || typeCases.contains { $0.deferredLabel != nil } }
     /// The first selection written for each type case, and the selections written in it:
     /// where its own type cases come from.
     private var typeCaseSelections: [TypeCase: (opening: any Selection, written: [any Selection])] = [:]
     private var fieldIndex: [String: Int] = [:]
+    /// The fragments whose fields the scope always has, spread at any depth: one of them
+    /// under `fragments` is always there, whatever else spreads it.
+    private var alwaysSpread: Set<String> = []
     private let schema: SchemaTypes
     private let definitions: [String: FragmentDefinition]
 
@@ -120,32 +152,37 @@ struct SelectionScope {
     init(type typeName: String, items: [SelectionItem], opening: (any Selection)? = nil, schema: SchemaTypes,
          fragments definitions: [String: FragmentDefinition]) {
         self.init(type: typeName, possibleTypes: schema.possibleTypes(of: typeName), matchingTypes: schema.matchingTypes(of: typeName),
-                  matchingConditions: [], items: items, itemsType: typeName,
+                  matchingConditions: [], matchingDeferred: [], items: items, itemsType: typeName,
                   written: items.map(\.selection), opening: opening, schema: schema, fragments: definitions)
     }
 
-    private init(type typeName: String, possibleTypes: Set<String>, matchingTypes: Set<String>, matchingConditions: Set<String>, items: [SelectionItem], itemsType: String, written: [any Selection],
+    private init(type typeName: String, possibleTypes: Set<String>, matchingTypes: Set<String>, matchingConditions: Set<String>,
+                 matchingDeferred: Set<String>, items: [SelectionItem], itemsType: String, written: [any Selection],
                  opening: (any Selection)?, schema: SchemaTypes, fragments definitions: [String: FragmentDefinition]) {
         self.typeName = typeName
         self.possibleTypes = possibleTypes
         self.matchingTypes = matchingTypes
         self.matchingConditions = matchingConditions
+        self.matchingDeferred = matchingDeferred
         self.items = items
         self.itemsType = itemsType
         self.opening = opening
         self.schema = schema
         self.definitions = definitions
         collectFields(items, on: itemsType)
+        for index in fragments.indices where alwaysSpread.contains(fragments[index].name) { fragments[index] = ScopeFragment(name: fragments[index].name) }
         collectTypeCases(written)
     }
 
-    /// The scope of `typeCase`: the same selections, for the narrower types, under its conditions.
+    /// The scope of `typeCase`: the same selections, for the narrower types, under its
+    /// conditions, or with its deferred part.
     func typeCase(_ typeCase: TypeCase) -> SelectionScope {
         let selections = typeCaseSelections[typeCase]
         return SelectionScope(type: typeCase.type ?? typeName,
                               possibleTypes: typeCase.type.map { possibleTypes.intersection(schema.possibleTypes(of: $0)) } ?? possibleTypes,
                               matchingTypes: typeCase.type.map { matchingTypes.union(schema.matchingTypes(of: $0)) } ?? matchingTypes,
-                              matchingConditions: matchingConditions.union(typeCase.conditions), items: items, itemsType: itemsType,
+                              matchingConditions: matchingConditions.union(typeCase.conditions),
+                              matchingDeferred: matchingDeferred.union(typeCase.deferredLabel.map { [$0] } ?? []), items: items, itemsType: itemsType,
                               written: selections?.written ?? [], opening: selections?.opening, schema: schema, fragments: definitions)
     }
 
@@ -168,12 +205,13 @@ struct SelectionScope {
     /// `parent`: the type the selections are written on (a fragment's or inline fragment's
     /// condition), whose fields they name.
     private mutating func collectFields(_ items: [SelectionItem], on parent: String) {
-        for item in items {
-            let conditional = item.conditional || mayBeLeftOut(item.selection)
+        for item in items where !Self.isNeverSelected(item.selection) {
+            // The `@include` / `@skip` conditions the scope is not under.
+            let unmet = Self.inclusionConditions(of: item.selection).filter { !matchingConditions.contains($0) }
             switch item.selection {
             case let field as Field:
                 let key = field.alias?.value ?? field.name.value
-                let occurrence = ScopeField.Occurrence(field: field, via: item.via, conditional: conditional)
+                let occurrence = ScopeField.Occurrence(field: field, via: item.via, conditional: !unmet.isEmpty)
                 if let index = fieldIndex[key] {
                     fields[index].occurrences.append(occurrence)
                 } else if let type = schema.fieldType(field.name.value, of: parent) {
@@ -181,24 +219,48 @@ struct SelectionScope {
                     fields.append(ScopeField(responseKey: key, fieldName: field.name.value, parentType: parent, type: type, occurrences: [occurrence]))
                 }
             case let inline as InlineFragment:
-                guard case .holds = condition(inline.typeCondition?.name.value) else { continue }
-                collectFields(inline.selectionSet.selections.map { SelectionItem(selection: $0, via: item.via, conditional: conditional) },
+                // Under unmet conditions or deferred, its fields are its type case's or part's.
+                guard unmet.isEmpty, Self.deferredLabel(of: inline).map(matchingDeferred.contains) ?? true,
+                      case .holds = condition(inline.typeCondition?.name.value) else { continue }
+                collectFields(inline.selectionSet.selections.map { SelectionItem(selection: $0, via: item.via) },
                               on: inline.typeCondition?.name.value ?? parent)
             case let spread as FragmentSpread:
                 guard let fragment = definitions[spread.name.value], case .holds = condition(fragment.typeCondition.name.value) else { continue }
-                if item.via == nil, !conditional, !fragments.contains(spread.name.value) { fragments.append(spread.name.value) }
-                let via = item.via ?? (conditional ? nil : spread.name.value)
-                collectFields(fragment.selectionSet.selections.map { SelectionItem(selection: $0, via: via, conditional: conditional) },
+                let isDeferred = Self.deferredLabel(of: spread) != nil
+                // At the scope's own level it is under `fragments` (one both deferred and under
+                // unmet conditions is only its type case's, as in Apollo iOS).
+                if item.via == nil, unmet.isEmpty || !isDeferred {
+                    add(ScopeFragment(name: spread.name.value, conditions: unmet.isEmpty ? [] : [unmet], isDeferred: isDeferred))
+                }
+                guard unmet.isEmpty, !isDeferred else { continue }
+                alwaysSpread.insert(spread.name.value)
+                collectFields(fragment.selectionSet.selections.map { SelectionItem(selection: $0, via: item.via ?? spread.name.value) },
                               on: fragment.typeCondition.name.value)
             default: break
             }
         }
     }
 
+    /// `fragment` under `fragments`, merged with the same fragment spread elsewhere in the
+    /// scope: there always when one spread always is, else under any of their conditions.
+    private mutating func add(_ fragment: ScopeFragment) {
+        guard let index = fragments.firstIndex(where: { $0.name == fragment.name }) else {
+            fragments.append(fragment)
+            return
+        }
+        if !fragment.isOptional {
+            fragments[index] = fragment
+        } else if fragments[index].isOptional {
+            fragments[index].conditions += fragment.conditions.filter { !fragments[index].conditions.contains($0) }
+            fragments[index].isDeferred = fragments[index].isDeferred || fragment.isDeferred
+        }
+    }
+
     /// The type cases of the selections written in the scope: those of an inline fragment
-    /// or spread that narrows it; those inside one that holds, which is the scope's own.
+    /// or spread that narrows it or is under conditions it is not; its deferred parts;
+    /// those inside one that holds, which is the scope's own.
     private mutating func collectTypeCases(_ written: [any Selection]) {
-        for selection in written {
+        for selection in written where !Self.isNeverSelected(selection) {
             let typeName: String?
             let inside: [any Selection]
             switch selection {
@@ -212,11 +274,19 @@ struct SelectionScope {
             default: continue
             }
             let conditions = Self.inclusionConditions(of: selection).filter { !matchingConditions.contains($0) }
+            let deferredLabel = Self.deferredLabel(of: selection)
             let typeCase: TypeCase
             switch condition(typeName) {
             case .holds where conditions.isEmpty:
-                collectTypeCases(inside)
-                continue
+                switch (selection, deferredLabel) {
+                case (is InlineFragment, let label?) where !matchingDeferred.contains(label):
+                    typeCase = TypeCase(type: nil, conditions: [], deferredLabel: label)
+                case (is FragmentSpread, _?):
+                    continue   // under `fragments`, deferred
+                default:
+                    collectTypeCases(inside)
+                    continue
+                }
             case .holds: typeCase = TypeCase(type: nil, conditions: conditions)
             case .narrows(let narrower): typeCase = TypeCase(type: narrower, conditions: conditions)
             case .never: continue
@@ -226,23 +296,28 @@ struct SelectionScope {
                 typeCaseSelections[typeCase] = (selection, [])
             }
             // A spread stays whole: the type case spreads the fragment, whose own type and
-            // conditions hold there.
-            typeCaseSelections[typeCase]?.written += selection is FragmentSpread ? [selection] : inside
+            // conditions hold there; so does a deferred inline fragment, whose part is then
+            // the type case's. A deferred part has what its inline fragment selects.
+            let staysWhole = selection is FragmentSpread || (deferredLabel != nil && typeCase.deferredLabel == nil)
+            typeCaseSelections[typeCase]?.written += staysWhole ? [selection] : inside
         }
     }
 
-    /// Whether `selection` may be absent from the data: under an `@include` or `@skip` the
-    /// scope is not under, or deferred (`@defer` without `if: false`). Its fields are optional.
-    private func mayBeLeftOut(_ selection: any Selection) -> Bool {
-        Self.directives(of: selection).contains { directive in
+    /// Whether a literal `@include(if: false)` or `@skip(if: true)` leaves `selection` out
+    /// whatever the variables: it is never selected (a literal true condition is none).
+    private static func isNeverSelected(_ selection: any Selection) -> Bool {
+        directives(of: selection).contains { directive in
             let literal = (directive.arguments.first { $0.name.value == "if" }?.value as? BooleanValue)?.value
-            return switch directive.name.value {
-            case "defer": literal != false
-            case "include": literal == false
-            case "skip": literal == true
-            default: false
-            }
-        } || !Set(Self.inclusionConditions(of: selection)).isSubset(of: matchingConditions)
+            return (directive.name.value == "include" && literal == false) || (directive.name.value == "skip" && literal == true)
+        }
+    }
+
+    /// The label of the `@defer` on `selection` (empty when it has none); nil when it is not
+    /// deferred (no `@defer`, or `if: false`).
+    static func deferredLabel(of selection: any Selection) -> String? {
+        guard let directive = directives(of: selection).first(where: { $0.name.value == "defer" }),
+              (directive.arguments.first { $0.name.value == "if" }?.value as? BooleanValue)?.value != false else { return nil }
+        return (directive.arguments.first { $0.name.value == "label" }?.value as? StringValue)?.value ?? ""
     }
 
     /// The `@include` / `@skip` conditions of `selection` on variables (``TypeCase/conditions``).

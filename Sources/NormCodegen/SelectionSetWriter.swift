@@ -3,11 +3,11 @@ import NormProject
 
 /// Writes the Swift type of one selection scope: a stored property per field written in
 /// it (a nested type per object field), a computed property per field that comes from one
-/// fragment alone (reading `fragments.tripHeader`), `fragments`, optional type cases
-/// (`asStation`), a memberwise initializer where the configuration asks for one, decoding
-/// from ``ResponseData`` and `jsonValue`. A local cache mutation's types are mutable
-/// (`NormAPI.MutableSelectionSet`): every field a `var` of its own, fragments and type
-/// cases read-only.
+/// fragment alone (reading `fragments.tripHeader`), `fragments` (with the deferred parts),
+/// optional type cases (`asStation`), a memberwise initializer where the configuration asks
+/// for one, decoding from ``ResponseData`` and `jsonValue`. A local cache mutation's types
+/// are mutable (`NormAPI.MutableSelectionSet`): every field a `var` of its own, fragments
+/// and type cases read-only.
 struct SelectionSetWriter {
     let schema: SchemaTypes
     let fragments: [String: FragmentDefinition]
@@ -53,9 +53,17 @@ struct SelectionSetWriter {
         let binding = mutable ? "var" : "let"
         let positions = Self.positions(in: scope, isRoot: isRoot)
         let stored = properties.filter { $0.via == nil }
-        let typeCases = scope.typeCases.map { typeCase in
+        let cases = scope.typeCases.map { typeCase in
             (typeCase: typeCase, name: typeCase.name(names.typeName), property: typeCase.property(names.typeName), scope: scope.typeCase(typeCase))
         }
+        let typeCases = cases.filter { $0.typeCase.deferredLabel == nil }
+        // Under `fragments`: the spread fragments, then the deferred parts.
+        let deferredParts = cases.filter { $0.typeCase.deferredLabel != nil }
+        let spreads = scope.fragments.map { (fragment: $0, property: SwiftNames.fragmentProperty($0.name), type: SwiftNames.fragmentType($0.name)) }
+        let containers = spreads.map { spread in
+            (property: spread.property, type: spread.type + (spread.fragment.isOptional ? "?" : ""), isOptional: spread.fragment.isOptional,
+             isDeferred: spread.fragment.isDeferred)
+        } + deferredParts.map { (property: $0.property, type: $0.name + "?", isOptional: true, isDeferred: true) }
         let hasTypename = !isRoot
         let concrete = schema.isObjectType(scope.typeName) ? scope.typeName : nil
 
@@ -67,7 +75,7 @@ struct SelectionSetWriter {
                 swift.documentation(property.description)
                 swift.line("public \(binding) \(property.name): \(property.type)")
             }
-            if !scope.fragments.isEmpty { swift.line("public let fragments: Fragments") }
+            if scope.hasFragments { swift.line("public let fragments: Fragments") }
             for typeCase in typeCases { swift.line("public let \(typeCase.property): \(typeCase.name)?") }
             for property in properties where property.via != nil {
                 swift.documentation(property.description)
@@ -80,14 +88,14 @@ struct SelectionSetWriter {
                 var parameters: [String] = []
                 if hasTypename { parameters.append("__typename: String" + (concrete.map { " = \"\($0)\"" } ?? "")) }
                 parameters += stored.map { "\($0.name): \($0.type)" }
-                parameters += scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentType($0))" }
+                parameters += containers.map { "\($0.property): \($0.type)" + ($0.isOptional ? " = nil" : "") }
                 parameters += typeCases.map { "\($0.property): \($0.name)? = nil" }
                 swift.line()
                 swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
                     if hasTypename { swift.line("self.__typename = __typename") }
                     for property in stored { swift.line("self.\(property.name) = \(property.name)") }
-                    if !scope.fragments.isEmpty {
-                        let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentProperty($0))" }
+                    if scope.hasFragments {
+                        let arguments = containers.map { "\($0.property): \($0.property)" }
                         swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
                     }
                     for typeCase in typeCases { swift.line("self.\(typeCase.property) = \(typeCase.property)") }
@@ -105,23 +113,29 @@ struct SelectionSetWriter {
                 for property in stored {
                     swift.line("self.\(property.name) = try data.field(\"\(property.responseKey)\", at: \(positions[property.responseKey] ?? 0))")
                 }
-                if !scope.fragments.isEmpty {
-                    let arguments = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): try \(SwiftNames.fragmentType($0))(response: data)" }
+                // What `@include` / `@skip` bring in is decided by the operation's variables,
+                // a deferred part by whether the data has it yet, as Apollo iOS decides them.
+                if scope.hasFragments {
+                    let arguments = spreads.map { spread in
+                        let value = if spread.fragment.isDeferred {
+                            "data.deferred(selecting: \(Self.literal(fragments[spread.fragment.name].map { selecting(rootScope(of: $0), beyond: scope) } ?? [])))"
+                        } else if spread.fragment.conditions.isEmpty {
+                            "\(spread.type)(response: data)"
+                        } else {
+                            "data.included(if: \(spread.fragment.conditions.map(Self.literal).joined(separator: ", ")))"
+                        }
+                        return "\(spread.property): try \(value)"
+                    } + deferredParts.map { "\($0.property): try data.deferred(selecting: \(Self.literal(selecting($0.scope, beyond: scope))))" }
                     swift.line("self.fragments = Fragments(\(arguments.joined(separator: ", ")))")
                 }
                 for typeCase in typeCases {
-                    let types = "[" + typeCase.scope.possibleTypes.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-                    guard !typeCase.typeCase.conditions.isEmpty else {
-                        swift.line("self.\(typeCase.property) = try data.typeCase(\(types))")
-                        continue
+                    let conditions = typeCase.typeCase.conditions
+                    let call = switch (typeCase.typeCase.type, conditions.isEmpty) {
+                    case (nil, _): "included(if: \(Self.literal(conditions)))"
+                    case (_, true): "typeCase(\(Self.literal(typeCase.scope.possibleTypes.sorted())))"
+                    case (_, false): "typeCase(\(Self.literal(typeCase.scope.possibleTypes.sorted())), if: \(Self.literal(conditions)))"
                     }
-                    // One under a condition is set when the data has what the condition brings
-                    // in (decoded types have no variables to evaluate it by): the fields the
-                    // parent does not always have.
-                    let always = Set(scope.fields.filter { !$0.isConditional }.map(\.responseKey))
-                    let keys = typeCase.scope.fields.filter { !$0.isConditional }.map(\.responseKey).filter { $0 != "__typename" && !always.contains($0) }
-                    let selecting = "selecting: [" + keys.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-                    swift.line("self.\(typeCase.property) = try data.conditionalCase(\(typeCase.typeCase.type == nil ? "" : types + ", ")\(selecting))")
+                    swift.line("self.\(typeCase.property) = try data.\(call)")
                 }
             }
 
@@ -133,7 +147,7 @@ struct SelectionSetWriter {
             members += stored.map { "\"\($0.responseKey)\": \($0.name)" + ($0.isConditional ? ".map { $0.jsonValue }" : ".jsonValue") }
             let object = stored.contains(where: \.isConditional) ? "JSONValue.input" : "JSONValue.object"
             var parts = ["\(object)([\(members.isEmpty ? ":" : members.joined(separator: ", "))])"]
-            parts += scope.fragments.map { "fragments.\(SwiftNames.fragmentProperty($0)).jsonValue" }
+            parts += containers.map { "fragments.\($0.property)" + ($0.isOptional ? "?.jsonValue ?? .object([])" : ".jsonValue") }
             parts += typeCases.map { "\($0.property)?.jsonValue ?? .object([])" }
             // A mutable one's own fields win whole: its fragments and type cases, as read,
             // only add the fields it does not have.
@@ -141,15 +155,18 @@ struct SelectionSetWriter {
                                  : ".merging([\(parts.joined(separator: ", "))])"
             swift.line("public var jsonValue: JSONValue { " + (parts.count == 1 ? parts[0] : merged) + " }")
 
-            if !scope.fragments.isEmpty {
+            if scope.hasFragments {
                 swift.line()
                 swift.block("public struct Fragments: Hashable, Sendable") { swift in
-                    for fragment in scope.fragments { swift.line("public let \(SwiftNames.fragmentProperty(fragment)): \(SwiftNames.fragmentType(fragment))") }
-                    let parameters = scope.fragments.map { "\(SwiftNames.fragmentProperty($0)): \(SwiftNames.fragmentType($0))" }
+                    // A deferred part is `@Deferred`, as in Apollo iOS: `$deferredCat` is its state.
+                    for container in containers {
+                        swift.line((container.isDeferred ? "@Deferred public var " : "public let ") + "\(container.property): \(container.type)")
+                    }
+                    let parameters = containers.map { "\($0.property): \($0.type)" + ($0.isOptional ? " = nil" : "") }
                     swift.block("public init(\(parameters.joined(separator: ", ")))") { swift in
-                        for fragment in scope.fragments {
-                            let property = SwiftNames.fragmentProperty(fragment)
-                            swift.line("self.\(property) = \(property)")
+                        for container in containers {
+                            swift.line(container.isDeferred ? "self._\(container.property.filter { $0 != "`" }) = Deferred(wrappedValue: \(container.property))"
+                                                            : "self.\(container.property) = \(container.property)")
                         }
                     }
                 }
@@ -160,7 +177,7 @@ struct SelectionSetWriter {
                 try write(nested.name, scope: nested.scope, isRoot: false, conformance: Self.conformance(mutable: mutable), initializers: initializers,
                           mutable: mutable, depth: depth + 1, into: &swift)
             }
-            for typeCase in typeCases {
+            for typeCase in typeCases + deferredParts {
                 swift.line()
                 try write(typeCase.name, scope: typeCase.scope, isRoot: false, conformance: Self.conformance(mutable: mutable), initializers: initializers,
                           mutable: mutable, depth: depth + 1, into: &swift)
@@ -177,6 +194,18 @@ struct SelectionSetWriter {
     /// makes its types mutable, names and places it apart, and always gives it initializers.
     static func isMutable(_ directives: [Directive]) -> Bool {
         directives.contains { $0.name.value == "apollo_client_ios_localCacheMutation" }
+    }
+
+    /// What `part`, a deferred part or fragment, selects beyond what `scope` always has: it
+    /// has arrived when the data has these (``ResponseData/deferred(selecting:)``).
+    private func selecting(_ part: SelectionScope, beyond scope: SelectionScope) -> [String] {
+        let always = Set(scope.fields.filter { !$0.isConditional }.map(\.responseKey))
+        return part.fields.filter { !$0.isConditional && $0.responseKey != "__typename" && !always.contains($0.responseKey) }.map(\.responseKey)
+    }
+
+    /// Swift's literal of `strings`: `["a", "b"]`.
+    private static func literal(_ strings: [String]) -> String {
+        "[" + strings.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     }
 
     /// Where each response key is expected in the data: the order the document selects
@@ -204,10 +233,10 @@ struct SelectionSetWriter {
     private func properties(of scope: SelectionScope, mutable: Bool) -> [Property] {
         // A nested type hides, in every type inside the one it is in, the fragment types and
         // the namespace of the same name, which generated code names unqualified.
-        var nestedNames = Set(scope.typeCases.map { $0.name(names.typeName) } + (scope.fragments.isEmpty ? [] : ["Fragments"])
+        var nestedNames = Set(scope.typeCases.map { $0.name(names.typeName) } + (scope.hasFragments ? ["Fragments"] : [])
                               + fragments.keys.map(SwiftNames.fragmentType) + [names.namespace])
         // The type cases' properties and the fragments' initializer parameters come first.
-        var propertyNames = Set(scope.typeCases.map { $0.property(names.typeName) } + scope.fragments.map(SwiftNames.fragmentProperty))
+        var propertyNames = Set(scope.typeCases.map { $0.property(names.typeName) } + scope.fragments.map { SwiftNames.fragmentProperty($0.name) })
         var properties: [Property] = []
         for field in scope.fields where !(field.responseKey == "__typename" && field.fieldName == "__typename") {
             let name = names.property(field.responseKey, avoiding: propertyNames)
@@ -245,7 +274,7 @@ struct SelectionSetWriter {
     /// The scope of a fragment's own type.
     func rootScope(of fragment: FragmentDefinition) -> SelectionScope {
         SelectionScope(type: fragment.typeCondition.name.value,
-                       items: fragment.selectionSet.selections.map { SelectionItem(selection: $0, via: nil, conditional: false) },
+                       items: fragment.selectionSet.selections.map { SelectionItem(selection: $0, via: nil) },
                        schema: schema, fragments: fragments)
     }
 }

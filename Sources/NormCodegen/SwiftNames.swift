@@ -33,7 +33,7 @@ enum SwiftNames {
     static let reservedTypeNames: Set<String> = [
         "Type", "Protocol", "Self", "Any", "Data", "Fragments", "String", "Int", "Double", "Bool", "ID", "Optional", "Array",
         "Set", "Swift", "NormAPI", "ResponseData", "ResponseDecodable", "ResponseEncodable", "ResponseDecodingError",
-        "JSONValue", "GraphQLEnum", "SelectionSet", "Fragment", "InputObject", "EnumType", "Source", "Hashable", "Sendable",
+        "JSONValue", "GraphQLEnum", "SelectionSet", "Fragment", "InputObject", "EnumType", "Source", "Hashable", "Sendable", "Deferred",
     ]
 
     /// The property of the field answering under `responseKey`, with `_` after it while

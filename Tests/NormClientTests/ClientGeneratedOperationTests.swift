@@ -1,3 +1,5 @@
+import Foundation
+import KitchenSinkTypes
 import NormAPI
 import NormCache
 import NormClient
@@ -27,6 +29,37 @@ import TripsAPI
         #expect(second.data == first.data)
         #expect(fake.requests.count == 1)
         #expect(fake.requests.first?.document == TripListQuery.operationDocument)
+    }
+
+    /// `@include` / `@skip` in the typed data are decided by the operation's variables, as
+    /// Apollo iOS decides them: the same records read under other variables set other type
+    /// cases and fragments, also where the data could not tell.
+    @Test func conditionsFollowTheOperationsVariables() async throws {
+        let sdl = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Codegen/KitchenSink/schema.graphqls"), encoding: .utf8)
+        let fake = FakeTransport(name: "sink", schema: SchemaKnowledge(possibleTypes: try PossibleTypes(sdl: sdl)))
+        fake.respond(to: "Conditions", with: ["data": [
+            "node": ["__typename": "Crew", "id": "5", "role": "pilot"],
+            "people": [["__typename": "Passenger", "name": "Ana", "nick": ["__typename": "Nick", "short": "A"]]],
+            "trip": ["__typename": "Trip", "id": "1", "stops": []]]])
+        let client = Client(cache: NormalizedCache())
+        let fetched = try #require(try await client.fetch(ConditionsQuery(brief: false, withNick: true), from: fake).data)
+        #expect(fetched.node?.ifNotBrief?.id == "5" && fetched.node?.asCrew?.fragments.crewRole?.role == "pilot")
+        #expect(fetched.people.first?.asNamed?.fragments.namedNick?.nick?.short == "A" && fetched.people.first?.asNamed?.ifWithNick != nil)
+
+        let other = try #require(try await client.fetch(ConditionsQuery(brief: true, withNick: false), policy: .cacheOnly, from: fake).data)
+        #expect(other.node?.id == "5" && other.node?.ifNotBrief == nil)
+        #expect(other.people.first?.asNamed?.name == "Ana" && other.people.first?.asNamed?.fragments.namedNick == nil)
+
+        // Under no true variable (decoded as it stands): the @skip keeps, the @include leaves out.
+        let neither = try #require(try await client.fetch(ConditionsQuery(brief: false, withNick: false), policy: .cacheOnly, from: fake).data)
+        #expect(neither.node?.ifNotBrief?.id == "5" && neither.people.first?.asNamed?.fragments.namedNick == nil)
+
+        let watch = try client.watch(ConditionsQuery(brief: true, withNick: true), policy: .cacheOnly, from: fake)
+        var updates = watch.makeAsyncIterator()
+        let first = try #require(await updates.next()?.data)
+        #expect(first.node?.ifNotBrief == nil && first.people.first?.asNamed?.ifWithNick?.nick?.short == "A")
+        watch.cancel()
     }
 
     @Test func aCacheOnlyMissNamesTheMissingFields() async throws {

@@ -199,33 +199,79 @@ import TripsAPI
         """
 
     @Test func fragmentsSpreadTwiceOrConditionallyAndMergedFields() throws {
-        let data = try TripsQuery.Data(response: readBack(TripsQuery(first: 2, withMeta: false), response: Self.tripsResponse))
+        let query = TripsQuery(first: 2, withMeta: false)
+        let data = try TripsQuery.Data(response: readBack(query, response: Self.tripsResponse), variables: CacheValue(query.__variables))
         let trip = try #require(data.trip)
         #expect(trip.name == "Porto" && trip.fragments.tripName.name == "Porto")
         // `meta` from the selection and two fragments: one type with every field.
         #expect(trip.meta?.count == 4 && trip.fragments.tripMeta.meta?.count == 4 && trip.fragments.tripName.meta?.__typename == "Meta")
-        // A fragment under @include: its fields optional, absent here; not under `fragments`;
-        // the type case of its condition (Apollo iOS's `ifWithMeta`) nil.
-        #expect(trip.stops == nil && trip.ifWithMeta == nil)
+        // A fragment under @include is the type case of its condition (Apollo iOS's
+        // `ifWithMeta`) and an optional `fragments.tripStops`, both nil as $withMeta is false.
+        #expect(trip.ifWithMeta == nil && trip.fragments.tripStops == nil)
         #expect(trip.legs == [["a", "b"], nil, []])
         #expect(data.trips?.first??.stops?.first??.name == "X" && data.trips?.first??.stops?[1] == nil && data.trips?[1] == nil)
         #expect(data.tripName?.id == "2" && data.sendable?.id == "4")
-        #expect(try TripsQuery.Data(response: CacheValue(data.jsonValue)) == data)
+        #expect(try TripsQuery.Data(response: CacheValue(data.jsonValue), variables: CacheValue(query.__variables)) == data)
 
-        let withStops = try TripsQuery.Data(response: JSON.parse("""
-            {"trip": {"__typename": "Trip", "id": "1", "name": "Porto", "meta": null, "stops": [{"__typename": "Stop", "name": "Y"}], "legs": null},
-             "trips": null, "tripName": null, "sendable": null}
-            """))
-        #expect(withStops.trip?.stops?.first??.name == "Y" && withStops.trip?.legs == nil)
-        #expect(withStops.trip?.ifWithMeta?.fragments.tripStops.stops?.first??.name == "Y")
-
-        // Read through the cache with the condition true: the type case is set.
-        let included = try TripsQuery.Data(response: readBack(TripsQuery(first: 2, withMeta: true), response: """
+        // Read through the cache with the condition true: the type case and the fragment are set.
+        let including = TripsQuery(first: 2, withMeta: true)
+        let included = try TripsQuery.Data(response: readBack(including, response: """
             {"data": {"trip": {"__typename": "Trip", "id": "1", "name": "Porto", "meta": null, "stops": [{"__typename": "Stop", "name": "Z", "code": null}],
                                "legs": null}, "trips": null, "tripName": null, "sendable": null}}
-            """))
+            """), variables: CacheValue(including.__variables))
         #expect(included.trip?.ifWithMeta?.stops?.first??.name == "Z" && included.trip?.ifWithMeta?.id == "1")
-        #expect(try TripsQuery.Data(response: CacheValue(included.jsonValue)) == included)
+        #expect(included.trip?.ifWithMeta?.fragments.tripStops.stops?.first??.name == "Z")
+        #expect(included.trip?.fragments.tripStops?.stops?.first??.name == "Z")
+        #expect(try TripsQuery.Data(response: CacheValue(included.jsonValue), variables: CacheValue(including.__variables)) == included)
+
+        // The variables decide, not the data: with $withMeta false, stops in the data bring
+        // in nothing; decoded without variables, $withMeta reads as absent, which is false.
+        let withStops = try JSON.parse("""
+            {"trip": {"__typename": "Trip", "id": "1", "name": "Porto", "meta": null, "stops": [{"__typename": "Stop", "name": "Y"}], "legs": null},
+             "trips": null, "tripName": null, "sendable": null}
+            """)
+        for excluded in [try TripsQuery.Data(response: withStops, variables: ["withMeta": false]), try TripsQuery.Data(response: withStops)] {
+            #expect(excluded.trip?.ifWithMeta == nil && excluded.trip?.fragments.tripStops == nil && excluded.trip?.legs == nil)
+        }
+        #expect(try TripsQuery.Data(response: withStops, variables: ["withMeta": true]).trip?.ifWithMeta?.stops?.first??.name == "Y")
+    }
+
+    /// Conditions as Apollo iOS's executor decides them: by the operation's variables, also
+    /// where the data could not tell; literal conditions are decided at generation; a
+    /// deferred part is set once the data has it.
+    @Test func conditionsAreDecidedByTheVariablesAndDeferredPartsByTheData() throws {
+        let response = """
+            {"data": {"node": {"__typename": "Crew", "id": "5", "role": "pilot"},
+                      "people": [{"__typename": "Passenger", "name": "Ana", "nick": {"__typename": "Nick", "short": "A"}}],
+                      "trip": {"__typename": "Trip", "id": "1", "stops": [{"__typename": "Stop", "name": "X"}]}}}
+            """
+        let query = ConditionsQuery(brief: false, withNick: true)
+        let data = try ConditionsQuery.Data(response: readBack(query, response: response), variables: CacheValue(query.__variables))
+        // `... @skip(if: $brief) { id }` brings in nothing its parent lacks: only $brief tells.
+        #expect(data.node?.ifNotBrief?.id == "5")
+        let named = try #require(data.people.first?.asNamed)
+        #expect(named.name == "Ana" && named.fragments.namedNick?.nick?.short == "A" && named.ifWithNick?.nick?.short == "A")
+        // Deferred parts that have arrived: a type case's, and a fragment spread's.
+        #expect(data.node?.asCrew?.fragments.crewRole?.role == "pilot" && data.node?.asCrew?.id == "5")
+        #expect(data.trip?.fragments.tripStops?.stops?.first??.name == "X")
+        #expect(try ConditionsQuery.Data(response: CacheValue(data.jsonValue), variables: CacheValue(query.__variables)) == data)
+
+        // The same data with $brief true and $withNick false: what they leave out is nil.
+        let other = try ConditionsQuery.Data(response: CacheValue(data.jsonValue), variables: ["brief": true, "withNick": false])
+        #expect(other.node?.ifNotBrief == nil && other.people.first?.asNamed?.fragments.namedNick == nil && other.people.first?.asNamed?.ifWithNick == nil)
+        #expect(other.people.first?.asNamed?.name == "Ana")
+        // Without variables each reads as absent, which is false: `@skip` keeps, `@include` leaves out.
+        let unvaried = try ConditionsQuery.Data(response: CacheValue(data.jsonValue))
+        #expect(unvaried.node?.ifNotBrief?.id == "5" && unvaried.people.first?.asNamed?.fragments.namedNick == nil)
+
+        // Before the deferred parts arrive: pending, nil; what is not deferred is there.
+        let early = try ConditionsQuery.Data(response: JSON.parse("""
+            {"node": {"__typename": "Crew", "id": "5"}, "people": [], "trip": {"__typename": "Trip", "id": "1"}}
+            """), variables: CacheValue(query.__variables))
+        #expect(early.node?.asCrew?.id == "5" && early.node?.asCrew?.fragments.crewRole == nil && early.trip?.fragments.tripStops == nil)
+        // Its state, as Apollo iOS's `@Deferred` has it.
+        #expect(early.node?.asCrew?.fragments.$crewRole == .pending)
+        #expect(data.node?.asCrew?.fragments.$crewRole == .fulfilled(.init(id: "5", role: "pilot")))
     }
 
     @Test func aWrongKindDeepInAListNamesItsPath() throws {
@@ -249,15 +295,16 @@ import TripsAPI
         #expect(try PingMutation.Data(response: JSON.parse(#"{"ping": true}"#)).ping)
     }
 
-    /// A deferred part's fields are optional: the data before the part arrives decodes,
-    /// with them nil; `@defer(if: false)` defers nothing.
-    @Test func deferredFieldsAreNilUntilTheirPartArrives() throws {
+    /// A deferred inline fragment is its part, named after its label, under `fragments`: nil
+    /// until the part arrives; `@defer(if: false)` defers nothing.
+    @Test func deferredPartsAreNilUntilTheyArrive() throws {
         let full = try DeferredTripQuery.Data(response: readBack(DeferredTripQuery(id: "1"), response: """
             {"data": {"trip": {"__typename": "Trip", "id": "1", "name": "Porto", "departs": null, "legs": [["a"]]}}}
             """))
-        #expect(full.trip?.name == "Porto" && full.trip?.departs == nil && full.trip?.legs == [["a"]])
+        let details = try #require(full.trip?.fragments.tripDetails)
+        #expect(details.name == "Porto" && details.departs == nil && details.id == "1" && full.trip?.legs == [["a"]])
         let early = try DeferredTripQuery.Data(response: JSON.parse(#"{"trip": {"__typename": "Trip", "id": "1", "legs": null}}"#))
-        #expect(early.trip?.id == "1" && early.trip?.name == nil)
+        #expect(early.trip?.id == "1" && early.trip?.fragments.tripDetails == nil)
         // `id` is not deferred: its absence is a failure.
         #expect(throws: ResponseDecodingError.self) { try DeferredTripQuery.Data(response: JSON.parse(#"{"trip": {"__typename": "Trip", "legs": null}}"#)) }
     }

@@ -25,17 +25,20 @@ import Testing
     /// of some of each.
     static let animals = """
         type Query { allAnimals: [Animal!]! classroomPets: [ClassroomPet] }
-        interface Animal { id: ID! species: String! predators: [Animal!]! }
+        interface Animal { id: ID! species: String! predators: [Animal!]! height: Height! }
         interface Pet { id: ID! humanName: String }
-        interface WarmBlooded implements Animal { id: ID! species: String! predators: [Animal!]! bodyTemperature: Int! laysEggs: Boolean! }
-        type Human implements Animal & WarmBlooded { id: ID! species: String! predators: [Animal!]! bodyTemperature: Int! laysEggs: Boolean! }
+        interface WarmBlooded implements Animal { id: ID! species: String! predators: [Animal!]! height: Height! bodyTemperature: Int! laysEggs: Boolean! }
+        type Height { feet: Int! inches: Int meters: Int! relativeSize: String! centimeters: Float! }
+        type Human implements Animal & WarmBlooded {
+          id: ID! species: String! predators: [Animal!]! height: Height! bodyTemperature: Int! laysEggs: Boolean!
+        }
         type Cat implements Animal & Pet & WarmBlooded {
-          id: ID! species: String! predators: [Animal!]! humanName: String bodyTemperature: Int! laysEggs: Boolean! isJellicle: Boolean!
+          id: ID! species: String! predators: [Animal!]! height: Height! humanName: String bodyTemperature: Int! laysEggs: Boolean! isJellicle: Boolean!
         }
         type Bird implements Animal & Pet & WarmBlooded {
-          id: ID! species: String! predators: [Animal!]! humanName: String bodyTemperature: Int! laysEggs: Boolean! wingspan: Float!
+          id: ID! species: String! predators: [Animal!]! height: Height! humanName: String bodyTemperature: Int! laysEggs: Boolean! wingspan: Float!
         }
-        type Rat implements Animal & Pet { id: ID! species: String! predators: [Animal!]! humanName: String }
+        type Rat implements Animal & Pet { id: ID! species: String! predators: [Animal!]! height: Height! humanName: String }
         type PetRock implements Pet { id: ID! humanName: String favoriteToy: String! }
         union ClassroomPet = Cat | Bird | Rat | PetRock
         """
@@ -167,39 +170,76 @@ import Testing
         #expect(found["Data.AllAnimal.AsClassroomPet.AsBird"]?.contains("wingspan: Double") == true)
     }
 
-    /// AnimalKingdom's AllAnimalsIncludeSkipQuery: the same overlap under @include.
+    /// AnimalKingdom's AllAnimalsIncludeSkipQuery: the same overlap under @include and
+    /// @skip, shaped as Apollo iOS's checked-in AllAnimalsIncludeSkipQuery is.
     @Test func allAnimalsIncludeSkip() throws {
         let found = try outline(schema: Self.animals, operations: """
-            query AllAnimalsIncludeSkip($getCat: Boolean!, $getWarmBlooded: Boolean!) {
+            query AllAnimalsIncludeSkip($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!,
+                                        $varA: Boolean!) {
               allAnimals {
+                height { feet inches }
+                ...HeightInMeters @skip(if: $skipHeightInMeters)
                 ...WarmBloodedDetails @include(if: $getWarmBlooded)
-                ... on Pet { ...PetDetails ...WarmBloodedDetails }
+                species @include(if: $includeSpecies)
+                ... on Pet {
+                  ...PetDetails
+                  ...WarmBloodedDetails
+                  ... on Animal { height { relativeSize @include(if: $varA) centimeters @include(if: $varA) } }
+                }
                 ... on Cat @include(if: $getCat) { isJellicle }
-                predators { ... on WarmBlooded @include(if: $getWarmBlooded) { species ...WarmBloodedDetails } }
+                predators {
+                  species @include(if: $includeSpecies)
+                  ... on WarmBlooded @include(if: $getWarmBlooded) { species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) }
+                }
               }
             }
-            """ + Self.animalFragments, file: "Operations/Queries/AllAnimalsIncludeSkipQuery.graphql.swift")
-        // A type case under a condition is named after both, as Apollo iOS names it, and is
-        // set when the data has the fields its parent does not always have.
-        #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBloodedIfGetWarmBlooded: ["Bird", "Cat", "Human"], selecting: ["bodyTemperature"]"#,
-                                                      #"asPet: ["Bird", "Cat", "Rat"]"#,
-                                                      #"asCatIfGetCat: ["Cat"], selecting: ["bodyTemperature", "id", "humanName", "isJellicle"]"#])
+            fragment HeightInMeters on Animal { height { meters } }
+            fragment WarmBloodedDetails on WarmBlooded { bodyTemperature ...HeightInMeters }
+            fragment PetDetails on Pet { id humanName }
+            """, file: "Operations/Queries/AllAnimalsIncludeSkipQuery.graphql.swift")
+        // Apollo's AllAnimal: a field under its own condition is optional; a spread under a
+        // condition whose type holds is the condition's type case and an optional
+        // `fragments.heightInMeters`, its fields (`height.meters`) the type case's alone.
+        #expect(found["Data.AllAnimal"] == ["__typename: String", "height: Height", "species: String?", "predators: [Predator]", "fragments: Fragments",
+                                            "ifNotSkipHeightInMeters: IfNotSkipHeightInMeters?",
+                                            "asWarmBloodedIfGetWarmBlooded: AsWarmBloodedIfGetWarmBlooded?", "asPet: AsPet?", "asCatIfGetCat: AsCatIfGetCat?"])
+        #expect(found["Data.AllAnimal.Fragments"] == ["heightInMeters: HeightInMeters?"])
+        #expect(found["Data.AllAnimal.Height"] == ["__typename: String", "feet: Int", "inches: Int?"])
+        // Type cases under a condition are set as the operation's variables say.
+        #expect(found.typeCases["Data.AllAnimal"] == [#"ifNotSkipHeightInMeters: if: ["!skipHeightInMeters"]"#,
+                                                      #"asWarmBloodedIfGetWarmBlooded: ["Bird", "Cat", "Human"], if: ["getWarmBlooded"]"#,
+                                                      #"asPet: ["Bird", "Cat", "Rat"]"#, #"asCatIfGetCat: ["Cat"], if: ["getCat"]"#])
+        #expect(found["Data.AllAnimal.IfNotSkipHeightInMeters"] == ["__typename: String", "height: Height", "species: String?", "predators: [Predator]",
+                                                                    "fragments: Fragments"])
+        #expect(found["Data.AllAnimal.IfNotSkipHeightInMeters.Fragments"] == ["heightInMeters: HeightInMeters"])
+        #expect(found["Data.AllAnimal.IfNotSkipHeightInMeters.Height"] == ["__typename: String", "feet: Int", "inches: Int?", "meters: Int"])
         #expect(found.typeCases["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded"] == nil)
+        // HeightInMeters is also spread inside WarmBloodedDetails, with no condition: there
+        // it is always there, as in Apollo's.
+        #expect(found["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded.Fragments"] == ["heightInMeters: HeightInMeters", "warmBloodedDetails: WarmBloodedDetails"])
+        #expect(found["Data.AllAnimal.AsPet.AsWarmBlooded.Fragments"]?.first == "heightInMeters: HeightInMeters")
+        #expect(found["Data.AllAnimal.AsCatIfGetCat.Fragments"]?.first == "heightInMeters: HeightInMeters")
         #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
         // Inside its condition the fragment is there: under `fragments`, its fields not optional.
-        #expect(found["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded"] == ["__typename: String", "predators: [Predator]", "fragments: Fragments",
+        #expect(found["Data.AllAnimal.AsWarmBloodedIfGetWarmBlooded"] == ["__typename: String", "height: Height", "species: String?", "predators: [Predator]",
+                                                                          "fragments: Fragments",
                                                                           "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }"])
-        // In a cat it is also spread inside `... on Pet`, with no condition: always there.
-        #expect(found["Data.AllAnimal.AsCatIfGetCat"] == ["__typename: String", "bodyTemperature: Int", "isJellicle: Bool", "predators: [Predator]",
-                                                          "fragments: Fragments", "id: ID { fragments.petDetails.id }",
-                                                          "humanName: String? { fragments.petDetails.humanName }"])
-        #expect(found["Data.AllAnimal.Predator"] == ["__typename: String", "asWarmBloodedIfGetWarmBlooded: AsWarmBloodedIfGetWarmBlooded?"])
-        #expect(found["Data.AllAnimal.Predator.AsWarmBloodedIfGetWarmBlooded"] == ["__typename: String", "species: String", "fragments: Fragments",
-                                                                                   "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }"])
+        // A type case keeps the parent's optional fragment (WarmBloodedDetails is its
+        // `asWarmBlooded`'s); `... on Pet`'s fields under $varA are optional in its `height`.
+        #expect(found["Data.AllAnimal.AsPet.Fragments"] == ["heightInMeters: HeightInMeters?", "petDetails: PetDetails"])
+        #expect(found["Data.AllAnimal.AsPet.Height"] == ["__typename: String", "feet: Int", "inches: Int?", "relativeSize: String?", "centimeters: Double?"])
+        // In a cat WarmBloodedDetails is also spread inside `... on Pet`, with no condition: always there.
+        #expect(found["Data.AllAnimal.AsCatIfGetCat"]?.contains("isJellicle: Bool") == true)
+        #expect(found["Data.AllAnimal.AsCatIfGetCat"]?.contains("bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }") == true)
+        #expect(found["Data.AllAnimal.Predator"] == ["__typename: String", "species: String?", "asWarmBloodedIfGetWarmBlooded: AsWarmBloodedIfGetWarmBlooded?"])
+        #expect(found["Data.AllAnimal.Predator.AsWarmBloodedIfGetWarmBlooded"] == ["__typename: String", "species: String", "laysEggs: Bool", "fragments: Fragments",
+                                                                                   "bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }",
+                                                                                   "height: HeightInMeters.Height { fragments.warmBloodedDetails.height }"])
     }
 
-    /// A condition alone is the type case `ifX` (`ifNotX` for `@skip`), two of them `IfAAndNotB`;
-    /// a field under a condition is optional where the condition is not the scope's.
+    /// A condition alone is the type case `ifX` (`ifNotX` for `@skip`), two of them `IfAAndNotB`,
+    /// with the fields under it its own alone; a field under its own condition is optional
+    /// where the condition is not the scope's; literal conditions are decided here.
     @Test func conditionsAloneAreTypeCasesNamedAfterThem() throws {
         let found = try outline(schema: Self.animals, operations: """
             query Pets($details: Boolean!, $brief: Boolean!) {
@@ -209,19 +249,25 @@ import Testing
                 ... @include(if: $details) { species predators { id } }
                 ... on Animal @skip(if: $brief) { id }
                 ...PetDetails @include(if: $details) @skip(if: $brief)
+                height @include(if: false) { feet }
+                ... @skip(if: true) { predators { species } }
+                ... on Animal @include(if: true) @skip(if: false) { id }
               }
             }
             """ + Self.animalFragments, file: "Operations/Queries/PetsQuery.graphql.swift")
-        #expect(found["Data.AllAnimal"] == ["__typename: String", "id: ID", "species: String?", "predators: [Predator]?",
+        // `predators` is `ifDetails`'s alone; `height` and the literal-true case never were.
+        #expect(found["Data.AllAnimal"] == ["__typename: String", "id: ID", "species: String?",
                                             "ifDetails: IfDetails?", "ifNotBrief: IfNotBrief?", "asPetIfDetailsAndNotBrief: AsPetIfDetailsAndNotBrief?"])
-        // `ifNotBrief` brings in nothing its parent lacks: the data cannot tell it apart.
-        #expect(found.typeCases["Data.AllAnimal"] == [#"ifDetails: selecting: ["species", "predators"]"#, "ifNotBrief: selecting: []",
-                                                      #"asPetIfDetailsAndNotBrief: ["Bird", "Cat", "Rat"], selecting: ["species", "predators", "humanName"]"#])
+        // `ifNotBrief` brings in nothing its parent lacks: the variables decide it, not the data.
+        #expect(found.typeCases["Data.AllAnimal"] == [#"ifDetails: if: ["details"]"#, #"ifNotBrief: if: ["!brief"]"#,
+                                                      #"asPetIfDetailsAndNotBrief: ["Bird", "Cat", "Rat"], if: ["details", "!brief"]"#])
         #expect(found["Data.AllAnimal.IfDetails"] == ["__typename: String", "id: ID", "species: String", "predators: [Predator]"])
         #expect(found["Data.AllAnimal.AsPetIfDetailsAndNotBrief"]?.contains("humanName: String? { fragments.petDetails.humanName }") == true)
     }
 
-    /// AnimalKingdom's AllAnimalsDeferQuery: the overlap with inline fragments under @defer.
+    /// AnimalKingdom's AllAnimalsDeferQuery: deferred inline fragments are parts named after
+    /// their labels, under the `fragments` of the type case they narrow to, as Apollo iOS's
+    /// checked-in AllAnimalsDeferQuery has them; a deferred spread is an optional fragment.
     @Test func allAnimalsDefer() throws {
         let found = try outline(schema: Self.animals + "\ndirective @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT",
                                 operations: """
@@ -231,19 +277,46 @@ import Testing
                 ...WarmBloodedDetails
                 ... on Pet { ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: "deferredPetAnimal") { species } }
                 ... on Cat @defer(label: "deferredCat") { isJellicle }
+                predators { id ...PetDetails @defer }
               }
             }
             """ + Self.animalFragments, file: "Operations/Queries/AllAnimalsDeferQuery.graphql.swift")
         #expect(found.typeCases["Data.AllAnimal"] == [#"asWarmBlooded: ["Bird", "Cat", "Human"]"#, #"asPet: ["Bird", "Cat", "Rat"]"#, #"asCat: ["Cat"]"#])
         #expect(found.typeCases["Data.AllAnimal.AsWarmBlooded"] == nil)
         #expect(found.typeCases["Data.AllAnimal.AsPet"] == [#"asWarmBlooded: ["Bird", "Cat"]"#])
-        // Every pet here is an animal: `... on Animal` inside `... on Pet` is the pet's own,
-        // and deferred: optional, nil until the deferred part arrives; so is the cat's.
-        #expect(found["Data.AllAnimal.AsPet"]?.contains("species: String?") == true)
-        #expect(found["Data.AllAnimal.AsCat"]?.contains("species: String?") == true)
-        #expect(found["Data.AllAnimal.AsCat"]?.contains("isJellicle: Bool?") == true)
+        // `... on Animal` inside `... on Pet` holds for the pet: its deferred part is the pet's.
+        #expect(found["Data.AllAnimal.AsPet"]?.contains("species: String") == false)
+        #expect(found["Data.AllAnimal.AsPet.Fragments"]?.last == "@Deferred deferredPetAnimal: DeferredPetAnimal?")
+        #expect(found["Data.AllAnimal.AsPet.DeferredPetAnimal"]?.contains("species: String") == true)
+        // `... on Cat @defer` is the type case `asCat`, its fields in the part `DeferredCat`.
+        #expect(found["Data.AllAnimal.AsCat"]?.contains("isJellicle: Bool") == false)
+        #expect(found["Data.AllAnimal.AsCat.Fragments"] == ["warmBloodedDetails: WarmBloodedDetails", "petDetails: PetDetails", "@Deferred deferredCat: DeferredCat?"])
+        #expect(found["Data.AllAnimal.AsCat.DeferredCat"]?.contains("isJellicle: Bool") == true)
+        #expect(found["Data.AllAnimal.AsCat.DeferredCat"]?.contains("id: ID") == true)
+        // A deferred spread: the fragment optional, its fields not merged, under the type case
+        // its type narrows to.
+        #expect(found["Data.AllAnimal.Predator"] == ["__typename: String", "id: ID", "asPet: AsPet?"])
+        #expect(found["Data.AllAnimal.Predator.AsPet"] == ["__typename: String", "id: ID", "fragments: Fragments"])
+        #expect(found["Data.AllAnimal.Predator.AsPet.Fragments"] == ["@Deferred petDetails: PetDetails?"])
         // What is not deferred stays as it is.
         #expect(found["Data.AllAnimal"]?.contains("id: ID") == true)
+    }
+
+    /// Apollo iOS's codegen refuses a deferred inline fragment without a label, which names
+    /// its type; a label that cannot name one is refused too.
+    @Test func aDeferredInlineFragmentNeedsALabelThatMakesAName() throws {
+        let project = try ProjectDirectory(["schema.graphqls": Self.animals + "\ndirective @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT",
+                                            "Operations.graphql": """
+                                                query Unlabeled {
+                                                  allAnimals { id ... @defer { species } ... on Cat @defer(label: "is-jellicle") { isJellicle } }
+                                                }
+                                                """])
+        #expect(throws: ProjectError([.init(file: "Operations.graphql", line: 2, column: 19, message: "a deferred inline fragment needs a label "
+                                            + "(@defer(label: \"…\")): its type is named after it, and Apollo iOS refuses it too"),
+                                      .init(file: "Operations.graphql", line: 2, column: 42,
+                                            message: "deferred label \"is-jellicle\" cannot name a Swift type and property; rename it")])) {
+            try CodeGenerator(project: Project(directory: project.path)).files()
+        }
     }
 
     @Test func nestingDeeperThanTheLimitIsRefusedAtItsPlace() throws {
@@ -287,8 +360,10 @@ struct Outline {
                 properties[owner, default: []].append(String(text.dropFirst("public let ".count)))
             } else if text.hasPrefix("public var "), !text.hasPrefix("public var jsonValue") {
                 properties[owner, default: []].append(String(text.dropFirst("public var ".count)))
+            } else if text.hasPrefix("@Deferred public var ") {
+                properties[owner, default: []].append("@Deferred " + text.dropFirst("@Deferred public var ".count))
             } else if text.hasPrefix("self.as") || text.hasPrefix("self.if"),
-                      let range = text.range(of: " = try data.typeCase(") ?? text.range(of: " = try data.conditionalCase(") {
+                      let range = text.range(of: " = try data.typeCase(") ?? text.range(of: " = try data.included(") {
                 let property = text.dropFirst("self.".count).prefix { $0 != " " }
                 typeCases[owner, default: []].append("\(property): " + text[range.upperBound...].dropLast())
             }

@@ -24,8 +24,9 @@ extension Client {
     /// does (against `transport`, else the client's ``endpoint``), and decodes its data.
     public func fetch<Query: GraphQLQuery>(_ query: Query, policy: FetchPolicy = .cacheFirst,
                                            from transport: (any Transport)? = nil) async throws(ClientError) -> OperationResult<Query.Data> {
-        try OperationResult(try await fetch(compiled(Query.self), variables: variables(of: query), policy: policy, from: transport,
-                                            generated: Query.Schema.self))
+        let operation = try compiled(Query.self), coerced = try variables(of: query, for: operation, from: transport)
+        return try OperationResult(try await fetch(operation, variables: coerced, policy: policy, from: transport, generated: Query.Schema.self),
+                                   variables: coerced)
     }
 
     /// Sends `mutation`; `optimistic` is the data it is expected to return, which the cache
@@ -34,8 +35,10 @@ extension Client {
                                                    from transport: (any Transport)? = nil) async throws(ClientError) -> OperationResult<Mutation.Data> {
         var optimisticData: CacheObject?
         if let optimistic, case .object(let object) = CacheValue(optimistic.jsonValue) { optimisticData = object }
-        return try OperationResult(try await fetch(compiled(Mutation.self), variables: variables(of: mutation), policy: .networkOnly,
-                                                   optimistic: optimisticData, from: transport, generated: Mutation.Schema.self))
+        let operation = try compiled(Mutation.self), coerced = try variables(of: mutation, for: operation, from: transport)
+        return try OperationResult(try await fetch(operation, variables: coerced, policy: .networkOnly, optimistic: optimisticData,
+                                                   from: transport, generated: Mutation.Schema.self),
+                                   variables: coerced)
     }
 
     /// Watches `query`: an `AsyncSequence` of its data as the cache changes, each with its
@@ -44,8 +47,8 @@ extension Client {
                                            from transport: (any Transport)? = nil) throws(ClientError) -> TypedWatch<Query> {
         let (updates, continuation) = AsyncStream<WatchUpdate<Query.Data>>.makeStream()
         let watch = try watch(compiled(Query.self), variables: variables(of: query), policy: policy, from: transport,
-                              generated: Query.Schema.self) { _, event in
-            if let update = WatchUpdate<Query.Data>(event) { continuation.yield(update) }
+                              generated: Query.Schema.self) { watch, event in
+            if let update = WatchUpdate<Query.Data>(event, variables: watch.variables) { continuation.yield(update) }
         }
         return TypedWatch(watch: watch, updates: updates, continuation: continuation)
     }
@@ -113,6 +116,13 @@ extension Client {
     private func variables(of operation: some GraphQLOperation) -> CacheObject {
         if case .object(let variables) = CacheValue(operation.__variables) { return variables }
         return CacheObject()
+    }
+
+    /// `generated`'s variables as the cache and the server take them (coerced, defaults
+    /// applied): what its data's `@include` / `@skip` are decided by.
+    private func variables(of generated: some GraphQLOperation, for operation: CompiledOperation,
+                           from transport: (any Transport)?) throws(ClientError) -> CacheObject {
+        try coerceVariables(variables(of: generated), for: operation, from: transport)
     }
 }
 

@@ -24,12 +24,32 @@ public struct OperationResult<Data: SelectionSet>: Sendable, Equatable {
     /// True when the data is whole: nothing was missing from the cache.
     public var complete: Bool { missing.isEmpty }
 
-    /// `result` with its data decoded; data that does not fit `Data` is ``ClientError/decoding(_:)``.
-    public init(_ result: ClientResult) throws(ClientError) {
-        do { data = try result.data.map { value throws(ResponseDecodingError) in try Data(response: value) } } catch { throw .decoding(error) }
+    /// `result` with its data decoded under the operation's `variables` (coerced, defaults
+    /// applied: what its `@include` / `@skip` are decided by); data that does not fit `Data`
+    /// is ``ClientError/decoding(_:)``.
+    public init(_ result: ClientResult, variables: CacheObject) throws(ClientError) {
+        do {
+            data = try result.data.map { value throws(ResponseDecodingError) in try Data(response: value, under: variables) }
+        } catch {
+            throw .decoding(error)
+        }
         source = result.source
         errors = result.errors
         missing = result.missing
         redirects = result.redirects
+    }
+}
+
+extension SelectionSet {
+    /// Decodes `data` read or received under the operation's `variables` (coerced), which its
+    /// `@include` / `@skip` are decided by (``OperationData``). Only a variable that is true
+    /// can set what they decide (one absent reads as false), so data under none decodes as
+    /// it stands, without carrying them into every value.
+    init(response data: CacheValue, under variables: CacheObject) throws(ResponseDecodingError) {
+        if variables.values.contains(.bool(true)) {
+            try self.init(response: data, variables: .object(variables))
+        } else {
+            try self.init(response: data)
+        }
     }
 }

@@ -67,16 +67,17 @@ public enum WatchUpdate<Data: SelectionSet>: Sendable {
         return nil
     }
 
-    /// The update an app sees for `event`; nil for a change its watcher does not hear
+    /// The update an app sees for `event` of a watcher with `variables` (which its data's
+    /// `@include` / `@skip` are decided by); nil for a change its watcher does not hear
     /// (``ClientWatch/Event/unheard(_:)``).
-    init?(_ event: ClientWatch.Event) {
+    init?(_ event: ClientWatch.Event, variables: CacheObject) {
         switch event {
         case .emission(_, let emission):
             guard let value = emission.result.data else {
                 self = .incomplete(missing: emission.result.missing)
                 return
             }
-            do { self = .data(try Data(response: value), cause: emission.cause, changed: emission.changed) } catch {
+            do { self = .data(try Data(response: value, under: variables), cause: emission.cause, changed: emission.changed) } catch {
                 self = .failure(.decoding(error))
             }
         case .incomplete(let emission): self = .incomplete(missing: emission.result.missing)

@@ -15,7 +15,8 @@ extension Host {
     /// Runs `query` through the host (its cache and `policy`) and decodes the data.
     /// GraphQL errors are in the result; a transport failure throws.
     public func fetch<Query: GraphQLQuery>(_ query: Query, policy: FetchPolicy? = nil) async throws -> HostResult<Query.Data> {
-        try HostResult(reply: try await run(.operation(Query.operationName), variables: Map(query.__variables), policy: policy))
+        try HostResult(reply: try await run(.operation(Query.operationName), variables: Map(query.__variables), policy: policy),
+                       variables: Map(query.__variables))
     }
 
     /// Sends `mutation` and returns its data, its first GraphQL error thrown. `optimistic`
@@ -23,7 +24,7 @@ extension Host {
     public func perform<Mutation: GraphQLMutation>(_ mutation: Mutation, optimistic: Mutation.Data? = nil) async throws -> Mutation.Data {
         let reply = try await run(.operation(Mutation.operationName), variables: Map(mutation.__variables), policy: .networkOnly,
                                   optimistic: optimistic.map { Map($0.jsonValue) })
-        return try Mutation.Data(response: ReplyData(try Host.data(of: reply)))
+        return try Mutation.Data(response: ReplyData(try Host.data(of: reply)), variables: ReplyData(Map(mutation.__variables)))
     }
 
     /// Starts a watcher of `query` that the workbench shows; returns its id.
@@ -58,9 +59,11 @@ public struct HostResult<Data: NormAPI.SelectionSet>: Sendable {
         return data
     }
 
-    init(reply: Map) throws {
+    /// The host's `reply` to an operation with `variables`, which the data's `@include` /
+    /// `@skip` are decided by.
+    init(reply: Map, variables: Map) throws {
         let data = reply["data"]
-        self.data = data.isNull || data.isUndefined ? nil : try Data(response: ReplyData(data))
+        self.data = data.isNull || data.isUndefined ? nil : try Data(response: ReplyData(data), variables: ReplyData(variables))
         source = reply["source"].string ?? ""
         missing = reply["missing"].array?.compactMap(\.string) ?? []
         errors = reply["errors"].array?.compactMap { $0["message"].string } ?? []

@@ -46,27 +46,58 @@ public struct DeferredTripQuery: NormAPI.GraphQLQuery {
         public struct Trip: NormAPI.SelectionSet {
             public let __typename: String
             public let id: ID
-            public let name: String?
-            public let departs: SinkSchema.DateTime?
             public let legs: [[String]?]?
+            public let fragments: Fragments
 
-            public init(__typename: String = "Trip", id: ID, name: String?, departs: SinkSchema.DateTime?, legs: [[String]?]?) {
+            public init(__typename: String = "Trip", id: ID, legs: [[String]?]?, tripDetails: TripDetails? = nil) {
                 self.__typename = __typename
                 self.id = id
-                self.name = name
-                self.departs = departs
                 self.legs = legs
+                self.fragments = Fragments(tripDetails: tripDetails)
             }
 
             public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
                 self.__typename = try data.field("__typename", at: 0) ?? "Trip"
                 self.id = try data.field("id", at: 1)
-                self.name = try data.field("name", at: 2)
-                self.departs = try data.field("departs", at: 3)
-                self.legs = try data.field("legs", at: 4)
+                self.legs = try data.field("legs", at: 2)
+                self.fragments = Fragments(tripDetails: try data.deferred(selecting: ["name", "departs"]))
             }
 
-            public var jsonValue: JSONValue { JSONValue.input(["__typename": .string(__typename), "id": id.jsonValue, "name": name.map { $0.jsonValue }, "departs": departs.map { $0.jsonValue }, "legs": legs.jsonValue]) }
+            public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "legs": legs.jsonValue]), fragments.tripDetails?.jsonValue ?? .object([])]) }
+
+            public struct Fragments: Hashable, Sendable {
+                @Deferred public var tripDetails: TripDetails?
+                public init(tripDetails: TripDetails? = nil) {
+                    self._tripDetails = Deferred(wrappedValue: tripDetails)
+                }
+            }
+
+            /// Parent type: `Trip`.
+            public struct TripDetails: NormAPI.SelectionSet {
+                public let __typename: String
+                public let id: ID
+                public let name: String
+                public let departs: SinkSchema.DateTime?
+                public let legs: [[String]?]?
+
+                public init(__typename: String = "Trip", id: ID, name: String, departs: SinkSchema.DateTime?, legs: [[String]?]?) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                    self.departs = departs
+                    self.legs = legs
+                }
+
+                public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
+                    self.__typename = try data.field("__typename", at: 0) ?? "Trip"
+                    self.id = try data.field("id", at: 1)
+                    self.name = try data.field("name", at: 2)
+                    self.departs = try data.field("departs", at: 3)
+                    self.legs = try data.field("legs", at: 4)
+                }
+
+                public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "name": name.jsonValue, "departs": departs.jsonValue, "legs": legs.jsonValue]) }
+            }
         }
     }
 }

@@ -78,19 +78,17 @@ public struct TripsQuery: NormAPI.GraphQLQuery {
             public let __typename: String
             public let id: ID
             public let meta: Meta?
-            public let stops: [Stop?]?
             public let legs: [[String]?]?
             public let fragments: Fragments
             public let ifWithMeta: IfWithMeta?
             public var name: String { fragments.tripName.name }
 
-            public init(__typename: String = "Trip", id: ID, meta: Meta?, stops: [Stop?]?, legs: [[String]?]?, tripName: TripName, tripMeta: TripMeta, ifWithMeta: IfWithMeta? = nil) {
+            public init(__typename: String = "Trip", id: ID, meta: Meta?, legs: [[String]?]?, tripName: TripName, tripMeta: TripMeta, tripStops: TripStops? = nil, ifWithMeta: IfWithMeta? = nil) {
                 self.__typename = __typename
                 self.id = id
                 self.meta = meta
-                self.stops = stops
                 self.legs = legs
-                self.fragments = Fragments(tripName: tripName, tripMeta: tripMeta)
+                self.fragments = Fragments(tripName: tripName, tripMeta: tripMeta, tripStops: tripStops)
                 self.ifWithMeta = ifWithMeta
             }
 
@@ -98,20 +96,21 @@ public struct TripsQuery: NormAPI.GraphQLQuery {
                 self.__typename = try data.field("__typename", at: 0) ?? "Trip"
                 self.id = try data.field("id", at: 1)
                 self.meta = try data.field("meta", at: 3)
-                self.stops = try data.field("stops", at: 4)
-                self.legs = try data.field("legs", at: 5)
-                self.fragments = Fragments(tripName: try TripName(response: data), tripMeta: try TripMeta(response: data))
-                self.ifWithMeta = try data.conditionalCase(selecting: ["stops"])
+                self.legs = try data.field("legs", at: 4)
+                self.fragments = Fragments(tripName: try TripName(response: data), tripMeta: try TripMeta(response: data), tripStops: try data.included(if: ["withMeta"]))
+                self.ifWithMeta = try data.included(if: ["withMeta"])
             }
 
-            public var jsonValue: JSONValue { .merging([JSONValue.input(["__typename": .string(__typename), "id": id.jsonValue, "meta": meta.jsonValue, "stops": stops.map { $0.jsonValue }, "legs": legs.jsonValue]), fragments.tripName.jsonValue, fragments.tripMeta.jsonValue, ifWithMeta?.jsonValue ?? .object([])]) }
+            public var jsonValue: JSONValue { .merging([JSONValue.object(["__typename": .string(__typename), "id": id.jsonValue, "meta": meta.jsonValue, "legs": legs.jsonValue]), fragments.tripName.jsonValue, fragments.tripMeta.jsonValue, fragments.tripStops?.jsonValue ?? .object([]), ifWithMeta?.jsonValue ?? .object([])]) }
 
             public struct Fragments: Hashable, Sendable {
                 public let tripName: TripName
                 public let tripMeta: TripMeta
-                public init(tripName: TripName, tripMeta: TripMeta) {
+                public let tripStops: TripStops?
+                public init(tripName: TripName, tripMeta: TripMeta, tripStops: TripStops? = nil) {
                     self.tripName = tripName
                     self.tripMeta = tripMeta
+                    self.tripStops = tripStops
                 }
             }
 
@@ -131,24 +130,6 @@ public struct TripsQuery: NormAPI.GraphQLQuery {
                 }
 
                 public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "count": count.jsonValue]) }
-            }
-
-            /// Parent type: `Stop`.
-            public struct Stop: NormAPI.SelectionSet {
-                public let __typename: String
-                public let name: String
-
-                public init(__typename: String = "Stop", name: String) {
-                    self.__typename = __typename
-                    self.name = name
-                }
-
-                public init<Source: ResponseData>(response data: Source) throws(ResponseDecodingError) {
-                    self.__typename = try data.field("__typename", at: 0) ?? "Stop"
-                    self.name = try data.field("name", at: 1)
-                }
-
-                public var jsonValue: JSONValue { JSONValue.object(["__typename": .string(__typename), "name": name.jsonValue]) }
             }
 
             /// Parent type: `Trip`.
