@@ -96,13 +96,13 @@ extension EngineState {
 }
 
 extension ArgumentValue {
-    /// The value as it goes into an entity key, as a key field's value does: a String, Int
-    /// or Float; `nil` for anything else.
+    /// The value as it goes into an entity key, as a key field's value does (``KeyText``):
+    /// a String, Int or Float; `nil` for anything else.
     var keyText: String? {
         switch self {
         case .string(let text): text
-        case .int(let number): String(number)
-        case .float(let number): number.description
+        case .int(let number): KeyText.of(int: number)
+        case .float(let number): KeyText.of(double: number)
         default: nil
         }
     }

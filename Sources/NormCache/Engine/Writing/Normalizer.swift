@@ -398,18 +398,13 @@ struct Normalizer {
         listIndices[listBase...].reduce(state.recordKey(parent) + "." + state.fieldKey(fieldKey)) { $0 + ".\($1)" }
     }
 
-    /// A key field's value as it goes into a key: a String, Int or Float, as Apollo iOS
-    /// takes them; `nil` for a Boolean, null, an object or a list (no key value). (Also what
-    /// ``ImpliedKeyFields`` reads a stored record's key fields with.)
+    /// A key field's value as it goes into a key (``KeyText``); `nil` for a Boolean, null,
+    /// an object or a list (no key value). (Also what ``ImpliedKeyFields`` reads a stored
+    /// record's key fields with.)
     @inline(__always) static func keyText<Node: ResponseNode>(_ value: Node) -> String? {
         switch value.kind {
         case .string: value.text
-        case .int, .double:
-            switch value.decoded() {
-            case .int(let number): String(number)
-            case .double(let number): number.description
-            default: nil
-            }
+        case .int, .double: KeyText.of(value.decoded())
         default: nil
         }
     }
