@@ -22,6 +22,17 @@ import Testing
 
     // MARK: local cache mutations
 
+    /// Whether an operation needs an endpoint is the policy's word, as applied to it: the
+    /// workbench and the client's watchers ask the same question.
+    @Test func onlyWhatMayReachTheNetworkNeedsAnEndpoint() throws {
+        let (client, _, tripList) = try setUp()
+        let local = try client.cache.operation("query LocalTrips @apollo_client_ios_localCacheMutation { trips { id name } }")
+        let rename = try client.cache.operation("mutation Rename { renameTrip(id: 1, name: \"Faro\") { id } }")
+        #expect(FetchPolicy.allCases.filter { $0.needsEndpoint(for: tripList) } == FetchPolicy.allCases.filter { $0 != .cacheOnly })
+        #expect(FetchPolicy.allCases.allSatisfy { !$0.needsEndpoint(for: local) })
+        #expect(FetchPolicy.allCases.allSatisfy { $0.needsEndpoint(for: rename) })
+    }
+
     /// An operation marked `@apollo_client_ios_localCacheMutation` never goes to the server,
     /// whatever the policy asks: Apollo iOS only reads it from and writes it to the cache.
     /// Read whole, it answers from the cache; with fields missing, it is a cache miss.

@@ -356,9 +356,9 @@ public final class Client: @unchecked Sendable {
                onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)?) throws(ClientError) -> ClientWatch {
         guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }
         guard policy != .noCache else { throw .invalid("a watcher reads the cache, so it cannot use no-cache") }
-        let policy = policy.applied(to: operation)
         let transport = transport ?? endpoint
-        if policy.mayUseNetwork, transport == nil { throw .noEndpoint(operation.title) }
+        if policy.needsEndpoint(for: operation), transport == nil { throw .noEndpoint(operation.title) }
+        let policy = policy.applied(to: operation)
         let sink = onEvent ?? watchEvents ?? { _, _ in }
         let variables = try coerceVariables(variables, for: operation, schema: knowledge(over: transport, generated: generated))
         let watch = ClientWatch(client: self, operation: operation, variables: variables, policy: policy, transport: transport,

@@ -75,6 +75,10 @@ public enum FetchPolicy: String, Sendable, CaseIterable {
         if operation.isLocalCacheMutation { return .cacheOnly }
         return operation.kind == .query ? self : (self == .noCache ? .noCache : .networkOnly)
     }
+    /// Whether running `operation` under this policy may reach the network, and so needs
+    /// an endpoint: every policy but cache-only, as ``applied(to:)`` makes it (a local
+    /// cache mutation never does).
+    public func needsEndpoint(for operation: CompiledOperation) -> Bool { applied(to: operation).mayUseNetwork }
     /// Whether a fetch under this policy sends a request, given whether the cache could
     /// answer whole: the one place where a policy decides, for fetches and watchers alike.
     func sendsRequest(cacheAnswered complete: Bool) -> Bool {

@@ -18,7 +18,7 @@ extension Session {
     /// declares (``variables(_:for:)``); the client checks them before anything is sent.
     func run(_ operation: CompiledOperation, variables given: CacheObject?) throws {
         let variables = variables(given, for: operation)
-        let endpoint = try currentEndpoint(unless: policy.applied(to: operation) == .cacheOnly)
+        let endpoint = try currentEndpoint(for: operation)
         let (client, policy, printer) = (self.client, self.policy, self.printer)
         let optimistic = self.optimistic
         self.optimistic = nil
@@ -46,7 +46,7 @@ extension Session {
                                + "the \(operation.kind.rawValue) \(operation.name ?? "") goes to the server (.write KEY JSON sets a record's fields)")
         }
         let variables = variables(given, for: operation)
-        let endpoint = try currentEndpoint(unless: true)
+        let endpoint = try currentEndpoint(for: operation)
         try client.write(data: data, for: operation, variables: variables, from: endpoint)
         lastResult = try client.cachedResult(of: operation, variables: variables, from: endpoint)
         printer.emit(.result(lastResult!))
@@ -79,11 +79,14 @@ extension Session {
         variables = given
     }
 
-    /// The endpoint operations go to; `anyEndpoint` stands in when none is needed (cache-only).
-    func currentEndpoint(unless notNeeded: Bool = false) throws -> any Transport {
+    /// The endpoint `operation` goes to under the session's policy. When none is set and
+    /// the operation never reaches the network (``FetchPolicy/needsEndpoint(for:)``: a
+    /// cache-only read, a local cache mutation), ``NoEndpoint`` stands in; without an
+    /// operation (`.schema`) one must be set.
+    func currentEndpoint(for operation: CompiledOperation? = nil) throws -> any Transport {
         if let endpoint { return endpoint }
-        if notNeeded { return NoEndpoint() }
-        throw CommandError("no endpoint: .use PLUGIN for a plugin's server, or .endpoint URL for an HTTP one")
+        if let operation, !policy.needsEndpoint(for: operation) { return NoEndpoint() }
+        throw CommandError(NoEndpoint.message)
     }
 
     /// The plugin whose server is the current endpoint.
@@ -115,7 +118,7 @@ extension Session {
     /// Starts a watcher of `operation` with `given` variables, else the `.vars` it declares.
     func startWatch(_ operation: CompiledOperation, variables given: CacheObject?) throws {
         let watch = try client.watch(operation, variables: variables(given, for: operation), policy: policy,
-                                     from: try currentEndpoint(unless: policy.applied(to: operation) == .cacheOnly))
+                                     from: try currentEndpoint(for: operation))
         say("watching", ["id": CacheValue(watch.id), "op": operation.name.map(CacheValue.string) ?? .null],
             "watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
     }
@@ -171,10 +174,8 @@ struct NoEndpoint: Transport {
     /// A project's, when the session runs a project with no server (reads of a cache file).
     var schemaKnowledge: SchemaKnowledge? = nil
     var name: String { "none" }
-    func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
-        throw .unreachable("no endpoint is set (.use PLUGIN or .endpoint URL)")
-    }
-    func schema() async throws(TransportError) -> String {
-        throw .unreachable("no endpoint is set (.use PLUGIN or .endpoint URL)")
-    }
+    /// What the session says when an operation must reach the network and none is set.
+    static let message = "no endpoint: .use PLUGIN for a plugin's server, or .endpoint URL for an HTTP one"
+    func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue { throw .unreachable(Self.message) }
+    func schema() async throws(TransportError) -> String { throw .unreachable(Self.message) }
 }
