@@ -62,8 +62,9 @@ typedef struct nc_text {
  *
  *     nc_buffer key;
  *     nc_buffer_init(&key, NULL);
- *     if (nc_path_key(&key, "Human:1000", 10, "appearance", 10, -1) == NC_OK)
- *         printf("%.*s\n", (int)key.length, key.bytes);   // Human:1000.appearance
+ *     nc_text id = {"1000", 4};
+ *     if (nc_entity_key(&key, "Human", 5, &id, 1) == NC_OK)
+ *         printf("%.*s\n", (int)key.length, key.bytes);   // Human:1000
  *     nc_buffer_release(&key);
  */
 typedef struct nc_buffer {

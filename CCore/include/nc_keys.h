@@ -1,7 +1,7 @@
 /*
  * nc_keys.h — canonical cache keys in Apollo iOS's formats.
  *
- * Three builders write a key into an nc_buffer (replacing what it held):
+ * Two builders write a key into an nc_buffer (replacing what it held):
  *
  *   entity key   Typename:id               Human:1000
  *                Typename:v1+v2            Price:EUR+12 (several key fields;
@@ -9,7 +9,10 @@
  *   field key    name                      height
  *                name(arg:value,...)       hero(episode:JEDI)
  *                                          search([filter:kinds:[Human, Droid]],text:R2)
- *   path key     parent.field[.index]      Droid:2001.modules(installed:true).0
+ *
+ * A path key (`parent.field[.index...]`, Droid:2001.modules(installed:true).0) is
+ * the parent's key, a field key and list indices, all canonical already: the
+ * engine's normalizer joins them (Normalizer.pathKey), so no builder here does.
  *
  * Every key that a builder returns is canonical: well-formed UTF-8 in Unicode
  * Normalization Form C, without NUL bytes, at most NC_KEY_MAX_BYTES long. Two
@@ -81,11 +84,6 @@ nc_status nc_entity_key(nc_buffer *out, const char *type, size_t type_length,
  * consumed exactly: trailing bytes are NC_ERR_MALFORMED. */
 nc_status nc_field_key(nc_buffer *out, const char *name, size_t name_length,
                        const uint8_t *arguments, size_t arguments_length);
-
-/* The key of an unkeyed object: `parent` (the nearest keyed ancestor's key or
- * a path key), ".", `field_key`, and ".index" when `index` >= 0. */
-nc_status nc_path_key(nc_buffer *out, const char *parent, size_t parent_length,
-                      const char *field_key, size_t field_key_length, int64_t index);
 
 /* Writes `value` as Swift's Double.description does ("30.0", "1e-05",
  * "-inf", "nan") into `text`, which must hold 32 bytes, and returns the

@@ -1,4 +1,4 @@
-/* keys.c — entity, field and path keys in Apollo iOS's formats (contract in nc_keys.h). */
+/* keys.c — entity and field keys in Apollo iOS's formats (contract in nc_keys.h). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -257,18 +257,3 @@ nc_status nc_entity_key(nc_buffer *out, const char *type, size_t type_length,
     return finish(out, status);
 }
 
-nc_status nc_path_key(nc_buffer *out, const char *parent, size_t parent_length,
-                      const char *field_key, size_t field_key_length, int64_t index) {
-    if (out == NULL || parent == NULL || parent_length == 0 || field_key == NULL || field_key_length == 0)
-        return NC_ERR_INVALID_ARGUMENT;
-    out->length = 0;
-    nc_status status = nc__buffer_append(out, parent, parent_length);
-    if (status == NC_OK) status = put(out, ".");
-    if (status == NC_OK) status = nc__buffer_append(out, field_key, field_key_length);
-    if (status == NC_OK && index >= 0) {
-        char text[24];
-        snprintf(text, sizeof text, ".%" PRId64, index);
-        status = put(out, text);
-    }
-    return finish(out, status);
-}

@@ -177,7 +177,7 @@ static void test_malformed_arguments(void) {
     free(e.bytes);
 }
 
-static void test_entity_and_path_keys(void) {
+static void test_entity_keys(void) {
     nc_buffer out;
     nc_buffer_init(&out, NULL);
     nc_text one[] = {{"1000", 4}};
@@ -191,12 +191,6 @@ static void test_entity_and_path_keys(void) {
     nc_text decomposed[] = {{"e\xCC\x81", 3}};
     CHECK(nc_entity_key(&out, "T", 1, decomposed, 1) == NC_OK);
     CHECK_KEY(out, "T:\xC3\xA9");
-
-    CHECK(nc_path_key(&out, "Droid:2001", 10, "modules(installed:true)", 23, 1) == NC_OK);
-    CHECK_KEY(out, "Droid:2001.modules(installed:true).1");
-    CHECK(nc_path_key(&out, "Human:1000", 10, "appearance", 10, -1) == NC_OK);
-    CHECK_KEY(out, "Human:1000.appearance");
-    CHECK(nc_path_key(&out, "P", 1, "", 0, -1) == NC_ERR_INVALID_ARGUMENT);
     nc_buffer_release(&out);
 }
 
@@ -802,7 +796,7 @@ static void test_status_messages(void) {
 int main(void) {
     test_field_keys();
     test_malformed_arguments();
-    test_entity_and_path_keys();
+    test_entity_keys();
     test_format_double();
     test_interner();
     test_interner_collisions_and_limits();

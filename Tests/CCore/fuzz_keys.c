@@ -4,8 +4,7 @@
  * The first byte picks what the rest of the input feeds:
  *   0  nc_field_key's argument encoding
  *   1  nc_entity_key, values separated by 0xFF
- *   2  nc_path_key, parent and field separated by 0xFF, index from the first byte
- *   3+ the interner: keys separated by '\n', then every one looked up again; the same
+ *   2+ the interner: keys separated by '\n', then every one looked up again; the same
  *      keys also go to nc_interner_intern_many on a second interner, in batches whose
  *      size comes from the first byte (3 caps both interners at 8 ids); then the keys at
  *      odd positions are released and interned again
@@ -61,12 +60,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     case 1:
         count = split(data, size, 0xFF, parts, 64);
         if (nc_entity_key(&key, "T", 1, parts, count) == NC_OK) assert_canonical(&key);
-        break;
-    case 2:
-        count = split(data, size, 0xFF, parts, 2);
-        if (count == 2 && nc_path_key(&key, parts[0].bytes, parts[0].length, parts[1].bytes, parts[1].length,
-                                      size > 0 ? (int64_t)data[0] - 128 : -1) == NC_OK)
-            assert_canonical(&key);
         break;
     default: {
         nc_interner *interner, *batched;

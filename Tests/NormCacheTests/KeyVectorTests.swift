@@ -90,34 +90,23 @@ import Testing
         #expect(try keys.entityKey(type: "T", values: ["", ""]) == "T:+")
     }
 
-    @Test func pathKeys() throws {
-        #expect(try keys.pathKey(parent: "Human:1000", field: "appearance") == "Human:1000.appearance")
-        #expect(try keys.pathKey(parent: "Human:1000", field: "stats") == "Human:1000.stats")
-        #expect(try keys.pathKey(parent: "Droid:2001", field: "modules(installed:true)", index: 1)
-            == "Droid:2001.modules(installed:true).1")
-        let hero = try keys.pathKey(parent: "QUERY_ROOT", field: "hero(episode:JEDI)")
-        #expect(try keys.pathKey(parent: hero, field: "friends", index: 0) == "QUERY_ROOT.hero(episode:JEDI).friends.0")
-    }
-
-    /// Every record key of the fixture file, rebuilt from its parts.
-    @Test func fixtureRecordKeys() throws {
-        let modules = try keys.fieldKey("modules", arguments: ["installed": .bool(true)])
+    /// Every entity key of the fixture file, rebuilt from its parts. (Its path keys,
+    /// `Droid:2001.modules(installed:true).0`, are the normalizer's: SQLiteFormatTests
+    /// writes Apollo's responses and compares every key with the file's.)
+    @Test func fixtureEntityKeys() throws {
         let built = [
             try keys.entityKey(type: "Droid", values: ["2000"]),
             try keys.entityKey(type: "Droid", values: ["2001"]),
-            try keys.pathKey(parent: "Droid:2001", field: modules, index: 0),
-            try keys.pathKey(parent: "Droid:2001", field: modules, index: 1),
             try keys.entityKey(type: "Human", values: ["1000"]),
-            try keys.pathKey(parent: "Human:1000", field: try keys.fieldKey("appearance")),
             try keys.entityKey(type: "Human", values: ["1002"]),
             try keys.entityKey(type: "Human", values: ["1003"]),
             try keys.entityKey(type: "Human", values: ["1005"]),
-            "QUERY_ROOT",
             try keys.entityKey(type: "Starship", values: ["3001"]),
             try keys.entityKey(type: "Starship", values: ["3003"]),
         ]
         let fixtureKeys = Self.fixtureRows.split(separator: "\n").map { String($0.prefix { $0 != "|" }) }
-        #expect(built == fixtureKeys)
+        #expect(built == fixtureKeys.filter { $0 != "QUERY_ROOT" && !$0.contains(".") })
+        #expect(fixtureKeys.count == built.count + 4)   // QUERY_ROOT and three path keys
     }
 
     @Test func argumentOrderDoesNotMatter() throws {
@@ -148,6 +137,5 @@ import Testing
         let huge = String(repeating: "x", count: 1 << 20)
         #expect { try keys.fieldKey("f", arguments: ["t": .string(huge)]) } throws: { ($0 as? KeyError)?.reason == .tooLong }
         #expect { try keys.entityKey(type: "T", values: []) } throws: { ($0 as? KeyError)?.reason == .invalidArgument }
-        #expect { try keys.pathKey(parent: "", field: "f") } throws: { ($0 as? KeyError)?.reason == .invalidArgument }
     }
 }

@@ -1,6 +1,8 @@
 import CCore
 
-/// Builds canonical record and field keys in Apollo iOS's formats through the C key core.
+/// Builds canonical entity and field keys in Apollo iOS's formats through the C key core.
+/// (A path key, `Droid:2001.modules(installed:true).0`, joins keys that are canonical
+/// already: the normalizer makes it, in one place.)
 ///
 /// Keys come back in Unicode NFC, so two spellings Swift considers equal give one key.
 /// A builder reuses one buffer and is not thread-safe: give each cache its own.
@@ -9,8 +11,6 @@ import CCore
 /// let keys = KeyBuilder()
 /// try keys.entityKey(type: "Human", values: ["1000"])               // Human:1000
 /// try keys.fieldKey("hero", arguments: ["episode": .string("JEDI")]) // hero(episode:JEDI)
-/// try keys.pathKey(parent: "Droid:2001", field: "modules(installed:true)", index: 0)
-/// // Droid:2001.modules(installed:true).0
 /// ```
 public final class KeyBuilder {
     private var buffer = nc_buffer()
@@ -51,15 +51,6 @@ public final class KeyBuilder {
             encoded.withUnsafeBufferPointer { nc_field_key(&buffer, name, nameLength, $0.baseAddress, $0.count) }
         }
         try KeyError.check(status, "build the field key of \(name.quotedPreview)")
-        return result
-    }
-
-    /// `parent.field`, or `parent.field.index` for an item of a list.
-    public func pathKey(parent: String, field: String, index: Int? = nil) throws(KeyError) -> String {
-        let status = parent.withUTF8Bytes { parent, parentLength in
-            field.withUTF8Bytes { nc_path_key(&buffer, parent, parentLength, $0, $1, Int64(index ?? -1)) }
-        }
-        try KeyError.check(status, "build the path key under \(parent.quotedPreview)")
         return result
     }
 

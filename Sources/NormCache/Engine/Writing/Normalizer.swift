@@ -393,7 +393,8 @@ struct Normalizer {
     }
 
     /// The key of an unkeyed object: its parent's key, the field key and the list indices
-    /// down to it (`QUERY_ROOT.trips.0`).
+    /// down to it (`QUERY_ROOT.trips.0`, `Human:1000.grid.1.1`), Apollo iOS's path key. The
+    /// one place a path key is made; its parts are canonical keys already.
     private func pathKey(_ parent: UInt32, _ fieldKey: UInt32) -> String {
         listIndices[listBase...].reduce(state.recordKey(parent) + "." + state.fieldKey(fieldKey)) { $0 + ".\($1)" }
     }
