@@ -32,4 +32,22 @@ import Testing
         #expect(result.data?["trip"]?["name"] == "Faro")
         #expect(result.redirects.map(\.description) == ["QUERY_ROOT.trip(id:2.5) → Trip:2.5"])
     }
+
+    /// The normalizer joins `Type:` and a single plain-ASCII key value itself (its fast
+    /// path); any other value goes through `KeyBuilder`. Over random values, ASCII and not,
+    /// with `+`, `\\` and control characters, both give the key `KeyBuilder` gives.
+    @Test func theWritersFastPathAndKeyBuilderAgree() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Character] = Array("aZ09+\\.:-_ \t\u{1}\u{7F}") + ["é", "e\u{301}", "Å", "😀"]
+        let ids = (0..<300).map { _ in String((0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }) }
+        let cache = try Support.cache()
+        let op = try cache.operation("{ trips { id } }")
+        let items = ids.map { CacheValue.object(["__typename": "Trip", "id": .string($0)]) }
+        try cache.write(data: ["trips": .list(items)], for: op)
+        let builder = KeyBuilder()
+        guard case .list(let references)? = cache.record("QUERY_ROOT")?["trips"] else { Issue.record("no list"); return }
+        for (id, reference) in zip(ids, references) {
+            #expect(reference == .reference(try builder.entityKey(type: "Trip", values: [id])), "id \(id.debugDescription)")
+        }
+    }
 }
