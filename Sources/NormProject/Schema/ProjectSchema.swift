@@ -106,14 +106,13 @@ struct ProjectSchema: Sendable {
     /// The file's SDL: its text, or for a `.json` file the introspection result written as SDL.
     private static func sdl(_ text: String, file: String, problems: inout [ProjectError.Problem]) -> String? {
         guard file.hasSuffix(".json") else { return text }
-        do {
-            guard let sdl = IntrospectionSDL.sdl(try JSON.parse(text)) else {
-                problems.append(.init(file: file, message: "not an introspection result: it has no __schema.types list"))
-                return nil
-            }
-            return sdl
-        } catch {
+        let json: CacheValue
+        do { json = try JSON.parse(text) } catch {
             problems.append(.init(file: file, line: error.line, column: error.column, message: "not JSON: \(error.message)"))
+            return nil
+        }
+        do { return try IntrospectionSDL.sdl(of: json) } catch {
+            problems.append(.init(file: file, message: "not an introspection result: \(error.description)"))
             return nil
         }
     }
