@@ -16,17 +16,39 @@ public struct Command: Sendable {
     public let help: String
     /// Other names that run the same command, e.g. `exit` for `quit`.
     public let aliases: [String]
+    /// What its first, second, … argument names, for Tab to complete (``Completion``).
+    let completes: [ArgumentKind]
     let run: @Sendable (Session, CommandInput) throws -> Void
 
     public init(
         name: String, usage: String = "", help: String, aliases: [String] = [],
         run: @escaping @Sendable (Session, CommandInput) throws -> Void
     ) {
+        self.init(name: name, usage: usage, help: help, aliases: aliases, completes: [], run: run)
+    }
+
+    init(name: String, usage: String = "", help: String, aliases: [String] = [], completes: [ArgumentKind],
+         run: @escaping @Sendable (Session, CommandInput) throws -> Void) {
         self.name = name
         self.usage = usage
         self.help = help
         self.aliases = aliases
+        self.completes = completes
         self.run = run
+    }
+
+    /// What an argument of a command names, so that Tab offers those.
+    enum ArgumentKind: Sendable {
+        /// A dot-command's name (`.help run`).
+        case command
+        /// A loaded plugin (`.use trips`).
+        case plugin
+        /// A named operation of the project or the current plugin (`.run TripList`).
+        case operation
+        /// A record key of the cache (`.inspect Trip:2`).
+        case recordKey
+        /// A word of an `.expect` claim: after `record`, a record key.
+        case claim
     }
 
     /// `.name USAGE`, as `.help` shows it.

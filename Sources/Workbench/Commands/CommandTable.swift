@@ -8,7 +8,7 @@ import NormClient
 public enum CommandTable {
     public static let commands: [Command] = [
         // session
-        Command(name: "help", usage: "[COMMAND]", help: "List the commands, or show one command's help") { session, input in
+        Command(name: "help", usage: "[COMMAND]", help: "List the commands, or show one command's help", completes: [.command]) { session, input in
             try session.showHelp(for: try input.words(0...1).first)
         },
         Command(name: "mode", usage: "[tree|table|json]", help: "How output looks: a tree (default), tables, or one JSON object per line") { session, input in
@@ -58,7 +58,7 @@ public enum CommandTable {
             session.say("loaded", ["name": .string(plugin.name), "version": .string(plugin.version), "path": .string(plugin.path)],
                         "loaded \(plugin.name) \(plugin.version) from \(plugin.path)")
         },
-        Command(name: "use", usage: "PLUGIN", help: "Make a plugin's in-process server the endpoint") { session, input in
+        Command(name: "use", usage: "PLUGIN", help: "Make a plugin's in-process server the endpoint", completes: [.plugin]) { session, input in
             let name = try input.words(1...1)[0]
             guard let plugin = session.plugins.plugin(named: name) else {
                 throw CommandError("no plugin \"\(name)\" (.plugins lists them: \(session.plugins.plugins.map(\.name).joined(separator: ", ")))")
@@ -100,7 +100,7 @@ public enum CommandTable {
             session.say("ops", ["operations": .object(CacheObject(members: operations.map { ($0.key, .string($0.value)) }))],
                         lines: operations.map { "\($0.key)  " + ($0.value.split(separator: "\n").first.map(String.init) ?? "") })
         },
-        Command(name: "run", usage: "OP [JSON] [--write DATA]", help: "Run a named operation of the project (on its endpoint) or of the current plugin, with JSON variables (default: .vars); a local cache mutation (@apollo_client_ios_localCacheMutation) reads from the cache, or with --write writes DATA (its data, a JSON object that must fit its selection) into the cache and shows what it then reads; nothing is sent") { session, input in
+        Command(name: "run", usage: "OP [JSON] [--write DATA]", help: "Run a named operation of the project (on its endpoint) or of the current plugin, with JSON variables (default: .vars); a local cache mutation (@apollo_client_ios_localCacheMutation) reads from the cache, or with --write writes DATA (its data, a JSON object that must fit its selection) into the cache and shows what it then reads; nothing is sent", completes: [.operation]) { session, input in
             guard let name = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
             if let option = input.words.firstIndex(of: "--write") {
                 guard option > 0 else { throw CommandError("usage: \(input.synopsis)") }
@@ -141,7 +141,7 @@ public enum CommandTable {
             session.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
         },
         // watching
-        Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (the project's or the current plugin's); emissions print live, as diffs") { session, input in
+        Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (the project's or the current plugin's); emissions print live, as diffs", completes: [.operation]) { session, input in
             guard let first = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
             let text = input.rest(after: 0)
             if GraphQLInput.starts(text[...]) { return try session.startWatch(try session.compile(text), variables: nil) }
@@ -182,21 +182,21 @@ public enum CommandTable {
             let pattern = try input.words(0...1).first
             session.printer.emit(.keys(session.client.cache.keys(matching: pattern)))
         },
-        Command(name: "inspect", usage: "KEY", help: "Show one record: each field key and its value, references as → KEY") { session, input in
+        Command(name: "inspect", usage: "KEY", help: "Show one record: each field key and its value, references as → KEY", completes: [.recordKey]) { session, input in
             let key = try input.words(1...1)[0]
             guard let record = try session.client.cache.inspect(key) else { throw CommandError("no record \"\(key)\"" + session.closeKeys(to: key)) }
             session.printer.emit(.record(key: key, record: record))
         },
-        Command(name: "refs", usage: "KEY", help: "The record fields that refer to record KEY (KEY.FIELD, e.g. QUERY_ROOT.trips)") { session, input in
+        Command(name: "refs", usage: "KEY", help: "The record fields that refer to record KEY (KEY.FIELD, e.g. QUERY_ROOT.trips)", completes: [.recordKey]) { session, input in
             let key = try input.words(1...1)[0]
             session.printer.emit(.refs(key: key, from: session.referringFields(to: key)))
         },
-        Command(name: "write", usage: "KEY JSON", help: "Set fields of a record from a JSON object; {\"$reference\":K} links to record K") { session, input in
+        Command(name: "write", usage: "KEY JSON", help: "Set fields of a record from a JSON object; {\"$reference\":K} links to record K", completes: [.recordKey]) { session, input in
             guard let key = input.words.first, !input.rest(after: 1).isEmpty else { throw CommandError("usage: \(input.synopsis)") }
             let fields = try JSONArgument.object(input.rest(after: 1), for: ".write", references: .apollo)
             try session.client.cache.write(record: key, fields: fields)
         },
-        Command(name: "evict", usage: "KEY[.FIELD]", help: "Remove a record, or one field of it (KEY.FIELD; a bare field name takes every argument variant); under apollo-client semantics watchers hear it and cache-first ones refetch, under apollo-ios they are not told (.semantics)") { session, input in
+        Command(name: "evict", usage: "KEY[.FIELD]", help: "Remove a record, or one field of it (KEY.FIELD; a bare field name takes every argument variant); under apollo-client semantics watchers hear it and cache-first ones refetch, under apollo-ios they are not told (.semantics)", completes: [.recordKey]) { session, input in
             let target = try input.words(1...1)[0]
             let cache = session.client.cache
             let (key, field) = RecordTarget.split(target, in: cache)
@@ -296,7 +296,7 @@ public enum CommandTable {
             session.monitors = try input.onOff()
         },
         // tests
-        Command(name: "expect", usage: "CLAIM", help: "Check a claim (a failure prints where, expected and actual, and makes the run exit 1); CLAIM is one of: " + Expectation.forms) { session, input in
+        Command(name: "expect", usage: "CLAIM", help: "Check a claim (a failure prints where, expected and actual, and makes the run exit 1); CLAIM is one of: " + Expectation.forms, completes: [.claim, .claim]) { session, input in
             session.ledger.expecting()
             let expectation = try Expectation(input)
             if case .error = expectation { session.ledger.excuseLastFailure() }

@@ -118,22 +118,19 @@ struct Completion {
     /// The words that may stand where `word` is being typed, after the words `before` it.
     private static func choices(after before: [String], typing word: String, in session: Session) -> [String] {
         let plugins = session.plugins.plugins
-        switch (before.first, before.count) {
-        case (nil, _):
+        guard let first = before.first else {
             let serviceCommands = plugins.flatMap(\.manifest.commands).map { word.contains(".") ? $0.name : $0.domain + "." }
             return commandNames.map { "." + $0 } + serviceCommands
-        case (".help", 1):
-            return commandNames.map { word.hasPrefix(".") ? "." + $0 : $0 }
-        case (".use", 1):
-            return plugins.map(\.name)
-        case (".run", 1), (".watch", 1):
-            return session.operationNames
-        case (".inspect", 1), (".refs", 1), (".evict", 1), (".write", 1):
-            return session.client.cache.keys()
-        case (".expect", 2) where before[1] == "record":
-            return session.client.cache.keys()
-        default:
-            return []
+        }
+        // What the command table says its argument at this place names.
+        guard first.hasPrefix("."), let command = CommandTable.command(named: String(first.dropFirst())),
+              command.completes.indices.contains(before.count - 1) else { return [] }
+        switch command.completes[before.count - 1] {
+        case .command: return commandNames.map { word.hasPrefix(".") ? "." + $0 : $0 }
+        case .plugin: return plugins.map(\.name)
+        case .operation: return session.operationNames
+        case .recordKey: return session.client.cache.keys()
+        case .claim: return before.last == "record" ? session.client.cache.keys() : []
         }
     }
 
