@@ -17,7 +17,7 @@ FUZZ_BUILD_FLAGS := --scratch-path $(FUZZ_OUT) --sanitize=fuzzer --sanitize=addr
 GRAPHQL_SERVER := .build/graphql-server
 GRAPHQL_SERVER_PACKAGES := ariadne==1.1.1 uvicorn==0.54.0
 
-.PHONY: deps build run test test-swift graphql-server test-c test-cli test-real-projects test-scripts test-interactive fuzz tsan bench clean
+.PHONY: deps build run test test-architecture test-swift graphql-server test-c test-cli test-real-projects test-scripts test-interactive fuzz tsan bench clean
 
 # Installs the Debian packages that are missing (as root), or says what to install.
 deps:
@@ -42,7 +42,7 @@ build: deps
 run: build
 	.build/debug/normcache
 
-test: deps test-swift test-c fuzz tsan test-cli test-real-projects test-scripts test-interactive
+test: deps test-architecture test-swift test-c fuzz tsan test-cli test-real-projects test-scripts test-interactive
 
 # Four runs: the engine's tests run twice more over a lazily opened store that unloads every
 # record after each commit (NORMCACHE_TEST_STORE, see Support.cache in the tests). Tests that wait for a child process, its output or a plugin do so on threads
@@ -118,6 +118,11 @@ test-real-projects:
 	$(SWIFT) build --product normcache
 	$(SWIFT) build --target NormAPI
 	Tests/RealProjects/real_projects_test.sh .build/debug/normcache .build/debug/Modules
+
+# docs/architecture.md's dependency drawing, Package.swift and every Swift file's imports
+# agree (a first check: seconds, before anything builds).
+test-architecture:
+	python3 Tests/Architecture/architecture_test.py
 
 # The .repl scripts under Tests/Scripts and examples/, each a regression test of one
 # pattern run by `normcache run`, with every plugin loaded (swift build puts them beside

@@ -100,17 +100,17 @@ let package = Package(
         // conformances the Swift runtime keeps using (a cast after an unmap crashes).
         .target(
             name: "TripsPlugin",
-            dependencies: ["NormPluginKit"],
+            dependencies: ["NormPluginKit", "NormAPI"],
             path: "Plugins/Trips",
             exclude: ["GraphQL"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]
         ),
         // The PURLs plugin: a repository whose pages arrive as a stream; optimistic creates, the server wins.
-        .target(name: "PurlsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Purls", exclude: ["GraphQL"]),
+        .target(name: "PurlsPlugin", dependencies: ["NormPluginKit", "NormAPI"], path: "Plugins/Purls", exclude: ["GraphQL"]),
         // The donuts plugin: stateless menu, orders, payments and users services sharing utilities.
-        .target(name: "DonutsPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Donuts", exclude: ["GraphQL"]),
+        .target(name: "DonutsPlugin", dependencies: ["NormPluginKit", "NormAPI"], path: "Plugins/Donuts", exclude: ["GraphQL"]),
         // The feed plugin: a feed with view state, and searches that a newer one cancels.
-        .target(name: "FeedPlugin", dependencies: ["NormPluginKit"], path: "Plugins/Feed", exclude: ["GraphQL"]),
+        .target(name: "FeedPlugin", dependencies: ["NormPluginKit", "NormAPI"], path: "Plugins/Feed", exclude: ["GraphQL"]),
 
         // The REPL workbench and the benchmarks it runs.
         .target(
@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormAPI", "TripsAPI", "KitchenSinkTypes", "TestSupport"]),
         // The client as an app uses it: `import NormClient` alone, no @testable, no fixture.
         .testTarget(name: "LibraryUserTests", dependencies: ["NormClient"]),
-        .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache", "TestSupport"]),
+        .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
         // Checked-in codegen output, compiled as an app compiles it: the example app's (its
         // configuration asks for a package of its own, the module TripsAPI; its Package.swift
         // beside Sources is for an app that adds it as a package), and a fixture with every

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The architecture test (`make test-architecture`, part of `make test`).
+
+docs/architecture.md draws each target's dependencies, one line a target
+(`Workbench ──► NormClient, NormCache, …`). This test fails when the drawing and
+Package.swift (read through `swift package dump-package`) differ for any target but the
+test targets, and when a Swift file imports a module its target does not depend on, or a
+target depends on a module none of its files imports.
+"""
+import json
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+# Modules of the platform, not of the package: any target may import them.
+PLATFORM = {"Foundation", "FoundationNetworking", "Glibc", "Darwin", "Dispatch", "Synchronization",
+            "Testing", "XCTest", "os", "PackageDescription"}
+ARROW = "──►"
+
+
+def package_targets():
+    dump = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    targets = {}
+    for target in json.loads(dump)["targets"]:
+        dependencies = []
+        for dependency in target["dependencies"]:
+            kind, value = next(iter(dependency.items()))
+            dependencies.append(value[0])
+        targets[target["name"]] = {"type": target["type"], "path": target.get("path"), "dependencies": dependencies}
+    return targets
+
+
+def drawing():
+    text = (ROOT / "docs/architecture.md").read_text()
+    section = text.split("## Dependencies", 1)[1]
+    block = section.split("```", 2)[1]
+    drawn = {}
+    for line in block.splitlines():
+        line = re.sub(r"\(.*?\)", "", line).strip()   # parenthesised notes are for readers
+        if ARROW not in line:
+            continue
+        name, _, rest = line.partition(ARROW)
+        drawn[name.strip()] = [d.strip() for d in rest.split(",") if d.strip()]
+    return drawn
+
+
+def source_directory(name, target):
+    if target["path"]:
+        return ROOT / target["path"]
+    return ROOT / ("Tests" if target["type"] == "test" else "Sources") / name
+
+
+def imports(directory):
+    found = {}
+    for file in directory.rglob("*.swift"):
+        for line in file.read_text().splitlines():
+            # At the start of a line: an import is top-level, and a script in a string literal is indented.
+            match = re.match(r"(?:@\w+(?:\([^)]*\))?\s+)*import\s+(?:(?:struct|class|enum|protocol|func|typealias|var|let)\s+)?(\w+)", line)
+            if match:
+                found.setdefault(match.group(1), file.relative_to(ROOT))
+    return found
+
+
+def main():
+    targets = package_targets()
+    drawn = drawing()
+    problems = []
+    for name, target in sorted(targets.items()):
+        declared = target["dependencies"]
+        if target["type"] != "test":
+            if name not in drawn:
+                problems.append(f"docs/architecture.md draws no line for {name} (Package.swift: {', '.join(declared) or 'nothing'})")
+            elif sorted(drawn[name]) != sorted(declared):
+                problems.append(f"{name}: docs/architecture.md draws {', '.join(drawn[name]) or 'nothing'}; "
+                                f"Package.swift says {', '.join(declared) or 'nothing'}")
+        if target["type"] == "system":
+            continue
+        used = imports(source_directory(name, target))
+        for module, file in sorted(used.items()):
+            if module not in declared and module not in PLATFORM and module != name:
+                problems.append(f"{file} imports {module}, which {name} does not depend on in Package.swift")
+        for module in declared:
+            # A C target's header-only module, or a system library, is imported by name too.
+            if module not in used and list(source_directory(name, target).rglob("*.swift")):
+                problems.append(f"{name} depends on {module}, which none of its Swift files imports")
+    for name in sorted(set(drawn) - set(targets)):
+        problems.append(f"docs/architecture.md draws {name}, which Package.swift does not have")
+    for problem in problems:
+        print("architecture: " + problem)
+    print(f"architecture: {len(targets)} targets, {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
