@@ -190,9 +190,10 @@ extension ProjectDefinition {
         return SwiftNames.firstUppercased(kind == .fragment || name.hasSuffix(suffix) ? name : name + suffix)
     }
 
-    /// Whether it is marked `@apollo_client_ios_localCacheMutation` (``SelectionSetWriter/isMutable(_:)``).
+    /// Whether it is marked `@apollo_client_ios_localCacheMutation`: Apollo iOS makes its
+    /// types mutable, names and places it apart, and always gives it initializers.
     var isLocalCacheMutation: Bool {
-        SelectionSetWriter.isMutable(operationNode?.directives ?? fragmentNode?.directives ?? [])
+        LocalCacheMutationDirective.marks(operationNode?.directives ?? fragmentNode?.directives ?? [])
     }
 
     var operationNode: OperationDefinition? { node as? OperationDefinition }

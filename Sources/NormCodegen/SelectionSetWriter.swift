@@ -1,4 +1,5 @@
 import GraphQL
+import NormCache
 import NormProject
 
 /// Writes the Swift type of one selection scope: a stored property per field written in
@@ -39,7 +40,7 @@ struct SelectionSetWriter {
     /// `__typename` is not asked for); `conformance`: the protocol it conforms to;
     /// `initializers`: whether it and its nested types get memberwise initializers
     /// (`options.selectionSetInitializers`); `mutable`: whether it and its nested types are
-    /// a local cache mutation's (``isMutable(_:)``); `depth`: how many selection set types it is
+    /// a local cache mutation's (``LocalCacheMutationDirective``); `depth`: how many selection set types it is
     /// nested in. Nesting deeper than ``nestingLimit`` is a ``ProjectError`` at the selection
     /// that opens the type.
     func write(_ name: String, scope: SelectionScope, isRoot: Bool, conformance: String, initializers: Bool, mutable: Bool = false, depth: Int = 0,
@@ -190,12 +191,6 @@ struct SelectionSetWriter {
         mutable ? "NormAPI.MutableSelectionSet" : "NormAPI.SelectionSet"
     }
 
-    /// Whether a definition is marked `@apollo_client_ios_localCacheMutation`: Apollo iOS
-    /// makes its types mutable, names and places it apart, and always gives it initializers.
-    static func isMutable(_ directives: [Directive]) -> Bool {
-        directives.contains { $0.name.value == "apollo_client_ios_localCacheMutation" }
-    }
-
     /// What `part`, a deferred part or fragment, selects beyond what `scope` always has: it
     /// has arrived when the data has these (``ResponseData/deferred(selecting:)``).
     private func selecting(_ part: SelectionScope, beyond scope: SelectionScope) -> [String] {
@@ -245,7 +240,7 @@ struct SelectionSetWriter {
             // A field from one fragment alone reads the fragment's, when the fragment's own
             // type has it (not only a type case of the fragment's).
             if !mutable, let via = field.onlyVia, let fragment = fragments[via],
-               let read = property(field.responseKey, in: rootScope(of: fragment), mutable: Self.isMutable(fragment.directives),
+               let read = property(field.responseKey, in: rootScope(of: fragment), mutable: LocalCacheMutationDirective.marks(fragment.directives),
                                    qualifier: SwiftNames.fragmentType(via)) {
                 properties.append(Property(name: name, responseKey: field.responseKey, type: read.type, description: description,
                                            via: via, nested: nil, fragmentName: read.name))

@@ -53,7 +53,7 @@ package enum OperationCompiler {
         let raw = try builder.collect(operation.selectionSet, guards: Guards(), path: [])
         let plan = try builder.finish(raw, addTypename: false)
         return CompiledOperation(name: operation.name?.value, kind: CompiledOperation.Kind(operation.operation),
-                         isLocalCacheMutation: operation.directives.contains { $0.name.value == "apollo_client_ios_localCacheMutation" },
+                         isLocalCacheMutation: LocalCacheMutationDirective.marks(operation.directives),
                          variables: variables, source: source,
                          networkDocument: networkDocument(document, source: source), selections: plan, fieldCount: builder.fieldCount,
                          objectTypeConditions: builder.objectTypeConditions)
@@ -144,7 +144,7 @@ package enum OperationCompiler {
 
     /// Apollo iOS's directives that only its codegen reads (apollo-ios-codegen strips them
     /// from the document it sends).
-    static let clientOnlyDirectives: Set<String> = ["apollo_client_ios_localCacheMutation", "import"]
+    static let clientOnlyDirectives: Set<String> = [LocalCacheMutationDirective.name, "import"]
 
     static func error(_ message: String, at location: Location?) -> OperationError {
         OperationError(message, line: location?.startToken.line, column: location?.startToken.column)

@@ -1,4 +1,5 @@
 import GraphQL
+import NormCache
 
 /// The client directives Apollo iOS's codegen adds to every schema it reads, so that an
 /// app's schema never declares them and its operations may still use them:
@@ -22,8 +23,8 @@ enum ApolloDirectives {
 
     /// Each directive by name, declared as Apollo's codegen declares it.
     static let declarations: KeyValuePairs<String, String> = [
-        "apollo_client_ios_localCacheMutation":
-            "directive @apollo_client_ios_localCacheMutation on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION",
+        LocalCacheMutationDirective.name:
+            "directive @\(LocalCacheMutationDirective.name) on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION",
         "import": "directive @import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION",
         "typePolicy": "directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE",
         "fieldPolicy": "directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE",
