@@ -162,9 +162,11 @@ typedef struct nc_plugin {
     const char *version;  /* e.g. "1.0.0" */
 
     /* A JSON object:
-     *   "schema":       the SDL of the plugin's endpoint
+     *   "schema":       the SDL of the plugin's endpoint; @typePolicy(keyFields:) and
+     *                   @fieldPolicy(forField:, keyArgs:) on its types count
      *   "typePolicies": {"PURL": ["address", "name"], "Destination": []}
-     *                   (key fields per type; an empty list: never normalize)
+     *                   (key fields per type, winning over the schema's; an empty
+     *                   list: never normalize)
      *   "operations":   {"TripList": "query TripList { ... }", ...}
      *   "services":     [{"domain": "trips", "name": "TripService"}, ...]
      *   "commands":     [{"name": "trips.rename", "usage": "ID NAME",

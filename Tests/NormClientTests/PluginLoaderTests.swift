@@ -437,7 +437,11 @@ struct PluginLoaderTests {
         #expect(plugin.name == "good")
         #expect(plugin.version == "1.0.0")
         #expect(plugin.domain == "good")
-        #expect(plugin.manifest.schema == "type Query { greeting: Greeting }\ntype Greeting { code: String! text: String! }")
+        #expect(plugin.manifest.schema == """
+            type Query { greeting: Greeting greetingByCode(code: String!): Greeting }
+            type Greeting @typePolicy(keyFields: "text") { code: String! text: String! }
+            extend type Query @fieldPolicy(forField: "greetingByCode", keyArgs: "code")
+            """)
         #expect(plugin.manifest.operations == ["Greeting": "query Greeting { greeting { code text } }"])
         #expect(plugin.manifest.services.map(\.domain) == ["good"])
         #expect(plugin.manifest.services.map(\.name) == ["GoodService"])
@@ -451,7 +455,10 @@ struct PluginLoaderTests {
         #expect(plugin.manifest.typePolicies.map(\.keyFields) == [["code"]])
         // The policies are the plugin endpoint's, not the cache's: another endpoint's
         // Greeting objects are keyed as the cache says.
+        // The manifest's type policies win over its schema's @typePolicy for the same type;
+        // the schema's @fieldPolicy counts.
         #expect(plugin.endpoint.schemaKnowledge?.typePolicies["Greeting"] == .keyFields(["code"]))
+        #expect(plugin.endpoint.schemaKnowledge?.fieldPolicies["Query", "greetingByCode"] == ["code"])
         #expect(fixture.client.cache.typePolicies["Greeting"] == nil)
         #expect(fixture.host.command(named: "good.echo")?.plugin === plugin)
         #expect(fixture.host.command(named: "good.nope") == nil)

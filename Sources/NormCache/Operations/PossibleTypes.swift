@@ -43,14 +43,17 @@ public struct PossibleTypes: Sendable, Equatable {
 
     /// The possible types declared in SDL: `implements` clauses and union members.
     public init(sdl: String) throws(OperationError) {
-        let document: Document
+        self.init(schema: try Self.document(sdl: sdl).definitions)
+    }
+
+    /// SDL parsed, or what is wrong with it and where (`schema: …`).
+    static func document(sdl: String) throws(OperationError) -> Document {
         do throws(OperationError) { try GraphQLParserGuard.check(sdl) } catch {
             throw OperationError("schema: " + error.message, line: error.line, column: error.column)
         }
-        do { document = try parse(source: sdl) } catch let error as GraphQLError {
+        do { return try parse(source: sdl) } catch let error as GraphQLError {
             throw OperationError("schema: " + error.message, line: error.locations.first?.line, column: error.locations.first?.column)
         } catch { throw OperationError("schema: \(error)") }
-        self.init(schema: document.definitions)
     }
 
     /// The possible types of SDL already parsed (as ``init(sdl:)`` reads its text).

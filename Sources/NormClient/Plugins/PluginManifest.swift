@@ -67,12 +67,14 @@ public struct PluginManifest: Sendable, Equatable {
         }
     }
 
-    /// The knowledge the cache gets of this plugin's responses: the schema's possible
-    /// types and the type policies (an empty key-field list: never normalized).
+    /// The knowledge the cache gets of this plugin's responses: what its schema declares
+    /// (``SchemaKnowledge/init(sdl:)``: possible types, `@typePolicy`, `@fieldPolicy`), then
+    /// the manifest's `typePolicies`, which win type by type (an empty key-field list: never
+    /// normalized).
     func schemaKnowledge() throws(PluginError.Reason) -> SchemaKnowledge {
         var knowledge = SchemaKnowledge()
         if !schema.isEmpty {
-            do { knowledge.possibleTypes = try PossibleTypes(sdl: schema) } catch { throw .badManifest("\(error)") }
+            do { knowledge = try SchemaKnowledge(sdl: schema) } catch { throw .badManifest("\(error)") }
         }
         for (type, fields) in typePolicies { knowledge.typePolicies[type] = fields.isEmpty ? .notNormalized : .keyFields(fields) }
         return knowledge

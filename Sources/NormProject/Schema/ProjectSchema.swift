@@ -47,8 +47,9 @@ struct ProjectSchema: Sendable {
         let addedDirectives = Set(apolloDirectives.compactMap { ($0 as? DirectiveDefinition)?.name.value })
 
         let outline = SchemaOutline(definitions)
-        let directives = CacheDirectives(definitions, outline: outline)
-        problems += directives.problems
+        var directiveProblems: [CacheDirectives.Problem] = []
+        let knowledge = SchemaKnowledge(schema: definitions, outline: outline, problems: &directiveProblems)
+        problems += directiveProblems.map { .init(at: $0.location, $0.message) }
         // Our checks stand for GraphQLSwift's SDL rules, at a fraction of their cost; the
         // rules run only on what our checks cannot judge.
         let sdlProblems = SDLChecks.problems(of: definitions)
@@ -72,8 +73,6 @@ struct ProjectSchema: Sendable {
             return nil
         }
         guard problems.count == problemsBefore else { return nil }
-        let knowledge = SchemaKnowledge(possibleTypes: PossibleTypes(schema: definitions), typePolicies: directives.typePolicies,
-                                        fieldPolicies: directives.fieldPolicies)
         return ProjectSchema(schema: schema, knowledge: knowledge, warnings: warnings, addedDirectives: addedDirectives)
     }
 

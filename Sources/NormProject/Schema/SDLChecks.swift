@@ -1,4 +1,5 @@
 import GraphQL
+import NormCache
 
 /// The checks GraphQLSwift 4.3.0's SDL rules (`specifiedSDLRules`) make before it builds a
 /// schema, made as one pass over the parsed definitions' names, so the schema can then be

@@ -55,8 +55,8 @@ extension Session {
     /// project's endpoint the project's schema stays). SDL that does not parse is shown all
     /// the same, and changes nothing.
     func learnSchema(_ sdl: String) {
-        guard !app.onProjectEndpoint, var http = endpoint as? HTTPTransport, let types = try? PossibleTypes(sdl: sdl) else { return }
-        http.schemaKnowledge = SchemaKnowledge(possibleTypes: types)
+        guard !app.onProjectEndpoint, var http = endpoint as? HTTPTransport, let knowledge = try? SchemaKnowledge(sdl: sdl) else { return }
+        http.schemaKnowledge = knowledge
         endpoint = http
         app.learn(sdl, of: http.name, warn: warn)
     }

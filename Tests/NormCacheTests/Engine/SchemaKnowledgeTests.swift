@@ -364,4 +364,42 @@ import Testing
         try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","seats":2}}"#), for: op, schema: introspected)
         #expect(cache.record("Trip:1")?["seats"] == 2)
     }
+
+    // MARK: SDL with its cache directives, read in one place
+
+    /// `SchemaKnowledge(sdl:)` is what a project, a plugin's manifest and an HTTP endpoint's
+    /// schema all go through: possible types, `@typePolicy` (an interface's inherited by
+    /// the types that implement it), and `@fieldPolicy` from an extension.
+    @Test func sdlGivesPossibleTypesAndItsCacheDirectives() throws {
+        let knowledge = try SchemaKnowledge(sdl: """
+            type Query { trip(id: ID!): Trip node(id: ID!): Node }
+            interface Node @typePolicy(keyFields: "id") { id: ID! }
+            type Trip implements Node { id: ID! name: String! destination: Airport }
+            type Airport @typePolicy(keyFields: "code") { code: String! }
+            extend type Query @fieldPolicy(forField: "trip", keyArgs: "id")
+            """)
+        #expect(knowledge.possibleTypes.matches("Trip", condition: "Node"))
+        #expect(knowledge.typePolicies["Airport"] == .keyFields(["code"]))
+        #expect(knowledge.typePolicies["Trip"] == .keyFields(["id"]))
+        #expect(knowledge.fieldPolicies["Query", "trip"] == ["id"])
+        #expect(knowledge.fieldPolicies["Query", "node"] == nil)
+    }
+
+    /// A directive that names what the schema lacks is an error at its line and column,
+    /// not a policy silently dropped.
+    @Test func aDirectiveNamingAMissingFieldIsAnErrorAtItsPlace() throws {
+        #expect(throws: OperationError("schema: @typePolicy(keyFields:) names \"code\", which Trip does not have", line: 2, column: 11)) {
+            try SchemaKnowledge(sdl: """
+                type Query { trip: Trip }
+                type Trip @typePolicy(keyFields: "code") { id: ID! }
+                """)
+        }
+        #expect(throws: OperationError("schema: @fieldPolicy(keyArgs:) names \"code\", which Query.trip has no argument for", line: 2, column: 19)) {
+            try SchemaKnowledge(sdl: """
+                type Query { trip(id: ID!): Trip } type Trip { id: ID! }
+                extend type Query @fieldPolicy(forField: "trip", keyArgs: "code")
+                """)
+        }
+        #expect(throws: OperationError.self) { try SchemaKnowledge(sdl: "type Query {") }
+    }
 }

@@ -35,7 +35,9 @@ typedef struct good_context {
 static atomic_int inits;
 
 static const char manifest[] =
-    "{\"schema\": \"type Query { greeting: Greeting }\\ntype Greeting { code: String! text: String! }\","
+    "{\"schema\": \"type Query { greeting: Greeting greetingByCode(code: String!): Greeting }\\n"
+    "type Greeting @typePolicy(keyFields: \\\"text\\\") { code: String! text: String! }\\n"
+    "extend type Query @fieldPolicy(forField: \\\"greetingByCode\\\", keyArgs: \\\"code\\\")\","
     " \"typePolicies\": {\"Greeting\": [\"code\"]},"
     " \"operations\": {\"Greeting\": \"query Greeting { greeting { code text } }\"},"
     " \"services\": [{\"domain\": \"good\", \"name\": \"GoodService\"}],"

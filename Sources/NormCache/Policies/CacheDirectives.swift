@@ -1,15 +1,21 @@
 import GraphQL
-import NormCache
 
 /// Apollo iOS's cache directives, read from the schema's definitions and extensions:
 /// `extend type Trip @typePolicy(keyFields: "id")` on object types and interfaces, and
 /// `extend type Query @fieldPolicy(forField: "trip", keyArgs: "id")`, several on one type.
 /// Each names fields and arguments the type has, or it is a problem at the directive. (The
-/// schema declares them when its files do not: ``ApolloDirectives``.)
-struct CacheDirectives {
+/// project's schema declares them when its files do not.) ``SchemaKnowledge/init(schema:outline:problems:)``
+/// is the one place that reads them.
+package struct CacheDirectives {
+    /// A directive that names what the schema does not have, or is given twice, with where.
+    package struct Problem: Equatable {
+        package let location: Location?
+        package let message: String
+    }
+
     private(set) var typePolicies = TypePolicies()
     private(set) var fieldPolicies = FieldPolicies()
-    private(set) var problems: [ProjectError.Problem] = []
+    private(set) var problems: [Problem] = []
 
     init(_ definitions: [Definition], outline: SchemaOutline) {
         var declared: Set<String> = []   // "Trip" and "Query.trip": those that have a policy
@@ -95,13 +101,13 @@ struct CacheDirectives {
             if inherited.allSatisfy({ $0.1 == first.1 }) {
                 typePolicies[type] = first.1
             } else {
-                problems.append(.init(at: outline.places[type], "\(type) implements \(inherited.map(\.0).joined(separator: " and ")), "
+                problems.append(Problem(location: outline.places[type], message: "\(type) implements \(inherited.map(\.0).joined(separator: " and ")), "
                                       + "whose @typePolicy key fields differ: give \(type) a @typePolicy of its own"))
             }
         }
     }
 
     private mutating func problem(at directive: Directive, _ message: String) {
-        problems.append(.init(at: directive.loc, message))
+        problems.append(Problem(location: directive.loc, message: message))
     }
 }

@@ -3,8 +3,9 @@ import GraphQL
 /// What the schema's definitions and extensions declare, by name, with where: the kind of
 /// each type, the fields of objects, interfaces and input objects with their arguments, and
 /// the interfaces each type implements. The cache directives are checked against it, and
-/// GraphQLSwift's schema errors (which carry no place) are placed with it.
-struct SchemaOutline {
+/// GraphQLSwift's schema errors (which carry no place) are placed with it (``place(of:)``,
+/// for a project's schema).
+package struct SchemaOutline {
     enum Kind { case object, interface, union, enumeration, scalar, inputObject }
 
     struct Field {
@@ -21,7 +22,7 @@ struct SchemaOutline {
     /// first named.
     private(set) var places: [String: Location] = [:]
 
-    init(_ definitions: [Definition]) {
+    package init(_ definitions: [Definition]) {
         for definition in definitions {
             switch definition {
             case let object as ObjectTypeDefinition: add(object, .object)
@@ -81,7 +82,7 @@ struct SchemaOutline {
     }
 
     /// `[Trip!]!` → `Trip`.
-    static func namedType(_ type: any GraphQL.`Type`) -> NamedType {
+    package static func namedType(_ type: any GraphQL.`Type`) -> NamedType {
         switch type {
         case let list as ListType: namedType(list.type)
         case let nonNull as NonNullType: namedType(nonNull.type)
@@ -93,7 +94,7 @@ struct SchemaOutline {
     func isLeaf(_ type: String) -> Bool { kinds[type] == .scalar || kinds[type] == .enumeration }
 
     /// The place a schema error refers to: the first type or directive its message quotes.
-    func place(of message: String) -> Location? {
+    package func place(of message: String) -> Location? {
         message.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
             .lazy.filter { $0.offset % 2 == 1 }.compactMap { places[String($0.element)] }.first
     }

@@ -1,0 +1,38 @@
+import GraphQL
+
+/// Reading an endpoint's knowledge from its schema: the one place SDL becomes a
+/// ``SchemaKnowledge``, for a project's schema files, a plugin's manifest and an HTTP
+/// endpoint's introspected schema alike.
+extension SchemaKnowledge {
+    /// The knowledge SDL declares: its possible types and the `@typePolicy` and
+    /// `@fieldPolicy` directives on its types and extensions. A directive that names what
+    /// the schema lacks, or is given twice, is an error at its line and column.
+    ///
+    /// ```swift
+    /// let trips = try SchemaKnowledge(sdl: """
+    ///     type Query { trip(id: ID!): Trip }
+    ///     type Trip @typePolicy(keyFields: "id") { id: ID! }
+    ///     extend type Query @fieldPolicy(forField: "trip", keyArgs: "id")
+    ///     """)
+    /// trips.typePolicies["Trip"]          // .keyFields(["id"])
+    /// trips.fieldPolicies["Query", "trip"] // ["id"]
+    /// ```
+    public init(sdl: String) throws(OperationError) {
+        let definitions = try PossibleTypes.document(sdl: sdl).definitions
+        var problems: [CacheDirectives.Problem] = []
+        self.init(schema: definitions, outline: SchemaOutline(definitions), problems: &problems)
+        if let problem = problems.first {
+            throw OperationError("schema: " + problem.message, line: problem.location?.startToken.line,
+                                 column: problem.location?.startToken.column)
+        }
+    }
+
+    /// The knowledge of a schema's parsed definitions and extensions (`outline` is theirs),
+    /// with what its cache directives name wrongly added to `problems`.
+    package init(schema definitions: [any Definition], outline: SchemaOutline, problems: inout [CacheDirectives.Problem]) {
+        let directives = CacheDirectives(definitions, outline: outline)
+        problems += directives.problems
+        self.init(possibleTypes: PossibleTypes(schema: definitions), typePolicies: directives.typePolicies,
+                  fieldPolicies: directives.fieldPolicies)
+    }
+}
