@@ -63,16 +63,17 @@ extension ResponseData {
 
     /// Whether `conditions` hold under the operation's variables, as Apollo iOS's executor
     /// decides them: each is `x` for `@include(if: $x)` or `!x` for `@skip(if: $x)`, and all
-    /// must hold. A variable absent or null is false (so `@skip` keeps its selection), as
-    /// the engine reads it.
+    /// must hold. A variable absent or null is false (so `@skip` keeps its selection):
+    /// ``InclusionCondition``, which the engine asks too.
     ///
     /// ```swift
     /// OperationData(data, variables: ["getCat": true]).holds(["getCat", "!brief"])   // true
     /// ```
     @inlinable
     public func holds(_ conditions: [String]) -> Bool {
-        conditions.allSatisfy { condition in
-            condition.hasPrefix("!") ? booleanVariable(String(condition.dropFirst())) != true : booleanVariable(condition) == true
+        conditions.allSatisfy { text in
+            let condition = InclusionCondition(generated: text)
+            return condition.holds(booleanVariable(condition.variable))
         }
     }
 

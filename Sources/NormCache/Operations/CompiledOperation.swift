@@ -1,3 +1,5 @@
+import NormAPI
+
 /// A GraphQL operation compiled once into a selection plan: what the engine walks to
 /// write a response into records and to read it back. Build one with
 /// ``NormalizedCache/operation(_:name:)``, which caches plans by the document's hash.
@@ -170,15 +172,15 @@ final class FieldPlan: Sendable {
     }
 
     /// Whether the field's `@include`/`@skip` conditions hold under `variables` (a
-    /// missing variable is false).
+    /// variable's as ``InclusionCondition`` decides: absent or null is false).
     func isIncluded(under variables: CacheObject) -> Bool {
         for condition in conditions {
-            let value: Bool
             switch condition.value {
-            case .literal(let literal): value = literal
-            case .variable(let name): value = variables[name] == .bool(true)
+            case .literal(let literal):
+                if literal != condition.include { return false }
+            case .variable(let name):
+                if !InclusionCondition(include: condition.include, variable: name).holds(variables[name]?.boolValue) { return false }
             }
-            if value != condition.include { return false }
         }
         return true
     }

@@ -1,3 +1,4 @@
+import NormAPI
 import Testing
 @testable import NormCache
 
@@ -156,6 +157,22 @@ import Testing
         #expect(throws: CacheError.variable(.init(variable: "withName", path: "", problem: "missing; the operation requires $withName: Boolean!"))) {
             try cache.read(op, variables: ["noId": false])
         }
+    }
+
+    /// A variable absent or null counts as false, as Apollo iOS's executor has it: `@skip`
+    /// keeps its selection, `@include` drops it. ``InclusionCondition`` decides it for the
+    /// engine and for the generated types' type cases alike.
+    @Test func anAbsentOrNullConditionVariableIsFalse() throws {
+        let op = try cache.operation("query ($brief: Boolean) { trip(id: 1) { id name @skip(if: $brief) price @include(if: $brief) } }")
+        for variables: CacheObject in [[:], ["brief": .null]] {
+            try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"1","name":"Lisbon"}}"#), for: op, variables: variables)
+            let read = try cache.read(op, variables: variables)
+            #expect(read.complete && read.data?["trip"]?["name"] == "Lisbon" && read.data?["trip"]?["price"] == nil)
+        }
+        #expect(InclusionCondition(generated: "brief").holds(nil) == false)
+        #expect(InclusionCondition(generated: "!brief").holds(nil) == true)
+        #expect(InclusionCondition(generated: "!brief") == InclusionCondition(include: false, variable: "brief"))
+        #expect(InclusionCondition(include: true, variable: "brief").holds(true))
     }
 
     @Test func includeOnFragments() throws {
