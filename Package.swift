@@ -137,7 +137,7 @@ let package = Package(
         // What test targets share: blocking off Swift Testing's threads (onThread), and reading
         // a child process's output (PipeReader).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "CCore", "CSQLite"]),
+        .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "NormAPI", "CCore", "CSQLite"]),
         .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormAPI", "TripsAPI", "KitchenSinkTypes", "TestSupport"]),
         // The client as an app uses it: `import NormClient` alone, no @testable, no fixture.
         .testTarget(name: "LibraryUserTests", dependencies: ["NormClient"]),

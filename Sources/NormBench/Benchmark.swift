@@ -8,11 +8,11 @@ import Foundation
 /// let result = KeyBenchmarks.intern.measure(5)
 /// print(result.ratio)   // intern rate / raw XXH3 rate
 /// ```
-public struct Benchmark: Sendable {
-    public let name: String
-    public let unit: String
+package struct Benchmark: Sendable {
+    package let name: String
+    package let unit: String
     /// What is measured and what the baseline is, for the table's readers.
-    public let summary: String
+    package let summary: String
     /// Sets up, then times one warm-up and ``Trial/runs`` measured rounds (``Trial/medians(_:baseline:)``).
     let run: @Sendable (Trial) -> Measurement
 
@@ -24,7 +24,7 @@ public struct Benchmark: Sendable {
     }
 
     /// The medians of `runs` measured rounds after one warm-up, under the benchmark's name and unit.
-    public func measure(_ runs: Int) -> BenchmarkResult {
+    package func measure(_ runs: Int) -> BenchmarkResult {
         let measured = run(Trial(name: name, runs: runs))
         return BenchmarkResult(name: name, value: measured.value, unit: unit, baseline: measured.baseline, ratio: measured.ratio,
                                residentMB: measured.residentMB)
@@ -71,14 +71,14 @@ struct Measurement {
 
 /// A benchmark's medians: `value` for normcache, `baseline` for the raw work, and
 /// `ratio` = value / baseline (for rates, higher is better).
-public struct BenchmarkResult: Sendable {
-    public let name: String
-    public let value: Double
-    public let unit: String
-    public let baseline: Double
-    public let ratio: Double
+package struct BenchmarkResult: Sendable {
+    package let name: String
+    package let value: Double
+    package let unit: String
+    package let baseline: Double
+    package let ratio: Double
     /// The process's resident memory after the work, in MB, where the benchmark measures it.
-    public let residentMB: Double?
+    package let residentMB: Double?
 }
 
 /// Timing helpers shared by the benchmarks.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Every benchmark `normcache bench` knows, and how results are printed.
-public enum BenchmarkSuite {
-    public static let all: [Benchmark] = [
+package enum BenchmarkSuite {
+    package static let all: [Benchmark] = [
         KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.writeBytes, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
         SQLiteBenchmarks.write, SQLiteBenchmarks.open, BigCacheBenchmarks.loadWide, BigCacheBenchmarks.importWide,
         BigCacheBenchmarks.importList, MillionRecordBenchmarks.open, MillionRecordBenchmarks.read,
@@ -11,7 +11,7 @@ public enum BenchmarkSuite {
 
     /// Runs the benchmarks called `names` (all when empty), printing each result as it
     /// finishes: a JSON line per result with `json`, a table otherwise.
-    public static func run(names: [String], runs: Int, json: Bool) {
+    package static func run(names: [String], runs: Int, json: Bool) {
         let selected = names.isEmpty ? all : all.filter { names.contains($0.name) }
         if !json {
             print(row("benchmark", "value", "unit", "baseline", "ratio"))

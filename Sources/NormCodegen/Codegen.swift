@@ -11,9 +11,9 @@ import NormProject
 /// Codegen.run(project: "examples/TripsApp", output: nil)   // its configuration says ./TripsAPI, a package
 /// // codegen: 19 files in examples/TripsApp: 19 written, 0 unchanged, 0 removed
 /// ```
-public enum Codegen {
+package enum Codegen {
     @discardableResult
-    public static func run(project directory: String, output: String?, namespace: String? = nil, embedsSchema: Bool = false) -> Int32 {
+    package static func run(project directory: String, output: String?, namespace: String? = nil, embedsSchema: Bool = false) -> Int32 {
         do throws(ProjectError) {
             let project = try Project(directory: directory)
             guard let output = output ?? (project.codegen.output != nil ? directory : nil) else {

@@ -11,18 +11,18 @@ import Foundation
 /// report.written    // ["Operations/Queries/TripDetailQuery.graphql.swift"]
 /// report.unchanged  // 9
 /// ```
-public struct GeneratedOutput {
-    public let folder: String
+package struct GeneratedOutput {
+    package let folder: String
 
-    public init(folder: String) { self.folder = folder }
+    package init(folder: String) { self.folder = folder }
 
     /// What one run changed.
-    public struct Report: Equatable, Sendable {
-        public var written: [String] = []
-        public var removed: [String] = []
-        public var unchanged = 0
+    package struct Report: Equatable, Sendable {
+        package var written: [String] = []
+        package var removed: [String] = []
+        package var unchanged = 0
 
-        public init(written: [String] = [], removed: [String] = [], unchanged: Int = 0) {
+        package init(written: [String] = [], removed: [String] = [], unchanged: Int = 0) {
             self.written = written
             self.removed = removed
             self.unchanged = unchanged
@@ -30,16 +30,16 @@ public struct GeneratedOutput {
     }
 
     /// Why the output could not be written: the path and the system's reason.
-    public struct Failure: Error, CustomStringConvertible {
-        public let path: String
-        public let reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
+    package struct Failure: Error, CustomStringConvertible {
+        package let path: String
+        package let reason: String
+        package var description: String { "cannot write \(path): \(reason)" }
     }
 
     /// Writes `files`, then removes the files codegen wrote before and no longer writes,
     /// looking for them only under `cleaning` (folders relative to the output folder; ""
     /// is all of it).
-    public func write(_ files: [GeneratedFile], cleaning folders: [String] = [""]) throws(Failure) -> Report {
+    package func write(_ files: [GeneratedFile], cleaning folders: [String] = [""]) throws(Failure) -> Report {
         let manager = FileManager.default
         var report = Report()
         do {

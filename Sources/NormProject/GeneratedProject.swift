@@ -10,8 +10,8 @@ import Foundation
 /// try GeneratedProject.write(to: "/tmp/big-app")    // 2,000 types, 200 operations
 /// let project = try Project(directory: "/tmp/big-app")
 /// ```
-public enum GeneratedProject {
-    public static func write(to directory: String, types: Int = 2_000, operations: Int = 200) throws {
+package enum GeneratedProject {
+    package static func write(to directory: String, types: Int = 2_000, operations: Int = 200) throws {
         precondition(types >= operations && operations > 0, "each operation queries a type of its own")
         var schema = "interface Node {\n  id: ID!\n}\n\ntype Query {\n  node(id: ID!): Node\n"
         schema += (0..<operations).map { "  item\($0)(id: ID!): Item\($0)\n" }.joined() + "}\n"

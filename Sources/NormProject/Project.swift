@@ -19,42 +19,42 @@ import NormCache
 /// project.fieldPolicies["Query", "trip"]                 // ["id"]
 /// project.validate(document: "{ trips { nmae } }")       // 1:11: Cannot query field "nmae" on type "Trip". Did you mean "name"?
 /// ```
-public struct Project: Sendable {
+package struct Project: Sendable {
     /// The directory the project was loaded from, as given.
-    public let directory: String
+    package let directory: String
     /// The schema files read (SDL, extensions, or one `.json` introspection result),
     /// relative to ``directory``, sorted.
-    public let schemaFiles: [String]
+    package let schemaFiles: [String]
     /// The operation files read, relative to ``directory``, sorted.
-    public let operationFiles: [String]
+    package let operationFiles: [String]
     /// What the schema tells the cache: possible types from the SDL, key fields from
     /// `@typePolicy` (an interface's policy applies to the types that implement it and
     /// have none of their own), and cache redirects from `@fieldPolicy`.
-    public let schemaKnowledge: SchemaKnowledge
+    package let schemaKnowledge: SchemaKnowledge
     /// The schema's `@fieldPolicy` directives (part of ``schemaKnowledge``).
-    public var fieldPolicies: FieldPolicies { schemaKnowledge.fieldPolicies }
+    package var fieldPolicies: FieldPolicies { schemaKnowledge.fieldPolicies }
     /// The configuration's `schemaNamespace`: the name codegen gives the schema's types' namespace.
-    public let schemaNamespace: String?
+    package let schemaNamespace: String?
     /// What the configuration's `output` and `options` ask of codegen (Apollo iOS's defaults
     /// for what it leaves out, and without a configuration).
     package let codegen: CodegenConfiguration
     /// What loaded but deserves a word, with its place: a schema's own `@defer` declaration
     /// replaced by the one Apollo iOS supports (``ApolloDirectives``).
-    public let warnings: [ProjectError.Problem]
+    package let warnings: [ProjectError.Problem]
     /// The named operations, sorted by name.
-    public let operations: [ProjectDefinition]
+    package let operations: [ProjectDefinition]
     /// The fragments, sorted by name.
-    public let fragments: [ProjectDefinition]
+    package let fragments: [ProjectDefinition]
 
     /// The project's schema with its fragments, that operations are validated against.
-    public let validator: SchemaValidator
+    package let validator: SchemaValidator
     /// The schema as its server has it, as SDL (without Apollo's client directives): what
     /// codegen embeds for a plugin that serves the schema.
     package let serverSDL: String
     private let catalog: OperationCatalog
 
     /// Loads and validates the project in `directory`.
-    public init(directory: String) throws(ProjectError) {
+    package init(directory: String) throws(ProjectError) {
         let files = try ProjectFiles(directory: directory)
         var problems: [ProjectError.Problem] = []
         let schema = ProjectSchema.load(files, problems: &problems)
@@ -80,11 +80,11 @@ public struct Project: Sendable {
     package var graphQLSchema: GraphQLSchema { validator.schema }
 
     /// The operation named `name`, if the project has one.
-    public func operation(named name: String) -> ProjectDefinition? { catalog.operations[name] }
+    package func operation(named name: String) -> ProjectDefinition? { catalog.operations[name] }
 
     /// The document that runs the operation `name`: its text, then the text of every fragment
     /// it uses (transitively, in order of first use), each as written in its file.
-    public func document(forOperation name: String) throws(ProjectError) -> String {
+    package func document(forOperation name: String) throws(ProjectError) -> String {
         guard let operation = catalog.operations[name] else {
             throw ProjectError([.init(file: nil, message: "no operation named \(name) in the project (\(operations.count) operations)")])
         }
@@ -94,5 +94,5 @@ public struct Project: Sendable {
     /// The problems of `document` (an operation typed at the REPL) against the project's
     /// schema, with line and column in the text; the project's fragments it spreads
     /// without defining are taken from the project. Empty when it is valid.
-    public func validate(document: String) -> [ProjectError.Problem] { validator.validate(document: document) }
+    package func validate(document: String) -> [ProjectError.Problem] { validator.validate(document: document) }
 }

@@ -9,47 +9,47 @@ import NormCache
 ///     print(error)   // Features/TripDetail/TripDetail.graphql:4:5: Cannot query field "nmae" on type "Trip". Did you mean "name"?
 /// }
 /// ```
-public struct ProjectError: Error, Equatable, CustomStringConvertible {
+package struct ProjectError: Error, Equatable, CustomStringConvertible {
     /// One thing wrong, where it is.
     ///
     /// ```swift
     /// ProjectError.Problem(file: "schema.graphqls", line: 3, column: 7, message: "Unknown type \"Tirp\".")
     ///     .description   // schema.graphqls:3:7: Unknown type "Tirp".
     /// ```
-    public struct Problem: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package struct Problem: Hashable, Sendable, Comparable, CustomStringConvertible {
         /// The file, relative to the project's directory (a path outside it stays as given);
         /// `nil` for a document typed at the REPL.
-        public var file: String?
+        package var file: String?
         /// 1-based, when the problem has a place.
-        public var line: Int?
-        public var column: Int?
-        public var message: String
+        package var line: Int?
+        package var column: Int?
+        package var message: String
 
-        public init(file: String?, line: Int? = nil, column: Int? = nil, message: String) {
+        package init(file: String?, line: Int? = nil, column: Int? = nil, message: String) {
             self.file = file
             self.line = line
             self.column = column
             self.message = message
         }
 
-        public var description: String {
+        package var description: String {
             let place = [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
             return place.isEmpty ? message : "\(place): \(message)"
         }
 
-        public static func < (a: Problem, b: Problem) -> Bool {
+        package static func < (a: Problem, b: Problem) -> Bool {
             ((a.file ?? ""), a.line ?? 0, a.column ?? 0, a.message) < ((b.file ?? ""), b.line ?? 0, b.column ?? 0, b.message)
         }
     }
 
     /// Every problem, sorted by file, line and column, each once.
-    public let problems: [Problem]
+    package let problems: [Problem]
 
-    public init(_ problems: [Problem]) {
+    package init(_ problems: [Problem]) {
         self.problems = Set(problems).sorted()
     }
 
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    package var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 
 extension ProjectError.Problem {

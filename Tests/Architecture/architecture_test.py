@@ -5,7 +5,8 @@ docs/architecture.md draws each target's dependencies, one line a target
 (`Workbench ──► NormClient, NormCache, …`). This test fails when the drawing and
 Package.swift (read through `swift package dump-package`) differ for any target but the
 test targets, and when a Swift file imports a module its target does not depend on, or a
-target depends on a module none of its files imports.
+target depends on a module none of its files imports. It also holds docs/public-api.md's
+list of public types, module by module, to the `public` types each module declares.
 """
 import json
 import pathlib
@@ -63,6 +64,40 @@ def imports(directory):
     return found
 
 
+PUBLIC_TYPE = re.compile(r"^public\s+(?:final\s+)?(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)", re.M)
+
+
+def public_types(module):
+    """The top-level types `module` declares `public`, by name."""
+    return {name for file in (ROOT / "Sources" / module).rglob("*.swift") for name in PUBLIC_TYPE.findall(file.read_text())}
+
+
+def listed_public_types():
+    """docs/public-api.md's types per module: the `Name`s that open each list item under `## Module`."""
+    listed = {}
+    module = None
+    for line in (ROOT / "docs/public-api.md").read_text().splitlines():
+        if line.startswith("## "):
+            module = line[3:].strip()
+            listed[module] = set()
+        elif module and line.startswith("- "):
+            head = line[2:].split(":", 1)[0]
+            listed[module] |= set(re.findall(r"`(\w+)`", head))
+    return listed
+
+
+def public_api_problems():
+    problems = []
+    for module, listed in sorted(listed_public_types().items()):
+        declared = public_types(module)
+        for name in sorted(declared - listed):
+            problems.append(f"{module} declares public {name}, which docs/public-api.md does not list: "
+                            "list it with who calls it, or make it package")
+        for name in sorted(listed - declared):
+            problems.append(f"docs/public-api.md lists {name} under {module}, which declares no public type of that name")
+    return problems
+
+
 def main():
     targets = package_targets()
     drawn = drawing()
@@ -87,6 +122,7 @@ def main():
                 problems.append(f"{name} depends on {module}, which none of its Swift files imports")
     for name in sorted(set(drawn) - set(targets)):
         problems.append(f"docs/architecture.md draws {name}, which Package.swift does not have")
+    problems += public_api_problems()
     for problem in problems:
         print("architecture: " + problem)
     print(f"architecture: {len(targets)} targets, {len(problems)} problem{'s' if len(problems) != 1 else ''}")

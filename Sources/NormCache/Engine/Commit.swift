@@ -5,10 +5,10 @@
 /// cache.monitor { commit in print(commit.cause, commit.changed, commit.watchers) }
 /// // write ["Trip:2.name"] [1]
 /// ```
-public struct Commit: Sendable, Equatable {
-    public let cause: ChangeCause
+package struct Commit: Sendable, Equatable {
+    package let cause: ChangeCause
     /// Record-field keys (`Trip:2.name`), sorted.
-    public let changed: [String]
+    package let changed: [String]
     /// Ids of the watchers that depend on a changed field, sorted.
-    public let watchers: [Int]
+    package let watchers: [Int]
 }

@@ -68,7 +68,7 @@ public final class NormalizedCache: @unchecked Sendable {
 
     /// Warnings from writes since the last call (objects without key fields, records
     /// that changed type), oldest first.
-    public func takeWarnings() -> [String] {
+    package func takeWarnings() -> [String] {
         locked {
             defer { state.warnings = [] }
             return state.warnings
@@ -118,7 +118,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// try cache.coerceVariable("episode", "JEDIX", for: hero, schema: starWars)
     /// // throws: $episode: "JEDIX" is not a value of Episode (NEWHOPE, EMPIRE, JEDI)
     /// ```
-    public func coerceVariable(_ name: String, _ value: CacheValue, for operation: CompiledOperation,
+    package func coerceVariable(_ name: String, _ value: CacheValue, for operation: CompiledOperation,
                                schema: SchemaKnowledge? = nil) throws(CacheError) -> CacheValue {
         guard let variable = operation.variables.first(where: { $0.name == name }) else {
             throw .variable(VariableCoercion.undeclared(name, among: operation.variables))
@@ -182,7 +182,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// Calls `observer` after every commit that changed a field, before the watchers it
     /// reached emit, with the cache's lock held (so commits are reported in order; the
     /// observer must not call the cache). `nil` stops monitoring.
-    public func monitor(_ observer: (@Sendable (Commit) -> Void)?) { locked { monitor = observer } }
+    package func monitor(_ observer: (@Sendable (Commit) -> Void)?) { locked { monitor = observer } }
 
     /// Tells the monitor, if there is one, what the last commit changed (lock held).
     private func reportCommit() {

@@ -12,16 +12,16 @@ import CCore
 /// try keys.entityKey(type: "Human", values: ["1000"])               // Human:1000
 /// try keys.fieldKey("hero", arguments: ["episode": .string("JEDI")]) // hero(episode:JEDI)
 /// ```
-public final class KeyBuilder {
+package final class KeyBuilder {
     private var buffer = nc_buffer()
     private var encoded: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     deinit { nc_buffer_release(&buffer) }
 
     /// `Type:value`, or `Type:v1+v2` for several key fields (`\` and `+` escaped).
-    public func entityKey(type: String, values: [String]) throws(KeyError) -> String {
+    package func entityKey(type: String, values: [String]) throws(KeyError) -> String {
         // All values in one contiguous run of bytes, so that every nc_text points into it.
         encoded.removeAll(keepingCapacity: true)
         var lengths: [Int] = []
@@ -44,7 +44,7 @@ public final class KeyBuilder {
     }
 
     /// `name`, or `name(arg:value,...)` with the arguments sorted and rendered as Apollo does.
-    public func fieldKey(_ name: String, arguments: [String: ArgumentValue] = [:]) throws(KeyError) -> String {
+    package func fieldKey(_ name: String, arguments: [String: ArgumentValue] = [:]) throws(KeyError) -> String {
         encoded.removeAll(keepingCapacity: true)
         if !arguments.isEmpty { ArgumentValue.encode(entries: arguments, into: &encoded) }
         let status = name.withUTF8Bytes { name, nameLength in

@@ -5,14 +5,14 @@ import CCore
 /// Ids are issued 0, 1, 2, … in order of first appearance (then ids released before) and
 /// never change while they are held, so the engine can index arrays with them instead of
 /// hashing `String`s.
-public struct KeyID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let rawValue: UInt32
+package struct KeyID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let rawValue: UInt32
 
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public static func < (lhs: KeyID, rhs: KeyID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: KeyID, rhs: KeyID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    public var description: String { "#\(rawValue)" }
+    package var description: String { "#\(rawValue)" }
 }
 
 /// Maps keys to ``KeyID``s and back, through the C core's interner (XXH3, open addressing).
@@ -27,12 +27,12 @@ public struct KeyID: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// keys.find("Human:1000") == luke              // true
 /// keys.key(for: luke)                          // "Human:1000"
 /// ```
-public final class KeyInterner {
+package final class KeyInterner {
     @usableFromInline let handle: OpaquePointer
 
     /// - Parameter maxIDs: the most ids to issue (`nil` for about 4 billion); interning
     ///   past it throws ``KeyError/Reason/full``.
-    public init(maxIDs: UInt32? = nil) throws(KeyError) {
+    package init(maxIDs: UInt32? = nil) throws(KeyError) {
         var config = nc_interner_config(allocator: nil, max_ids: maxIDs ?? 0, hash: nil)
         var handle: OpaquePointer?
         try KeyError.check(nc_interner_create(&handle, &config), "create a key interner")
@@ -43,7 +43,7 @@ public final class KeyInterner {
 
     /// The id of `key`, issued now if the key is new.
     @discardableResult
-    public func intern(_ key: String) throws(KeyError) -> KeyID {
+    package func intern(_ key: String) throws(KeyError) -> KeyID {
         var id: nc_id = 0
         let status = key.withUTF8Bytes { nc_interner_intern(handle, $0, $1, &id) }
         try KeyError.check(status, "intern \(key.quotedPreview)")
@@ -54,7 +54,7 @@ public final class KeyInterner {
     /// the way: for a caller about to intern many new keys, such as the records of a list
     /// of new objects. A hint only: without the memory (or for a count of 0 or less),
     /// nothing changes.
-    public func reserve(_ count: Int) {
+    package func reserve(_ count: Int) {
         guard count > 0 else { return }
         _ = nc_interner_reserve(handle, count)
     }
@@ -62,7 +62,7 @@ public final class KeyInterner {
     /// The id of a key given as UTF-8 bytes, issued now if the key is new. The fast path:
     /// no `String` is made, and the call inlines into the caller.
     @inlinable @discardableResult
-    public func intern(utf8 bytes: UnsafeRawBufferPointer) throws(KeyError) -> KeyID {
+    package func intern(utf8 bytes: UnsafeRawBufferPointer) throws(KeyError) -> KeyID {
         var id: nc_id = 0
         let status = nc_interner_intern(handle, bytes.baseAddress, bytes.count, &id)
         try KeyError.check(status, "intern \(String(decoding: bytes, as: UTF8.self).quotedPreview)")
@@ -84,7 +84,7 @@ public final class KeyInterner {
     ///   index. The keys before it stay interned, as after single calls; nothing of it or
     ///   of the keys after it is kept.
     @discardableResult
-    public func intern(_ keys: [String]) throws(KeyError) -> [KeyID] {
+    package func intern(_ keys: [String]) throws(KeyError) -> [KeyID] {
         var ids = [KeyID](repeating: KeyID(rawValue: 0), count: keys.count)
         var bytes: [UInt8] = [], ends: [Int] = [], spans: [nc_text] = []
         // The C call needs every key's bytes at once: they are copied into one buffer a
@@ -137,7 +137,7 @@ public final class KeyInterner {
     /// - Throws: ``KeyError`` for the first key that cannot be interned, naming it and its
     ///   index; `ids` then holds the ids of the keys before it, which stay interned, and
     ///   nothing of it or of the keys after it is kept.
-    public func intern(utf8 keys: UnsafeBufferPointer<nc_text>, into ids: UnsafeMutableBufferPointer<KeyID>) throws(KeyError) {
+    package func intern(utf8 keys: UnsafeBufferPointer<nc_text>, into ids: UnsafeMutableBufferPointer<KeyID>) throws(KeyError) {
         let (done, status) = internMany(keys, ids)
         if status != NC_OK {
             let key = keys[done]
@@ -163,7 +163,7 @@ public final class KeyInterner {
     }
 
     /// The id of `key` if it was interned before; never issues one.
-    public func find(_ key: String) -> KeyID? {
+    package func find(_ key: String) -> KeyID? {
         var id: nc_id = 0
         let status = key.withUTF8Bytes { nc_interner_find(handle, $0, $1, &id) }
         return status == NC_OK ? KeyID(rawValue: id) : nil
@@ -172,13 +172,13 @@ public final class KeyInterner {
     /// The id of a key given as UTF-8 bytes if it was interned before; never issues one.
     /// The fast path of ``find(_:)`` for callers that hold the bytes, such as a store's row.
     @inlinable
-    public func find(utf8 bytes: UnsafeRawBufferPointer) -> KeyID? {
+    package func find(utf8 bytes: UnsafeRawBufferPointer) -> KeyID? {
         var id: nc_id = 0
         return nc_interner_find(handle, bytes.baseAddress, bytes.count, &id) == NC_OK ? KeyID(rawValue: id) : nil
     }
 
     /// The canonical key of `id`, or `nil` for an id this interner never issued.
-    public func key(for id: KeyID) -> String? {
+    package func key(for id: KeyID) -> String? {
         var length = 0
         guard let bytes = nc_interner_bytes(handle, id.rawValue, &length) else { return nil }
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
@@ -201,17 +201,17 @@ public final class KeyInterner {
     /// - Throws: ``KeyError`` with ``KeyError/Reason/notFound`` for an id not held (never
     ///   issued, or released already), ``KeyError/Reason/outOfMemory`` without the memory
     ///   to note it free; nothing changes then.
-    public func release(_ id: KeyID) throws(KeyError) {
+    package func release(_ id: KeyID) throws(KeyError) {
         try KeyError.check(nc_interner_release(handle, id.rawValue), "release key id \(id)")
     }
 
     /// One more than the highest id issued, so every id is below it: the size of a table
     /// indexed by id. Released ids stay counted; new keys take them before it grows.
-    public var count: Int { Int(nc_interner_count(handle)) }
+    package var count: Int { Int(nc_interner_count(handle)) }
 
     /// How many keys the interner holds: ids issued and not released.
-    public var liveCount: Int { Int(nc_interner_live(handle)) }
+    package var liveCount: Int { Int(nc_interner_live(handle)) }
 
     /// Bytes of memory the interner holds.
-    public var memoryBytes: Int { nc_interner_memory(handle) }
+    package var memoryBytes: Int { nc_interner_memory(handle) }
 }

@@ -7,12 +7,12 @@
 /// ```swift
 /// try GraphQLParserGuard.check(#"{ trip(name: "\u1"#)   // OperationError 1:15: the text ends inside the escape \u, …
 /// ```
-public enum GraphQLParserGuard {
+package enum GraphQLParserGuard {
     /// How deep selections, lists and arguments may nest.
-    public static let maxNesting = 128
+    package static let maxNesting = 128
 
     /// Throws, with the line and column, what GraphQLSwift's parser cannot take.
-    public static func check(_ source: String) throws(OperationError) {
+    package static func check(_ source: String) throws(OperationError) {
         let length = source.utf8.count
         var depth = 0, line = 1, column = 0
         var inString = false, escaped = false, inComment = false

@@ -14,23 +14,23 @@
 ///     client.typePolicies[found.typename] = found.policy   // Trip: .keyFields(["id"])
 /// }
 /// ```
-public struct ImpliedKeyFields: Sendable, Equatable {
+package struct ImpliedKeyFields: Sendable, Equatable {
     /// The type whose records were keyed so (their `__typename`, else the key's type part).
-    public let typename: String
+    package let typename: String
     /// The fields whose values make the key, in order.
-    public let fields: [String]
+    package let fields: [String]
     /// The key's type part when it is not the typename (a key space shared by several types).
-    public let group: String?
+    package let group: String?
 
     /// As a type policy.
-    public var policy: TypePolicies.Policy { .keyFields(fields, group: group) }
+    package var policy: TypePolicies.Policy { .keyFields(fields, group: group) }
 
     /// How many records of each key's type part are looked at.
-    public static let sampled = 20
+    package static let sampled = 20
 
     /// What the keys of `cache`'s records show, sorted by typename; types whose keys no
     /// fields of theirs make (keys computed in other ways) are left out.
-    public static func find(in cache: NormalizedCache) -> [ImpliedKeyFields] {
+    package static func find(in cache: NormalizedCache) -> [ImpliedKeyFields] {
         // Each key's type part keeps its first `sampled` keys in sample order, without
         // sorting every key of a large cache (as a file opens with `inspect --project`).
         var samples: [String: [String]] = [:]

@@ -10,24 +10,24 @@ import GraphQL
 /// detail.fragmentNames              // ["TripHeader", "JourneyEndpointFields"]
 /// project.fragments.first?.typeCondition   // "JourneyEndpoint"
 /// ```
-public struct ProjectDefinition: Sendable {
-    public enum Kind: String, Sendable {
+package struct ProjectDefinition: Sendable {
+    package enum Kind: String, Sendable {
         case query, mutation, subscription, fragment
     }
 
-    public let name: String
-    public let kind: Kind
+    package let name: String
+    package let kind: Kind
     /// The file, relative to the project's directory.
-    public let file: String
+    package let file: String
     /// 1-based line and column of the definition's first token.
-    public let line: Int
-    public let column: Int
+    package let line: Int
+    package let column: Int
     /// The definition as written in its file.
-    public let text: String
+    package let text: String
     /// The fragments it spreads itself (not those its fragments spread), in order of first use.
-    public let fragmentNames: [String]
+    package let fragmentNames: [String]
     /// A fragment's type condition (`Trip` for `fragment TripHeader on Trip`); nil for an operation.
-    public let typeCondition: String?
+    package let typeCondition: String?
 
     /// The parsed definition, for validation and codegen.
     package let node: any Definition

@@ -11,7 +11,7 @@ import GraphQL
 /// schema.validate(document: "{ trips { nmae } }")
 ///     // [1:11: Cannot query field "nmae" on type "Trip". Did you mean "name"?]
 /// ```
-public struct SchemaValidator: Sendable {
+package struct SchemaValidator: Sendable {
     package let schema: GraphQLSchema
     let catalog: OperationCatalog
 
@@ -22,7 +22,7 @@ public struct SchemaValidator: Sendable {
 
     /// The schema of `sdl`; a schema that does not build throws every problem, placed in
     /// `source` (how messages name the SDL, e.g. `the schema of trips`).
-    public init(sdl: String, source: String) throws(ProjectError) {
+    package init(sdl: String, source: String) throws(ProjectError) {
         var problems: [ProjectError.Problem] = []
         guard let schema = ProjectSchema.load([(source, sdl)], problems: &problems) else { throw ProjectError(problems) }
         self.init(schema: schema.schema, catalog: OperationCatalog())
@@ -31,7 +31,7 @@ public struct SchemaValidator: Sendable {
     /// The problems of `document` (an operation typed at the REPL), with line and column in
     /// its text; the fragments it spreads without defining are taken from the project's.
     /// Empty when it is valid.
-    public func validate(document: String) -> [ProjectError.Problem] {
+    package func validate(document: String) -> [ProjectError.Problem] {
         var problems: [ProjectError.Problem] = []
         guard let parsed = Document.read(document, file: Self.typedSourceName, problems: &problems) else { return problems }
         let spreads = parsed.definitions.flatMap { definition -> [String] in

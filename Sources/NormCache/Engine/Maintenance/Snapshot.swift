@@ -14,7 +14,7 @@ extension NormalizedCache {
                                 ("SUBSCRIPTION_ROOT", "ROOT_SUBSCRIPTION", "Subscription")]
 
     /// The member of a snapshot that is no record but says which records are retained.
-    public static let snapshotMetadataKey = "__META"
+    package static let snapshotMetadataKey = "__META"
 
     /// The cache's records (optimistic layers left out) as an Apollo Client snapshot, with
     /// the retained records in `__META` when there are any.

@@ -26,7 +26,7 @@ extension NormalizedCache {
     /// ```swift
     /// try cache.inspect("Trip:1")   // ["__typename": "Trip", "id": "1", "name": "Lisbon"]
     /// ```
-    public func inspect(_ key: String) throws(CacheError) -> CacheObject? {
+    package func inspect(_ key: String) throws(CacheError) -> CacheObject? {
         try lockedThrowing { () throws(CacheError) in
             guard let id = state.loaded.all ? state.recordKeys.find(key)?.rawValue : try state.recordID(key) else { return nil }
             try state.load(id)
@@ -49,7 +49,7 @@ extension NormalizedCache {
     }
 
     /// Keys of the records that reference `key`.
-    public func referrers(of key: String) -> [String] {
+    package func referrers(of key: String) -> [String] {
         locked {
             let ids = allRecordIDs()   // every record loaded, and with them every key a reference names
             guard let target = state.recordKeys.find(key)?.rawValue else { return [] }
@@ -64,10 +64,10 @@ extension NormalizedCache {
 
     /// How many records are visible; cheaper than ``statistics``, which measures them all
     /// (it counts the keys of records not loaded yet, as ``keys(matching:)`` lists them).
-    public var recordCount: Int { locked { allRecordIDs(sorted: false, loading: false).count + state.unloadedStoredKeys().count } }
+    package var recordCount: Int { locked { allRecordIDs(sorted: false, loading: false).count + state.unloadedStoredKeys().count } }
 
     /// How much the cache holds, and how many reads hit or missed.
-    public var statistics: CacheStatistics {
+    package var statistics: CacheStatistics {
         locked {
             let ids = allRecordIDs()
             var fields = 0, bytes = 0

@@ -42,7 +42,7 @@ extension NormalizedCache {
     }
 
     /// Ids of the active watchers, and their emission counts.
-    public var watchers: [(id: Int, operation: CompiledOperation, emissions: Int)] {
+    package var watchers: [(id: Int, operation: CompiledOperation, emissions: Int)] {
         locked { state.watchers.ids.compactMap { id in state.watchers.watcher(id).map { (id, $0.operation, $0.emissions) } } }
     }
 
