@@ -17,14 +17,14 @@ extension PluginError {
     /// The error of a failed host call: `CancellationError` for a reply that says
     /// `"cancelled": true`, else the reply's `{"message": "..."}` (or its raw text).
     static func failure(reply json: String) -> any Error {
-        guard let failure = try? JSON.decode(Failure.self, from: json) else { return PluginError(json) }
+        guard let failure = try? CodableJSON.decode(Failure.self, from: json) else { return PluginError(json) }
         return failure.cancelled == true ? CancellationError() : PluginError(failure.message)
     }
 
     /// `{"message": "..."}` for any error, with the error's description as the message.
     static func json(_ error: any Error) -> String {
         // A struct of one string always encodes.
-        try! JSON.encode(Failure(message: String(describing: error), cancelled: nil))
+        try! CodableJSON.encode(Failure(message: String(describing: error), cancelled: nil))
     }
 
     private struct Failure: Codable {

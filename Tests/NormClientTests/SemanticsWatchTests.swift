@@ -22,6 +22,18 @@ import Testing
         try client.cache.write(data: ClientTesting.tripsData(trips), for: tripList)
     }
 
+    /// A client under `semantics` watching the trip list under `policy`, the list written
+    /// first when `filled`, with what the watcher hears.
+    private func watchTripList(_ semantics: Semantics, policy: FetchPolicy = .cacheFirst, filled: Bool) throws
+        -> (client: Client, fake: FakeTransport, tripList: CompiledOperation, events: WatchEvents, watch: ClientWatch)
+    {
+        let (client, fake, tripList) = try setUp(semantics)
+        if filled { try fill(client, tripList, lisbonPorto) }
+        let events = WatchEvents()
+        let watch = try client.watch(tripList, policy: policy, from: fake, onEvent: events.callback)
+        return (client, fake, tripList, events, watch)
+    }
+
     @Test func theClientPutsItsSemanticsOnEveryCache() throws {
         let client = Client(cache: NormalizedCache())
         #expect(client.semantics == .apolloIOS)
@@ -37,9 +49,7 @@ import Testing
     /// `noResults`), its handler gets the failure, and with no dependent keys it hears no
     /// change until it fetches again.
     @Test func apolloIOSCacheOnlyOnAnEmptyCacheFailsAndHearsNothingUntilItFetches() async throws {
-        let (client, fake, tripList) = try setUp(.apolloIOS)
-        let events = WatchEvents()
-        let watch = try client.watch(tripList, policy: .cacheOnly, from: fake, onEvent: events.callback)
+        let (client, fake, tripList, events, watch) = try watchTripList(.apolloIOS, policy: .cacheOnly, filled: false)
         await client.settle()
         #expect(events.entries.count == 1)
         guard case .failure(.cacheMiss(let result))? = events.entries.first else {
@@ -67,9 +77,7 @@ import Testing
     /// Apollo Client: the cache-only watch reports its empty answer and shows the data
     /// once a write brings it (ObservableQuery stays subscribed to the cache).
     @Test func apolloClientCacheOnlyOnAnEmptyCacheReportsTheMissAndShowsWhatComes() async throws {
-        let (client, fake, tripList) = try setUp(.apolloClient)
-        let events = WatchEvents()
-        let watch = try client.watch(tripList, policy: .cacheOnly, from: fake, onEvent: events.callback)
+        let (client, fake, tripList, events, watch) = try watchTripList(.apolloClient, policy: .cacheOnly, filled: false)
         await client.settle()
         #expect(events.entries == [.incomplete(cause: .initial, missing: ["QUERY_ROOT.trips"])])
         try fill(client, tripList, lisbonPorto)
@@ -104,10 +112,7 @@ import Testing
     /// Apollo iOS: `ApolloStore.clearCache()` tells no subscriber: the watcher keeps what it
     /// shows and fetches nothing.
     @Test func apolloIOSWatchersAreNotToldOfAClear() async throws {
-        let (client, fake, tripList) = try setUp(.apolloIOS)
-        try fill(client, tripList, lisbonPorto)
-        let events = WatchEvents()
-        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        let (client, fake, _, events, watch) = try watchTripList(.apolloIOS, filled: true)
         try client.cache.clear()
         await client.settle()
         #expect(events.causes == [.initial])
@@ -122,10 +127,7 @@ import Testing
     /// of one (`Trip:2.name`) re-reads, the read fails, and a cache-first watcher refetches
     /// (`refetchOnFailedUpdates`); the view then shows what the network answered.
     @Test func apolloIOSWatchersRefetchWhenAFieldTheyShowedIsWrittenAfterAClear() async throws {
-        let (client, fake, tripList) = try setUp(.apolloIOS)
-        try fill(client, tripList, lisbonPorto)
-        let events = WatchEvents()
-        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        let (client, fake, _, events, watch) = try watchTripList(.apolloIOS, filled: true)
         try client.cache.clear()
         await client.settle()
         #expect(fake.requestCount == 0)
@@ -139,10 +141,7 @@ import Testing
 
     /// Apollo Client: `cache.reset()` broadcasts to every watch; a cache-first one refetches.
     @Test func apolloClientWatchersHearAClearAndRefetch() async throws {
-        let (client, fake, tripList) = try setUp(.apolloClient)
-        try fill(client, tripList, lisbonPorto)
-        let events = WatchEvents()
-        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        let (client, fake, _, events, watch) = try watchTripList(.apolloClient, filled: true)
         try client.cache.clear()
         await client.settle()
         #expect(fake.requestCount == 1)
@@ -156,10 +155,7 @@ import Testing
     /// Apollo iOS: the eviction is not told; the next change the watcher hears reads a miss
     /// (the gone trip), and a cache-first watcher refetches (`refetchOnFailedUpdates`).
     @Test func apolloIOSAnEvictedItemIsAMissAtTheNextChange() async throws {
-        let (client, fake, tripList) = try setUp(.apolloIOS)
-        try fill(client, tripList, lisbonPorto)
-        let events = WatchEvents()
-        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        let (client, fake, _, events, watch) = try watchTripList(.apolloIOS, filled: true)
         try client.cache.evict("Trip:1")
         await client.settle()
         #expect(events.entries.last == .unheard(cause: .evict, changed: ["Trip:1.__typename", "Trip:1.id", "Trip:1.name"]))
@@ -174,10 +170,7 @@ import Testing
 
     /// Apollo Client: the list leaves the evicted trip out and the watcher shows the rest.
     @Test func apolloClientAnEvictedItemIsLeftOut() async throws {
-        let (client, fake, tripList) = try setUp(.apolloClient)
-        try fill(client, tripList, lisbonPorto)
-        let events = WatchEvents()
-        let watch = try client.watch(tripList, from: fake, onEvent: events.callback)
+        let (client, fake, _, events, watch) = try watchTripList(.apolloClient, filled: true)
         try client.cache.evict("Trip:1")
         await client.settle()
         #expect(events.causes == [.initial, .evict])

@@ -63,13 +63,13 @@ final class PluginRuntime: Sendable {
     private func command(_ request: String, reply: Replier) {
         Task {
             do {
-                guard let request = try? JSON.decode(CommandRequest.self, from: request) else {
+                guard let request = try? CodableJSON.decode(CommandRequest.self, from: request) else {
                     throw PluginError(#"not a command request: {"command": NAME, "arguments": [WORD, ...]} is expected"#)
                 }
                 guard let command = commands[request.command] else {
                     throw PluginError("unknown command \(request.command); the commands are \(commands.keys.sorted().joined(separator: ", "))")
                 }
-                reply.succeed(try JSON.encode(CommandOutput(output: try await command.run(request.arguments ?? []))))
+                reply.succeed(try CodableJSON.encode(CommandOutput(output: try await command.run(request.arguments ?? []))))
             } catch {
                 reply.fail(error)
             }
@@ -117,7 +117,7 @@ extension LifecycleEvent {
             let event: String
             let user: String?
         }
-        switch try? JSON.decode(Event.self, from: json) {
+        switch try? CodableJSON.decode(Event.self, from: json) {
         case let event? where event.event == "login":
             guard let user = event.user else { throw PluginError("a login event needs a \"user\"") }
             self = .login(user: user)

@@ -131,11 +131,11 @@ public struct Host: @unchecked Sendable {  // the ABI lets host functions be cal
 
     private func call<Reply: Decodable>(_ function: KeyPath<nc_host_api, Function?>, _ name: String, _ request: Map) async throws -> Reply {
         guard let function = api[keyPath: function] else { throw PluginError("the host does not offer \(name)") }
-        let text = try JSON.encode(request)
+        let text = try CodableJSON.encode(request)
         let reply = try await HostReply.awaiting({ context in
             text.withCString { function(api.host, $0, HostReply.callback, context) }
         }, cancel: { [self] context in api.cancel?(api.host, context) })
-        return try JSON.decode(Reply.self, from: reply)
+        return try CodableJSON.decode(Reply.self, from: reply)
     }
 
     private func request(_ document: Document, variables: Map, policy: FetchPolicy?, optimistic: Map? = nil) -> Map {

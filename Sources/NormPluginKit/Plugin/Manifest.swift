@@ -27,7 +27,7 @@ struct Manifest: Encodable {
 
     /// The manifest as JSON, keys sorted so that the text is the same at every load.
     var json: String {
-        get throws { try JSON.encode(self, sortingKeys: true) }
+        get throws { try CodableJSON.encode(self, sortingKeys: true) }
     }
 
     /// The document of each operation by its name.

@@ -54,15 +54,15 @@ public struct ExecutableSchema<Context: Sendable>: Sendable {
     public func execute(json request: String, context: Context) async -> String {
         let result: GraphQLResult
         do {
-            result = await execute(try JSON.decode(GraphQLRequest.self, from: request), context: context)
+            result = await execute(try CodableJSON.decode(GraphQLRequest.self, from: request), context: context)
         } catch {
             result = GraphQLResult(errors: [GraphQLError(message: "not a GraphQL request: a JSON object with a \"query\" string is expected")])
         }
         do {
-            return try JSON.encode(result)
+            return try CodableJSON.encode(result)
         } catch {
             // Messages alone always encode.
-            return try! JSON.encode(GraphQLResult(errors: [GraphQLError(message: "the response is not JSON: \(error)")]))
+            return try! CodableJSON.encode(GraphQLResult(errors: [GraphQLError(message: "the response is not JSON: \(error)")]))
         }
     }
 

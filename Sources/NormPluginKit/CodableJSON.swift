@@ -2,7 +2,7 @@ import Foundation
 
 /// JSON texts to and from Codable values; objects keep their order (`GraphQLJSONEncoder`),
 /// so a response lists its fields in selection order.
-enum JSON {
+enum CodableJSON {
     static func decode<Value: Decodable>(_ type: Value.Type = Value.self, from text: String) throws -> Value {
         try JSONDecoder().decode(type, from: Data(text.utf8))
     }
