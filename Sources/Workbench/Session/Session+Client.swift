@@ -119,8 +119,7 @@ extension Session {
     func startWatch(_ operation: CompiledOperation, variables given: CacheObject?) throws {
         let watch = try client.watch(operation, variables: variables(given, for: operation), policy: policy,
                                      from: try currentEndpoint(for: operation))
-        say("watching", ["id": CacheValue(watch.id), "op": operation.name.map(CacheValue.string) ?? .null],
-            "watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
+        printer.emit(.watching(id: watch.id, operation: operation.name))
     }
 
     /// The watchers named by `ID` or `all`.
@@ -150,7 +149,7 @@ extension Session {
         let plugins = self.plugins
         let arguments = Array(input.words.dropFirst())
         let lines = try wait { try await plugins.run(command: name, arguments: arguments) }
-        say("output", ["command": .string(name), "lines": .list(lines.map(CacheValue.string))], lines: lines)
+        printer.emit(.serviceOutput(command: name, lines: lines))
     }
 
     // MARK: lifecycle
@@ -160,8 +159,7 @@ extension Session {
     func lifecycle(_ event: LifecycleEvent?, _ switchScope: () throws -> Void) throws {
         let stopped = try app.switchScope(switchScope)
         if !stopped.isEmpty {
-            say("stopped", ["watchers": .list(stopped.map { CacheValue($0) })],
-                "stopped watchers: " + stopped.map(String.init).joined(separator: ", "))
+            printer.emit(.stopped(watchers: stopped))
         }
         guard let event else { return }
         let environment = app.environment

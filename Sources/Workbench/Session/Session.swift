@@ -98,8 +98,7 @@ public final class Session {
     func reportOpened() {
         let count = scope.cache.recordCount
         if scope.store != nil {
-            say("cache", ["cache": .string(scope.description), "records": CacheValue(count)],
-                "cache: \(scope.description), \(count) record\(count == 1 ? "" : "s")")
+            printer.emit(.cache(description: scope.description, records: count))
         }
         for warning in scope.warnings { warn(warning) }
         applyKeyFieldsTheFileShows()
@@ -107,15 +106,6 @@ public final class Session {
     }
 
     func warn(_ text: String) { printer.emit(.warning(text)) }
-
-    /// Reports something a command found: `fields` in JSON mode (event `event`), `lines` otherwise.
-    func say(_ event: String, _ fields: CacheObject, _ lines: String...) {
-        printer.emit(.info(event: event, fields: fields, lines: lines))
-    }
-
-    func say(_ event: String, _ fields: CacheObject, lines: [String]) {
-        printer.emit(.info(event: event, fields: fields, lines: lines))
-    }
 
     /// Runs one line of input: a dot-command, a service command (`trips.rename 2 Porto`),
     /// a GraphQL operation (continued over lines until its braces balance), a `#` comment
@@ -129,7 +119,7 @@ public final class Session {
         }
         let text = line.trimmingWhitespace
         guard !text.isEmpty, !text.hasPrefix("#") else { return }
-        if echoes { say("echo", ["line": .string(line)], line) }
+        if echoes { printer.emit(.echo(line: line)) }
         ledger.lineStarted()
         if GraphQLInput.starts(text) { return continueOperation(String(text), start: location) }
         let name = text.hasPrefix(".") ? "." + text.dropFirst().prefix { !$0.isSpace } : nil
@@ -201,7 +191,7 @@ public final class Session {
         if times {
             let elapsed = (ContinuousClock.now - started).components
             let ms = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
-            say("timer", ["ms": .double(ms)], "time: " + String(format: "%.3f", ms) + " ms")
+            printer.emit(.timer(milliseconds: ms))
         }
         printer.commandFinished()
         if !ledger.isExpecting {
