@@ -47,7 +47,11 @@ extension Session {
         }
         let variables = variables(given, for: operation)
         let endpoint = try currentEndpoint(for: operation)
-        try client.write(data: data, for: operation, variables: variables, from: endpoint)
+        do { try client.write(data: data, for: operation, variables: variables, from: endpoint) } catch {
+            // The engine words a misfit for a server's response; this data is the user's.
+            guard case .cache(.response(let misfit)) = error else { throw error }
+            throw CommandError("the data does not fit the operation at \(misfit.path): \(misfit.message)")
+        }
         lastResult = try client.cachedResult(of: operation, variables: variables, from: endpoint)
         printer.emit(.result(lastResult!))
     }
