@@ -18,9 +18,10 @@ extension Session {
         }
     }
 
-    /// `; did you mean Trip:2?` for a key the cache does not hold, when one is close.
+    /// `; did you mean Trip:2?` for a key the cache does not hold, when one is close: among
+    /// the keys sharing the longest prefix with it (every key of a cache of up to 5,000).
     func closeKeys(to key: String) -> String {
-        DidYouMean(key, among: client.cache.keys()).hint
+        DidYouMean(key, among: DidYouMean.neighbours(of: key, inSorted: client.cache.keys())).hint
     }
 
     /// `.keyfields` without arguments: each type's policy set with `.keyfields`, then
