@@ -84,8 +84,7 @@ public enum CommandTable {
             let endpoint = try session.currentEndpoint()
             let sdl = try session.wait { try await endpoint.schema() }
             session.learnSchema(sdl)
-            let shown = type.map { SchemaText.definition(of: $0, in: sdl) } ?? sdl
-            guard let shown else { throw CommandError("the schema has no type \"\(type!)\"") }
+            let shown = try type.map { type throws(CommandError) in try SchemaText.definition(of: type, in: sdl) } ?? sdl
             session.printer.emit(.schema(sdl: shown))
         },
         Command(name: "project", usage: "[DIR]", help: "Load an app's GraphQL project (apollo-codegen-config.json, or the .graphqls/schema.json and .graphql files under DIR) and run on its endpoint; alone, show it") { session, input in
