@@ -17,13 +17,13 @@ public enum CommandTable {
             session.printer.mode = mode
         },
         Command(name: "timer", usage: "on|off", help: "Print how long each command took") { session, input in
-            session.times = try input.onOff()
+            session.settings.times = try input.onOff()
         },
         Command(name: "echo", usage: "on|off", help: "Print each command before it runs") { session, input in
-            session.echoes = try input.onOff()
+            session.settings.echoes = try input.onOff()
         },
         Command(name: "bail", usage: "on|off", help: "Stop at the first command or expectation that fails") { session, input in
-            session.bails = try input.onOff()
+            session.settings.bails = try input.onOff()
         },
         Command(name: "read", usage: "FILE", help: "Run the commands in FILE (relative to the script that reads it); scripts may read scripts") { session, input in
             try session.run(file: try input.words(1...1)[0])
@@ -117,18 +117,18 @@ public enum CommandTable {
         // operations
         Command(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object; each takes those it declares, and a value every project or plugin operation declaring it refuses is refused now), or show them") { session, input in
             let text = input.rest(after: 0)
-            if text.isEmpty { return session.printer.emit(.variables(session.variables)) }
+            if text.isEmpty { return session.printer.emit(.variables(session.settings.variables)) }
             try session.setVariables(try JSONArgument.object(text, for: ".vars"))
         },
         Command(name: "policy", usage: "[NAME]", help: "Set the fetch policy: cache-first (default), cache-only, network-only, no-cache, cache-and-network; Apollo iOS names too") { session, input in
-            guard let name = try input.words(0...1).first else { return session.printer.emit(.policy(session.policy)) }
+            guard let name = try input.words(0...1).first else { return session.printer.emit(.policy(session.settings.policy)) }
             guard let policy = FetchPolicy(name: name) else {
                 throw CommandError("unknown fetch policy \"\(name)\"; the policies are \(FetchPolicy.names.joined(separator: ", "))")
             }
-            session.policy = policy
+            session.settings.policy = policy
         },
         Command(name: "optimistic", usage: "JSON", help: "The optimistic response (the mutation's data) for the next mutation") { session, input in
-            session.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
+            session.settings.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
         },
         // watching
         Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (the project's or the current plugin's); emissions print live, as diffs", completes: [.operation]) { session, input in
@@ -275,7 +275,7 @@ public enum CommandTable {
         },
         // debug
         Command(name: "monitor", usage: "on|off", help: "Print every record write (the fields that changed, the watchers reached) as it happens") { session, input in
-            session.monitors = try input.onOff()
+            session.settings.monitors = try input.onOff()
         },
         // tests
         Command(name: "expect", usage: "CLAIM", help: "Check a claim (a failure prints where, expected and actual, and makes the run exit 1); CLAIM is one of: " + Expectation.forms, completes: [.claim, .claim]) { session, input in

@@ -19,9 +19,9 @@ extension Session {
     func run(_ operation: CompiledOperation, variables given: CacheObject?) throws {
         let variables = variables(given, for: operation)
         let endpoint = try currentEndpoint(for: operation)
-        let (client, policy, printer) = (self.client, self.policy, self.printer)
-        let optimistic = self.optimistic
-        self.optimistic = nil
+        let (client, policy, printer) = (self.client, settings.policy, self.printer)
+        let optimistic = settings.optimistic
+        settings.optimistic = nil
         do {
             lastResult = try wait {
                 try await client.fetch(operation, variables: variables, policy: policy, optimistic: optimistic, from: endpoint) {
@@ -60,7 +60,7 @@ extension Session {
     /// the operation does not declare is refused), else the session's `.vars` that it
     /// declares (`.vars` are for every next operation, and each takes its own).
     func variables(_ given: CacheObject?, for operation: CompiledOperation) -> CacheObject {
-        given ?? CacheObject(members: variables.members.filter { name, _ in operation.variables.contains { $0.name == name } })
+        given ?? CacheObject(members: settings.variables.members.filter { name, _ in operation.variables.contains { $0.name == name } })
     }
 
     /// `.vars JSON`: the session's variables from now on, each first checked against the
@@ -80,7 +80,7 @@ extension Session {
             }
             if !declaring.isEmpty, refusals.count == declaring.count { throw CommandError(refusals[0] + " (.vars unchanged)") }
         }
-        variables = given
+        settings.variables = given
     }
 
     /// The endpoint `operation` goes to under the session's policy. When none is set and
@@ -89,7 +89,7 @@ extension Session {
     /// operation (`.schema`) one must be set.
     func currentEndpoint(for operation: CompiledOperation? = nil) throws -> any Transport {
         if let endpoint { return endpoint }
-        if let operation, !policy.needsEndpoint(for: operation) { return NoEndpoint() }
+        if let operation, !settings.policy.needsEndpoint(for: operation) { return NoEndpoint() }
         throw CommandError(NoEndpoint.message)
     }
 
@@ -121,7 +121,7 @@ extension Session {
 
     /// Starts a watcher of `operation` with `given` variables, else the `.vars` it declares.
     func startWatch(_ operation: CompiledOperation, variables given: CacheObject?) throws {
-        let watch = try client.watch(operation, variables: variables(given, for: operation), policy: policy,
+        let watch = try client.watch(operation, variables: variables(given, for: operation), policy: settings.policy,
                                      from: try currentEndpoint(for: operation))
         printer.emit(.watching(id: watch.id, operation: operation.name))
     }

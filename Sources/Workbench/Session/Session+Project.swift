@@ -53,7 +53,7 @@ extension Session {
     /// column. (A cache-only read off a project goes by the cache alone, so that what
     /// `.write` put there can be read whatever the endpoint's schema says.)
     func compile(_ document: String, name: String? = nil) throws -> CompiledOperation {
-        if app.onProjectEndpoint || policy != .cacheOnly, let validator = app.validator(warn: warn) {
+        if app.onProjectEndpoint || settings.policy != .cacheOnly, let validator = app.validator(warn: warn) {
             let problems = validator.validate(document: document)
             if !problems.isEmpty { throw InvalidOperation(problems: problems) }
         }
