@@ -115,7 +115,8 @@ let package = Package(
         // The REPL workbench and the benchmarks it runs.
         .target(
             name: "Workbench",
-            dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormProject", "CEdit", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormProject", "CEdit", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "GraphQL", package: "GraphQL")]
         ),
         // Generated/ is `normcache codegen --project Sources/NormBench/GraphQL` (typed.read.10k).
         .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "NormAPI", "NormProject", "CCore", "CSQLite",

@@ -126,6 +126,23 @@ import Testing
             == #"{"event":"record","key":"Trip:1","record":{"next":{"$reference":"Trip:2"}}}"#)
     }
 
+    /// What a command reports is stated once, as an event: each renderer writes its own form
+    /// of it, the JSON of WORKBENCH.md and the text people read.
+    @Test func aCommandsReportRendersAsTextAndAsJSON() {
+        let renderer = TextRenderer(tables: false, style: plain)
+        func both(_ event: Event) -> (text: [String], json: String) { (renderer.render(event).output, JSONRenderer.line(event)) }
+        #expect(both(.exported(file: "a.json", records: 1)) == (["wrote 1 record to a.json"], #"{"event":"export","file":"a.json","records":1}"#))
+        #expect(both(.imported(file: "a.json", records: 2)) == (["imported 2 records from a.json"], #"{"event":"import","file":"a.json","records":2}"#))
+        #expect(both(.loggedOut(deleted: nil)) == (["logged out: the cache is cleared"], #"{"event":"logout","deleted":null}"#))
+        #expect(both(.shell(command: "echo a; echo b", status: 0, output: "a\nb\n"))
+            == (["a", "b"], #"{"event":"shell","command":"echo a; echo b","status":0,"output":"a\nb\n"}"#))
+        #expect(both(.watching(id: 2, operation: nil)) == (["watching an anonymous query as watcher 2"], #"{"event":"watching","id":2,"op":null}"#))
+        #expect(both(.typePolicies(own: [("Seat", .keyFields(["flight", "number"]))], endpoint: [("Money", .notNormalized)],
+                                   endpointName: "trips", defaultKeyFields: ["id"]))
+            == (["Seat: flight+number", "Money: never normalized (from trips)", "other types: id"],
+                #"{"event":"keyfields","types":{"Seat":["flight","number"]},"endpoint":{"Money":null},"default":["id"]}"#))
+    }
+
     @Test func caretPointsAtTheColumn() {
         #expect(SourceText(text: "query {\n  trips { }\n}", line: 2, column: 11).caret == ["    trips { }", "            ^"])
         #expect(SourceText(text: "{", line: 5, column: 1).caret.isEmpty)

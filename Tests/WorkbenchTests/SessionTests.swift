@@ -104,4 +104,19 @@ import Testing
         #expect(DidYouMean("ab", among: ["xy"]).hint == "")
         #expect(DidYouMean("trips.renmae", among: ["trips.rename", "trips.remove", "purls.rename"]).hint == "; did you mean trips.rename or trips.remove?")
     }
+
+    /// A key's suggestions come from the keys sharing the longest prefix with it: all of a
+    /// small cache's, a bounded few of a large one's, so a typo costs the same over a million.
+    @Test func keySuggestionsLookAtTheNeighboursOfTheKey() {
+        let keys = ["QUERY_ROOT", "Seat:1", "Trip:1", "Trip:10", "Trip:2", "User:9"]
+        #expect(Array(DidYouMean.neighbours(of: "Trip:9", inSorted: keys)) == keys)
+        #expect(DidYouMean.neighbours(of: "Trip:9", inSorted: keys, count: 3) == ["Trip:1", "Trip:10", "Trip:2"])
+        #expect(DidYouMean.neighbours(of: "Trip:1", inSorted: keys, count: 2) == ["Trip:1", "Trip:10"])
+        #expect(DidYouMean.neighbours(of: "Zebra:1", inSorted: keys, count: 2) == ["Trip:2", "User:9"])
+        let many = (1...20_000).map { "Trip:\($0)" }.sorted()
+        let neighbours = DidYouMean.neighbours(of: "Trip:1234x", inSorted: many)
+        #expect(neighbours.count == 5_000 && neighbours.allSatisfy { $0.hasPrefix("Trip:1") })
+        let names = DidYouMean("Trip:1234x", among: neighbours).names
+        #expect(names.count == 3 && names.allSatisfy { DidYouMean.editDistance($0, "Trip:1234x") == 1 })
+    }
 }

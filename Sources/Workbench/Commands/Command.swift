@@ -1,5 +1,3 @@
-import NormCache
-
 /// One dot-command of the workbench: its name, its usage, its help text, and what it does.
 ///
 /// Every command lives in ``CommandTable``; `.help` is generated from it, as in sqlite3's shell.
@@ -53,12 +51,6 @@ public struct Command: Sendable {
 
     /// `.name USAGE`, as `.help` shows it.
     public var synopsis: String { usage.isEmpty ? "." + name : "." + name + " " + usage }
-
-    /// The command as `.help` reports it in JSON mode.
-    var summary: CacheValue {
-        .object(["name": .string("." + name), "usage": .string(usage), "help": .string(help),
-                 "aliases": .list(aliases.map { .string("." + $0) })])
-    }
 }
 
 /// A command that could not do what it was asked; the message says what and why.

@@ -12,18 +12,18 @@ public enum CommandTable {
             try session.showHelp(for: try input.words(0...1).first)
         },
         Command(name: "mode", usage: "[tree|table|json]", help: "How output looks: a tree (default), tables, or one JSON object per line") { session, input in
-            guard let word = try input.words(0...1).first else { return session.say("mode", ["mode": .string(session.printer.mode.rawValue)], session.printer.mode.rawValue) }
+            guard let word = try input.words(0...1).first else { return session.printer.emit(.mode(session.printer.mode)) }
             guard let mode = OutputMode(rawValue: word) else { throw CommandError("unknown mode \"\(word)\"; the modes are tree, table and json") }
             session.printer.mode = mode
         },
         Command(name: "timer", usage: "on|off", help: "Print how long each command took") { session, input in
-            session.times = try input.onOff()
+            session.settings.times = try input.onOff()
         },
         Command(name: "echo", usage: "on|off", help: "Print each command before it runs") { session, input in
-            session.echoes = try input.onOff()
+            session.settings.echoes = try input.onOff()
         },
         Command(name: "bail", usage: "on|off", help: "Stop at the first command or expectation that fails") { session, input in
-            session.bails = try input.onOff()
+            session.settings.bails = try input.onOff()
         },
         Command(name: "read", usage: "FILE", help: "Run the commands in FILE (relative to the script that reads it); scripts may read scripts") { session, input in
             try session.run(file: try input.words(1...1)[0])
@@ -55,8 +55,7 @@ public enum CommandTable {
         Command(name: "load", usage: "PATH", help: "Load a plugin library (a shared library exporting nc_plugin_init)") { session, input in
             let plugin = try session.plugins.load(try input.words(1...1)[0])
             if session.endpoint == nil { session.endpoint = plugin.endpoint }
-            session.say("loaded", ["name": .string(plugin.name), "version": .string(plugin.version), "path": .string(plugin.path)],
-                        "loaded \(plugin.name) \(plugin.version) from \(plugin.path)")
+            session.printer.emit(.pluginLoaded(plugin))
         },
         Command(name: "use", usage: "PLUGIN", help: "Make a plugin's in-process server the endpoint", completes: [.plugin]) { session, input in
             let name = try input.words(1...1)[0]
@@ -76,7 +75,7 @@ public enum CommandTable {
         Command(name: "timeout", usage: "[MS]", help: "How long to wait for an HTTP endpoint's whole answer, or a plugin's reply, in milliseconds (default 60000, URLSession's); alone, show it") { session, input in
             guard let word = try input.words(0...1).first else {
                 let milliseconds = Int(session.app.timeout / .milliseconds(1))
-                return session.say("timeout", ["ms": CacheValue(milliseconds)], "timeout \(milliseconds) ms")
+                return session.printer.emit(.timeout(milliseconds: milliseconds))
             }
             session.app.timeout = try HTTPEndpoint.timeout(word)
         },
@@ -85,9 +84,8 @@ public enum CommandTable {
             let endpoint = try session.currentEndpoint()
             let sdl = try session.wait { try await endpoint.schema() }
             session.learnSchema(sdl)
-            let shown = type.map { SchemaText.definition(of: $0, in: sdl) } ?? sdl
-            guard let shown else { throw CommandError("the schema has no type \"\(type!)\"") }
-            session.say("schema", ["sdl": .string(shown)], shown)
+            let shown = try type.map { type throws(CommandError) in try SchemaText.definition(of: type, in: sdl) } ?? sdl
+            session.printer.emit(.schema(sdl: shown))
         },
         Command(name: "project", usage: "[DIR]", help: "Load an app's GraphQL project (apollo-codegen-config.json, or the .graphqls/schema.json and .graphql files under DIR) and run on its endpoint; alone, show it") { session, input in
             guard let directory = try input.words(0...1).first else { return session.showProject() }
@@ -97,8 +95,7 @@ public enum CommandTable {
             _ = try input.words(0...0)
             if session.app.onProjectEndpoint, let project = session.app.project { return session.showProjectOperations(project) }
             let operations = try session.currentPlugin().manifest.operations.sorted { $0.key < $1.key }
-            session.say("ops", ["operations": .object(CacheObject(members: operations.map { ($0.key, .string($0.value)) }))],
-                        lines: operations.map { "\($0.key)  " + ($0.value.split(separator: "\n").first.map(String.init) ?? "") })
+            session.printer.emit(.pluginOperations(operations.map { ($0.key, $0.value) }))
         },
         Command(name: "run", usage: "OP [JSON] [--write DATA]", help: "Run a named operation of the project (on its endpoint) or of the current plugin, with JSON variables (default: .vars); a local cache mutation (@apollo_client_ios_localCacheMutation) reads from the cache, or with --write writes DATA (its data, a JSON object that must fit its selection) into the cache and shows what it then reads; nothing is sent", completes: [.operation]) { session, input in
             guard let name = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
@@ -115,30 +112,23 @@ public enum CommandTable {
         Command(name: "commands", help: "Service commands of the loaded plugins, and the refetches that follow each") { session, input in
             _ = try input.words(0...0)
             let commands = session.plugins.plugins.flatMap(\.manifest.commands)
-            let width = commands.map { ($0.name + " " + $0.usage).count }.max() ?? 0
-            session.say("commands", ["commands": .list(commands.map { command in .object([
-                "name": .string(command.name), "usage": .string(command.usage), "help": .string(command.help),
-                "refetch": .list(command.refetch.map(CacheValue.string)),
-            ]) })], lines: commands.map { command in
-                let refetch = command.refetch.isEmpty ? "" : " (then refetches \(command.refetch.joined(separator: ", ")))"
-                return (command.name + " " + command.usage).padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.help + refetch
-            })
+            session.printer.emit(.pluginCommands(commands))
         },
         // operations
         Command(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object; each takes those it declares, and a value every project or plugin operation declaring it refuses is refused now), or show them") { session, input in
             let text = input.rest(after: 0)
-            if text.isEmpty { return session.say("vars", ["variables": .object(session.variables)], JSON.string(.object(session.variables))) }
+            if text.isEmpty { return session.printer.emit(.variables(session.settings.variables)) }
             try session.setVariables(try JSONArgument.object(text, for: ".vars"))
         },
         Command(name: "policy", usage: "[NAME]", help: "Set the fetch policy: cache-first (default), cache-only, network-only, no-cache, cache-and-network; Apollo iOS names too") { session, input in
-            guard let name = try input.words(0...1).first else { return session.say("policy", ["policy": .string(session.policy.name)], session.policy.name) }
+            guard let name = try input.words(0...1).first else { return session.printer.emit(.policy(session.settings.policy)) }
             guard let policy = FetchPolicy(name: name) else {
                 throw CommandError("unknown fetch policy \"\(name)\"; the policies are \(FetchPolicy.names.joined(separator: ", "))")
             }
-            session.policy = policy
+            session.settings.policy = policy
         },
         Command(name: "optimistic", usage: "JSON", help: "The optimistic response (the mutation's data) for the next mutation") { session, input in
-            session.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
+            session.settings.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
         },
         // watching
         Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (the project's or the current plugin's); emissions print live, as diffs", completes: [.operation]) { session, input in
@@ -150,14 +140,7 @@ public enum CommandTable {
         },
         Command(name: "watches", help: "Active watchers: id, operation, variables, policy, emissions, endpoint") { session, input in
             _ = try input.words(0...0)
-            let watches = session.client.activeWatches
-            session.say("watches", ["watches": .list(watches.map { watch in .object([
-                "id": CacheValue(watch.id), "op": watch.operation.name.map(CacheValue.string) ?? .null, "variables": .object(watch.variables),
-                "policy": .string(watch.policy.name), "emissions": CacheValue(watch.emissions), "endpoint": .string(watch.transport?.name ?? "none"),
-            ]) })], lines: watches.map { watch in
-                "\(watch.id)  \(watch.operation.name ?? "(anonymous)")  \(JSON.string(.object(watch.variables)))  "
-                    + "\(watch.policy.name)  \(watch.emissions) emission\(watch.emissions == 1 ? "" : "s")  \(watch.transport?.name ?? "none")"
-            })
+            session.printer.emit(.watches(session.client.activeWatches.map(WatcherListing.init)))
         },
         Command(name: "unwatch", usage: "ID|all", help: "Stop a watcher, or all of them") { session, input in
             for watch in try session.watches(try input.words(1...1)[0]) { watch.cancel() }
@@ -173,7 +156,7 @@ public enum CommandTable {
         },
         Command(name: "watchlog", usage: "[N]", help: "Keep the last N emissions of each watcher for .expect watch ID #N (default \(SessionOptions.defaultWatchLog), --watch-log N); older ones are counted, not kept. Without N, show it") { session, input in
             let log = session.ledger.watchLog
-            guard let word = try input.words(0...1).first else { return session.say("watchlog", ["limit": CacheValue(log.limit)], "the watch log keeps the last \(log.limit) emissions of each watcher") }
+            guard let word = try input.words(0...1).first else { return session.printer.emit(.watchLogLimit(log.limit)) }
             guard let limit = Int(word), limit >= 1 else { throw CommandError(".watchlog takes how many emissions to keep, 1 or more, not \"\(word)\"") }
             log.limit = limit
         },
@@ -202,7 +185,7 @@ public enum CommandTable {
             let (key, field) = RecordTarget.split(target, in: cache)
             let removed = try cache.evict(key, field: field)
             if removed.isEmpty { throw CommandError("nothing to evict at \"\(target)\"" + session.closeKeys(to: key)) }
-            session.say("evict", ["removed": .list(removed.map(CacheValue.string))], "evicted: " + removed.joined(separator: ", "))
+            session.printer.emit(.evicted(removed))
         },
         Command(name: "gc", help: "Remove the records no reference chain reaches from the roots or the records an imported snapshot retained; watchers hear it under apollo-client semantics only (.semantics)") { session, input in
             _ = try input.words(0...0)
@@ -218,7 +201,7 @@ public enum CommandTable {
         },
         Command(name: "semantics", usage: "[apollo-ios|apollo-client]", help: "Whose answers the cache and watchers give where Apollo iOS and Apollo Client differ (docs/engine.md lists each): apollo-ios (default, also --semantics) or apollo-client; without an argument, show it") { session, input in
             guard let word = try input.words(0...1).first else {
-                return session.say("semantics", ["semantics": .string(session.client.semantics.name)], session.client.semantics.name)
+                return session.printer.emit(.semantics(session.client.semantics))
             }
             guard let semantics = Semantics(rawValue: word) else {
                 throw CommandError("unknown semantics \"\(word)\"; they are " + Semantics.allCases.map(\.name).joined(separator: " and "))
@@ -248,7 +231,7 @@ public enum CommandTable {
             guard findings == ["ok"] else {
                 throw CommandError("\(store.path): fails SQLite's integrity check: " + findings.joined(separator: "; "))
             }
-            session.say("check", ["file": .string(store.path), "ok": true], "\(store.path): ok (PRAGMA integrity_check)")
+            session.printer.emit(.integrityChecked(file: store.path))
         },
         Command(name: "open", usage: "FILE", help: "Put the cache over a SQLite cache file (Apollo iOS format), loading what it holds; created if missing") { session, input in
             let file = try input.words(1...1)[0]
@@ -266,8 +249,7 @@ public enum CommandTable {
             let described = session.scope.description
             let stored = session.scope.store != nil
             try session.lifecycle(.logout) { try session.scope.logout() }
-            session.say("logout", ["deleted": stored ? .string(described) : .null],
-                        stored ? "logged out: \(described) deleted" : "logged out: the cache is cleared")
+            session.printer.emit(.loggedOut(deleted: stored ? described : nil))
         },
         Command(name: "foreground", help: "Tell every service the app came to the foreground") { session, input in
             _ = try input.words(0...0)
@@ -293,7 +275,7 @@ public enum CommandTable {
         },
         // debug
         Command(name: "monitor", usage: "on|off", help: "Print every record write (the fields that changed, the watchers reached) as it happens") { session, input in
-            session.monitors = try input.onOff()
+            session.settings.monitors = try input.onOff()
         },
         // tests
         Command(name: "expect", usage: "CLAIM", help: "Check a claim (a failure prints where, expected and actual, and makes the run exit 1); CLAIM is one of: " + Expectation.forms, completes: [.claim, .claim]) { session, input in

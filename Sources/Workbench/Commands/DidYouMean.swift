@@ -19,6 +19,33 @@ struct DidYouMean {
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map { prefix + $0.0 }
     }
 
+    /// The names of `sorted` (ascending) that share the longest prefix with `typed`, at most
+    /// `count` of them (all when there are no more): where the intended name of a mistyped
+    /// record key sits, so a suggestion over a million keys measures `count` distances, not
+    /// a million. Sorted names sharing a prefix with `typed` stand together around where
+    /// it would go, so they are taken outward from there, the longer shared prefix first.
+    ///
+    /// ```swift
+    /// DidYouMean.neighbours(of: "Trip:9", inSorted: ["Seat:1", "Trip:1", "Trip:2", "User:9"], count: 2)   // ["Trip:1", "Trip:2"]
+    /// ```
+    static func neighbours(of typed: String, inSorted sorted: [String], count: Int = 5_000) -> ArraySlice<String> {
+        guard sorted.count > count else { return sorted[...] }
+        var low = 0, high = sorted.count
+        while low < high {   // where `typed` would go
+            let middle = (low + high) / 2
+            if sorted[middle] < typed { low = middle + 1 } else { high = middle }
+        }
+        func shared(_ index: Int) -> Int {
+            guard sorted.indices.contains(index) else { return -1 }
+            return zip(sorted[index].utf8, typed.utf8).prefix { $0 == $1 }.count
+        }
+        high = low
+        while high - low < count {
+            if shared(low - 1) >= shared(high) { low -= 1 } else { high += 1 }
+        }
+        return sorted[low..<high]
+    }
+
     /// `; did you mean A or B?`, or nothing when no name is close.
     var hint: String { names.isEmpty ? "" : "; did you mean \(names.joined(separator: " or "))?" }
 

@@ -1,5 +1,6 @@
 import NormCache
 import NormClient
+import NormProject
 
 /// One thing the workbench reports. Commands and callbacks describe what happened as
 /// events; the ``Printer`` renders each in the session's mode: a tree or tables for
@@ -46,8 +47,65 @@ enum Event {
     case plugins([Plugin])
     /// A command that had nothing else to say succeeded (JSON mode only).
     case ok(command: String)
-    /// Anything else a command reports: `fields` for JSON mode, `lines` for people.
-    case info(event: String, fields: CacheObject, lines: [String])
+
+    // What the session reports of itself.
+
+    /// The cache the session is over (a file, a user's store) and how many records it holds.
+    case cache(description: String, records: Int)
+    /// A line about to run (`.echo on`).
+    case echo(line: String)
+    /// How long a command took (`.timer on`).
+    case timer(milliseconds: Double)
+    /// Watchers stopped because the cache they read was switched (`.open`, `.login`, `.logout`).
+    case stopped(watchers: [Int])
+    /// The user's store was deleted (`described`; nil: the cache was in memory) by `.logout`.
+    case loggedOut(deleted: String?)
+
+    // What a command shows or did.
+
+    /// `.help`: every command.
+    case help([Command])
+    /// `.help COMMAND`: one command's help.
+    case commandHelp(Command)
+    case mode(OutputMode)
+    case policy(FetchPolicy)
+    case semantics(Semantics)
+    case variables(CacheObject)
+    case timeout(milliseconds: Int)
+    /// How many emissions of each watcher the watch log keeps.
+    case watchLogLimit(Int)
+    /// `.shell`: the command, its exit status and what it wrote.
+    case shell(command: String, status: Int32, output: String)
+    case pluginLoaded(Plugin)
+    /// A plugin's named operations and their documents, sorted by name.
+    case pluginOperations([(name: String, document: String)])
+    /// The service commands of the loaded plugins.
+    case pluginCommands([PluginManifest.Command])
+    /// What a service command printed.
+    case serviceOutput(command: String, lines: [String])
+    /// The project loaded (nil: none); `endpoint` is its endpoint's name when the session
+    /// runs on it, nil when the endpoint is a plugin's.
+    case project(Project?, endpoint: String?)
+    /// The project's operations and fragments, with file and line.
+    case projectOperations([ProjectDefinition])
+    /// SDL: the endpoint's schema, or one type of it.
+    case schema(sdl: String)
+    /// A watcher started.
+    case watching(id: Int, operation: String?)
+    /// The active watchers, as they were when listed.
+    case watches([WatcherListing])
+    /// The type policies set with `.keyfields`, those of the endpoint's schema that they do
+    /// not override (`endpointName` says whose), and the key fields of every other type.
+    case typePolicies(own: [(type: String, policy: TypePolicies.Policy)], endpoint: [(type: String, policy: TypePolicies.Policy)],
+                      endpointName: String?, defaultKeyFields: [String])
+    case evicted([String])
+    /// The cache as an Apollo Client snapshot.
+    case snapshot(CacheValue)
+    /// A snapshot of `records` records written to or read from `file`.
+    case exported(file: String, records: Int)
+    case imported(file: String, records: Int)
+    /// The cache file passed SQLite's integrity check.
+    case integrityChecked(file: String)
 
     /// An emission, failure or incomplete read of a watcher: what the client's watch
     /// events become (everything else is reported by a command, the network or a service).

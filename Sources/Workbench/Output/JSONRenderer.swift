@@ -1,5 +1,6 @@
 import NormCache
 import NormClient
+import NormProject
 
 /// Events as one JSON object per line, each with an `"event"` field, for programs
 /// (`--json`, `.mode json`); docs/workbench.md lists the fields. References in data and
@@ -66,11 +67,98 @@ enum JSONRenderer {
             ]) })]
         case .ok(let command):
             return ["event": "ok", "command": .string(command)]
-        case .info(let event, let fields, _):
-            var object: CacheObject = ["event": .string(event)]
-            for (key, value) in fields.members { object[key] = value }
-            return object
+        case .cache(let description, let records):
+            return ["event": "cache", "cache": .string(description), "records": CacheValue(records)]
+        case .echo(let line):
+            return ["event": "echo", "line": .string(line)]
+        case .timer(let milliseconds):
+            return ["event": "timer", "ms": .double(milliseconds)]
+        case .stopped(let watchers):
+            return ["event": "stopped", "watchers": .list(watchers.map { CacheValue($0) })]
+        case .loggedOut(let deleted):
+            return ["event": "logout", "deleted": name(deleted)]
+        case .help(let commands):
+            return ["event": "help", "commands": .list(commands.map(summary))]
+        case .commandHelp(let command):
+            return ["event": "help", "commands": .list([summary(command)])]
+        case .mode(let mode):
+            return ["event": "mode", "mode": .string(mode.rawValue)]
+        case .policy(let policy):
+            return ["event": "policy", "policy": .string(policy.name)]
+        case .semantics(let semantics):
+            return ["event": "semantics", "semantics": .string(semantics.name)]
+        case .variables(let variables):
+            return ["event": "vars", "variables": .object(variables)]
+        case .timeout(let milliseconds):
+            return ["event": "timeout", "ms": CacheValue(milliseconds)]
+        case .watchLogLimit(let limit):
+            return ["event": "watchlog", "limit": CacheValue(limit)]
+        case .shell(let command, let status, let output):
+            return ["event": "shell", "command": .string(command), "status": .int(Int64(status)), "output": .string(output)]
+        case .pluginLoaded(let plugin):
+            return ["event": "loaded", "name": .string(plugin.name), "version": .string(plugin.version), "path": .string(plugin.path)]
+        case .pluginOperations(let operations):
+            return ["event": "ops", "operations": .object(CacheObject(members: operations.map { ($0.name, .string($0.document)) }))]
+        case .pluginCommands(let commands):
+            return ["event": "commands", "commands": .list(commands.map { command in .object([
+                "name": .string(command.name), "usage": .string(command.usage), "help": .string(command.help),
+                "refetch": strings(command.refetch),
+            ]) })]
+        case .serviceOutput(let command, let lines):
+            return ["event": "output", "command": .string(command), "lines": strings(lines)]
+        case .project(let project, _):
+            guard let project else { return ["event": "project", "project": .null] }
+            return ["event": "project", "project": .object([
+                "directory": .string(project.directory),
+                "schemaFiles": strings(project.schemaFiles),
+                "operationFiles": strings(project.operationFiles),
+                "operations": strings(project.operations.map(\.name)),
+                "fragments": strings(project.fragments.map(\.name)),
+                "typePolicies": strings(project.schemaKnowledge.typePolicies.types),
+            ])]
+        case .projectOperations(let definitions):
+            return ["event": "ops", "operations": .list(definitions.map { definition in
+                ["name": .string(definition.name), "kind": .string(definition.kind.rawValue), "file": .string(definition.file),
+                 "line": CacheValue(definition.line)]
+            })]
+        case .schema(let sdl):
+            return ["event": "schema", "sdl": .string(sdl)]
+        case .watching(let id, let operation):
+            return ["event": "watching", "id": CacheValue(id), "op": name(operation)]
+        case .watches(let watches):
+            return ["event": "watches", "watches": .list(watches.map { watch in .object([
+                "id": CacheValue(watch.id), "op": name(watch.operation), "variables": .object(watch.variables),
+                "policy": .string(watch.policy.name), "emissions": CacheValue(watch.emissions), "endpoint": .string(watch.endpoint),
+            ]) })]
+        case .typePolicies(let own, let endpoint, _, let defaultKeyFields):
+            return ["event": "keyfields", "types": policies(own), "endpoint": policies(endpoint), "default": strings(defaultKeyFields)]
+        case .evicted(let removed):
+            return ["event": "evict", "removed": strings(removed)]
+        case .snapshot(let snapshot):
+            return ["event": "dump", "snapshot": snapshot]
+        case .exported(let file, let records):
+            return ["event": "export", "file": .string(file), "records": CacheValue(records)]
+        case .imported(let file, let records):
+            return ["event": "import", "file": .string(file), "records": CacheValue(records)]
+        case .integrityChecked(let file):
+            return ["event": "check", "file": .string(file), "ok": true]
         }
+    }
+
+    /// A command as `.help` reports it.
+    private static func summary(_ command: Command) -> CacheValue {
+        .object(["name": .string("." + command.name), "usage": .string(command.usage), "help": .string(command.help),
+                 "aliases": .list(command.aliases.map { .string("." + $0) })])
+    }
+
+    /// Type policies by type: the key fields, or null for a type never normalized.
+    private static func policies(_ policies: [(type: String, policy: TypePolicies.Policy)]) -> CacheValue {
+        .object(CacheObject(members: policies.map { type, policy in
+            switch policy {
+            case .keyFields(let fields, _): (type, strings(fields))
+            case .notNormalized: (type, .null)
+            }
+        }))
     }
 
     private static func name(_ text: String?) -> CacheValue { text.map(CacheValue.string) ?? .null }

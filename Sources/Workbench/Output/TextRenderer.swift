@@ -1,5 +1,7 @@
+import Foundation
 import NormCache
 import NormClient
+import NormProject
 
 /// Events as people read them: data as a tree (``TreeView``) or as tables
 /// (``TableView``), watch emissions after the first as `-`/`+` lines against the one
@@ -74,10 +76,99 @@ struct TextRenderer {
             ] }, [])
         case .ok:
             return ([], [])
-        case .info(_, _, let lines):
+        case .cache(let description, let records):
+            return (["cache: \(description), \(Self.count(records, "record"))"], [])
+        case .echo(let line):
+            return ([line], [])
+        case .timer(let milliseconds):
+            return (["time: " + String(format: "%.3f", milliseconds) + " ms"], [])
+        case .stopped(let watchers):
+            return (["stopped watchers: " + watchers.map(String.init).joined(separator: ", ")], [])
+        case .loggedOut(let deleted):
+            return ([deleted.map { "logged out: \($0) deleted" } ?? "logged out: the cache is cleared"], [])
+        case .help(let commands):
+            let width = commands.map(\.synopsis.count).max() ?? 0
+            return (commands.map { $0.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help }, [])
+        case .commandHelp(let command):
+            let also = command.aliases.isEmpty ? [] : ["  also: " + command.aliases.map { "." + $0 }.joined(separator: ", ")]
+            return ([command.synopsis, "  " + command.help] + also, [])
+        case .mode(let mode):
+            return ([mode.rawValue], [])
+        case .policy(let policy):
+            return ([policy.name], [])
+        case .semantics(let semantics):
+            return ([semantics.name], [])
+        case .variables(let variables):
+            return ([JSON.string(.object(variables))], [])
+        case .timeout(let milliseconds):
+            return (["timeout \(milliseconds) ms"], [])
+        case .watchLogLimit(let limit):
+            return (["the watch log keeps the last \(limit) emissions of each watcher"], [])
+        case .shell(_, _, let output):
+            var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
             return (lines, [])
+        case .pluginLoaded(let plugin):
+            return (["loaded \(plugin.name) \(plugin.version) from \(plugin.path)"], [])
+        case .pluginOperations(let operations):
+            return (operations.map { "\($0.name)  " + ($0.document.split(separator: "\n").first.map(String.init) ?? "") }, [])
+        case .pluginCommands(let commands):
+            let width = commands.map { ($0.name + " " + $0.usage).count }.max() ?? 0
+            return (commands.map { command in
+                let refetch = command.refetch.isEmpty ? "" : " (then refetches \(command.refetch.joined(separator: ", ")))"
+                return (command.name + " " + command.usage).padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.help + refetch
+            }, [])
+        case .serviceOutput(_, let lines):
+            return (lines, [])
+        case .project(let project, let endpoint):
+            guard let project else { return (["no project (.project DIR loads one)"], []) }
+            let policies = project.schemaKnowledge.typePolicies.types
+            return ([
+                "project \(project.directory)",
+                "  schema: " + project.schemaFiles.joined(separator: ", "),
+                "  \(project.operations.count) operations and \(project.fragments.count) fragments in \(project.operationFiles.count) files",
+                "  type policies: " + (policies.isEmpty ? "none" : policies.joined(separator: ", ")),
+                endpoint.map { "  its endpoint: \($0)" } ?? "  the endpoint is a plugin's: .project DIR again returns to the project's",
+            ], [])
+        case .projectOperations(let definitions):
+            return (definitions.map { "\($0.name)  \($0.kind.rawValue)  \($0.file):\($0.line)" }, [])
+        case .schema(let sdl):
+            return ([sdl], [])
+        case .watching(let id, let operation):
+            return (["watching \(operation ?? "an anonymous query") as watcher \(id)"], [])
+        case .watches(let watches):
+            return (watches.map { watch in
+                "\(watch.id)  \(watch.operation ?? "(anonymous)")  \(JSON.string(.object(watch.variables)))  "
+                    + "\(watch.policy.name)  \(Self.count(watch.emissions, "emission"))  \(watch.endpoint)"
+            }, [])
+        case .typePolicies(let own, let endpoint, let endpointName, let defaultKeyFields):
+            func described(_ policies: [(type: String, policy: TypePolicies.Policy)], from source: String?) -> [String] {
+                let origin = source.map { " (from \($0))" } ?? ""
+                return policies.map { type, policy in
+                    switch policy {
+                    case .keyFields(let fields, let group): "\(type): " + fields.joined(separator: "+") + (group.map { " (as \($0))" } ?? "") + origin
+                    case .notNormalized: "\(type): never normalized\(origin)"
+                    }
+                }
+            }
+            let fallback = defaultKeyFields.joined(separator: "+")
+            return (described(own, from: nil) + described(endpoint, from: endpointName)
+                + ["other types: \(fallback.isEmpty ? "never normalized" : fallback)"], [])
+        case .evicted(let removed):
+            return (["evicted: " + removed.joined(separator: ", ")], [])
+        case .snapshot(let snapshot):
+            return (SnapshotText.text(of: snapshot).split(separator: "\n").map(String.init), [])
+        case .exported(let file, let records):
+            return (["wrote \(Self.count(records, "record")) to \(file)"], [])
+        case .imported(let file, let records):
+            return (["imported \(Self.count(records, "record")) from \(file)"], [])
+        case .integrityChecked(let file):
+            return (["\(file): ok (PRAGMA integrity_check)"], [])
         }
     }
+
+    /// `1 record`, `2 records`.
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     private func heading(_ title: String, _ detail: String) -> [String] { [style.heading(title) + " " + detail] }
 

@@ -23,7 +23,7 @@ public enum Batch {
             } catch {
                 session.printer.emit(.error(message: "\(error)", at: nil, source: nil))
                 unreadable = true
-                if session.bails { break }
+                if session.settings.bails { break }
             }
         }
         fflush(nil)

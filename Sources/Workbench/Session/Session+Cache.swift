@@ -18,35 +18,20 @@ extension Session {
         }
     }
 
-    /// `; did you mean Trip:2?` for a key the cache does not hold, when one is close.
+    /// `; did you mean Trip:2?` for a key the cache does not hold, when one is close: among
+    /// the keys sharing the longest prefix with it (every key of a cache of up to 5,000).
     func closeKeys(to key: String) -> String {
-        DidYouMean(key, among: client.cache.keys()).hint
+        DidYouMean(key, among: DidYouMean.neighbours(of: key, inSorted: client.cache.keys())).hint
     }
 
     /// `.keyfields` without arguments: each type's policy set with `.keyfields`, then
     /// those the current endpoint's schema declares (a `.keyfields` policy wins).
     func showTypePolicies() {
-        func described(_ policies: TypePolicies, from source: String?) -> [(String, CacheValue, String)] {
-            policies.types.map { type in
-                let origin = source.map { " (from \($0))" } ?? ""
-                switch policies[type]! {
-                case .keyFields(let fields, let group):
-                    let keyed = fields.joined(separator: "+") + (group.map { " (as \($0))" } ?? "")
-                    return (type, .list(fields.map(CacheValue.string)), "\(type): \(keyed)\(origin)")
-                case .notNormalized:
-                    return (type, .null, "\(type): never normalized\(origin)")
-                }
-            }
-        }
         let policies = client.typePolicies
-        let own = described(policies, from: nil)
         let endpointPolicies = endpoint?.schemaKnowledge?.typePolicies ?? TypePolicies()
-        let endpoints = described(endpointPolicies, from: endpoint?.name).filter { policies[$0.0] == nil }
-        let fallback = policies.defaultKeyFields.joined(separator: "+")
-        say("keyfields", ["types": .object(CacheObject(members: own.map { ($0.0, $0.1) })),
-                          "endpoint": .object(CacheObject(members: endpoints.map { ($0.0, $0.1) })),
-                          "default": .list(policies.defaultKeyFields.map(CacheValue.string))],
-            lines: (own + endpoints).map(\.2) + ["other types: \(fallback.isEmpty ? "never normalized" : fallback)"])
+        printer.emit(.typePolicies(own: policies.types.map { ($0, policies[$0]!) },
+                                   endpoint: endpointPolicies.types.filter { policies[$0] == nil }.map { ($0, endpointPolicies[$0]!) },
+                                   endpointName: endpoint?.name, defaultKeyFields: policies.defaultKeyFields))
     }
 
     /// Makes `sdl`, fetched from the HTTP endpoint by introspection, the knowledge that
@@ -64,13 +49,11 @@ extension Session {
     /// `.dump [FILE]`, `.export FILE`: the cache as an Apollo Client snapshot, a record a line.
     func dump(to path: String?) throws {
         let snapshot = client.cache.extract()
-        let text = Self.snapshotText(snapshot)
-        guard let path else { return say("dump", ["snapshot": snapshot], lines: text.split(separator: "\n").map(String.init)) }
-        do { try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path)) } catch {
+        guard let path else { return printer.emit(.snapshot(snapshot)) }
+        do { try Data((SnapshotText.text(of: snapshot) + "\n").utf8).write(to: URL(fileURLWithPath: path)) } catch {
             throw CommandError("\(path): cannot be written (\(error.localizedDescription))")
         }
-        let count = snapshot.snapshotRecordCount
-        say("export", ["file": .string(path), "records": CacheValue(count)], "wrote \(count) record\(count == 1 ? "" : "s") to \(path)")
+        printer.emit(.exported(file: path, records: snapshot.snapshotRecordCount))
     }
 
     /// `.import FILE`: an Apollo Client snapshot replaces what the cache holds.
@@ -79,15 +62,7 @@ extension Session {
         let snapshot: CacheValue
         do { snapshot = try JSON.parse(text) } catch { throw CommandError("\(path): \(error)") }
         do { try client.cache.restore(snapshot) } catch { throw CommandError("\(path): \(error)") }
-        let count = snapshot.snapshotRecordCount
-        say("import", ["file": .string(path), "records": CacheValue(count)], "imported \(count) record\(count == 1 ? "" : "s") from \(path)")
-    }
-
-    /// A snapshot as JSON with one record a line: readable, and still one JSON document.
-    static func snapshotText(_ snapshot: CacheValue) -> String {
-        guard case .object(let records) = snapshot, !records.isEmpty else { return "{}" }
-        let lines = records.members.map { "  " + JSON.string(.string($0)) + ": " + JSON.string($1, references: .none) }
-        return "{\n" + lines.joined(separator: ",\n") + "\n}"
+        printer.emit(.imported(file: path, records: snapshot.snapshotRecordCount))
     }
 }
 

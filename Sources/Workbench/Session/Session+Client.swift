@@ -19,9 +19,9 @@ extension Session {
     func run(_ operation: CompiledOperation, variables given: CacheObject?) throws {
         let variables = variables(given, for: operation)
         let endpoint = try currentEndpoint(for: operation)
-        let (client, policy, printer) = (self.client, self.policy, self.printer)
-        let optimistic = self.optimistic
-        self.optimistic = nil
+        let (client, policy, printer) = (self.client, settings.policy, self.printer)
+        let optimistic = settings.optimistic
+        settings.optimistic = nil
         do {
             lastResult = try wait {
                 try await client.fetch(operation, variables: variables, policy: policy, optimistic: optimistic, from: endpoint) {
@@ -47,7 +47,11 @@ extension Session {
         }
         let variables = variables(given, for: operation)
         let endpoint = try currentEndpoint(for: operation)
-        try client.write(data: data, for: operation, variables: variables, from: endpoint)
+        do { try client.write(data: data, for: operation, variables: variables, from: endpoint) } catch {
+            // The engine words a misfit for a server's response; this data is the user's.
+            guard case .cache(.response(let misfit)) = error else { throw error }
+            throw CommandError("the data does not fit the operation at \(misfit.path): \(misfit.message)")
+        }
         lastResult = try client.cachedResult(of: operation, variables: variables, from: endpoint)
         printer.emit(.result(lastResult!))
     }
@@ -56,7 +60,7 @@ extension Session {
     /// the operation does not declare is refused), else the session's `.vars` that it
     /// declares (`.vars` are for every next operation, and each takes its own).
     func variables(_ given: CacheObject?, for operation: CompiledOperation) -> CacheObject {
-        given ?? CacheObject(members: variables.members.filter { name, _ in operation.variables.contains { $0.name == name } })
+        given ?? CacheObject(members: settings.variables.members.filter { name, _ in operation.variables.contains { $0.name == name } })
     }
 
     /// `.vars JSON`: the session's variables from now on, each first checked against the
@@ -76,7 +80,7 @@ extension Session {
             }
             if !declaring.isEmpty, refusals.count == declaring.count { throw CommandError(refusals[0] + " (.vars unchanged)") }
         }
-        variables = given
+        settings.variables = given
     }
 
     /// The endpoint `operation` goes to under the session's policy. When none is set and
@@ -85,7 +89,7 @@ extension Session {
     /// operation (`.schema`) one must be set.
     func currentEndpoint(for operation: CompiledOperation? = nil) throws -> any Transport {
         if let endpoint { return endpoint }
-        if let operation, !policy.needsEndpoint(for: operation) { return NoEndpoint() }
+        if let operation, !settings.policy.needsEndpoint(for: operation) { return NoEndpoint() }
         throw CommandError(NoEndpoint.message)
     }
 
@@ -117,10 +121,9 @@ extension Session {
 
     /// Starts a watcher of `operation` with `given` variables, else the `.vars` it declares.
     func startWatch(_ operation: CompiledOperation, variables given: CacheObject?) throws {
-        let watch = try client.watch(operation, variables: variables(given, for: operation), policy: policy,
+        let watch = try client.watch(operation, variables: variables(given, for: operation), policy: settings.policy,
                                      from: try currentEndpoint(for: operation))
-        say("watching", ["id": CacheValue(watch.id), "op": operation.name.map(CacheValue.string) ?? .null],
-            "watching \(operation.name ?? "an anonymous query") as watcher \(watch.id)")
+        printer.emit(.watching(id: watch.id, operation: operation.name))
     }
 
     /// The watchers named by `ID` or `all`.
@@ -150,7 +153,7 @@ extension Session {
         let plugins = self.plugins
         let arguments = Array(input.words.dropFirst())
         let lines = try wait { try await plugins.run(command: name, arguments: arguments) }
-        say("output", ["command": .string(name), "lines": .list(lines.map(CacheValue.string))], lines: lines)
+        printer.emit(.serviceOutput(command: name, lines: lines))
     }
 
     // MARK: lifecycle
@@ -160,8 +163,7 @@ extension Session {
     func lifecycle(_ event: LifecycleEvent?, _ switchScope: () throws -> Void) throws {
         let stopped = try app.switchScope(switchScope)
         if !stopped.isEmpty {
-            say("stopped", ["watchers": .list(stopped.map { CacheValue($0) })],
-                "stopped watchers: " + stopped.map(String.init).joined(separator: ", "))
+            printer.emit(.stopped(watchers: stopped))
         }
         guard let event else { return }
         let environment = app.environment

@@ -38,32 +38,12 @@ extension Session {
 
     /// `.project` alone: what is loaded.
     func showProject() {
-        guard let project = app.project else { return say("project", ["project": .null], "no project (.project DIR loads one)") }
-        let knowledge = project.schemaKnowledge
-        let fields: CacheObject = [
-            "directory": .string(project.directory),
-            "schemaFiles": .list(project.schemaFiles.map(CacheValue.string)),
-            "operationFiles": .list(project.operationFiles.map(CacheValue.string)),
-            "operations": .list(project.operations.map { .string($0.name) }),
-            "fragments": .list(project.fragments.map { .string($0.name) }),
-            "typePolicies": .list(knowledge.typePolicies.types.map(CacheValue.string)),
-        ]
-        say("project", ["project": .object(fields)], lines: [
-            "project \(project.directory)",
-            "  schema: " + project.schemaFiles.joined(separator: ", "),
-            "  \(project.operations.count) operations and \(project.fragments.count) fragments in \(project.operationFiles.count) files",
-            "  type policies: " + (knowledge.typePolicies.types.isEmpty ? "none" : knowledge.typePolicies.types.joined(separator: ", ")),
-            app.onProjectEndpoint ? "  its endpoint: \(endpoint?.name ?? "none")" : "  the endpoint is a plugin's: .project DIR again returns to the project's",
-        ])
+        printer.emit(.project(app.project, endpoint: app.onProjectEndpoint ? endpoint?.name ?? "none" : nil))
     }
 
     /// `.ops` on the project's endpoint: its operations and fragments, with file and line.
     func showProjectOperations(_ project: Project) {
-        let definitions = project.operations + project.fragments
-        say("ops", ["operations": .list(definitions.map { definition in
-            ["name": .string(definition.name), "kind": .string(definition.kind.rawValue), "file": .string(definition.file),
-             "line": CacheValue(definition.line)]
-        })], lines: definitions.map { "\($0.name)  \($0.kind.rawValue)  \($0.file):\($0.line)" })
+        printer.emit(.projectOperations(project.operations + project.fragments))
     }
 
     /// The compiled operation of `document` typed at the REPL, first validated against the
@@ -73,7 +53,7 @@ extension Session {
     /// column. (A cache-only read off a project goes by the cache alone, so that what
     /// `.write` put there can be read whatever the endpoint's schema says.)
     func compile(_ document: String, name: String? = nil) throws -> CompiledOperation {
-        if app.onProjectEndpoint || policy != .cacheOnly, let validator = app.validator(warn: warn) {
+        if app.onProjectEndpoint || settings.policy != .cacheOnly, let validator = app.validator(warn: warn) {
             let problems = validator.validate(document: document)
             if !problems.isEmpty { throw InvalidOperation(problems: problems) }
         }

@@ -10,8 +10,8 @@ import Synchronization
 /// A session is fed one line at a time, from libedit, a pipe, a script or a test, and
 /// reports what happens as ``Event``s through its ``Printer``, so tests can run it
 /// without a terminal. It owns the app the workbench shows: the ``Environment`` with the
-/// client and the utilities, the plugins and their services, the current endpoint,
-/// fetch policy and variables.
+/// client and the utilities, the plugins and their services, the current endpoint; it
+/// holds the user's ``SessionSettings`` (fetch policy, variables, `.echo`, …).
 ///
 /// In batch mode each line's consequences (its requests, the refetches they trigger,
 /// every watcher emission) are finished before ``execute(_:at:)`` returns, so scripts
@@ -52,15 +52,10 @@ public final class Session {
         get { ledger.lastResult }
         set { ledger.lastResult = newValue }
     }
-    var variables = CacheObject()
-    var policy = FetchPolicy.cacheFirst
-    /// The optimistic response for the next mutation (`.optimistic`), used once.
-    var optimistic: CacheObject?
-    /// `.echo`, `.bail`, `.timer`, `.monitor`: as sqlite3's shell has them.
-    var echoes: Bool
-    var bails: Bool
-    var times = false
-    var monitors = false { didSet { monitorCache() } }
+    /// What the settings commands change: variables, policy, `.echo`, `.bail`, … .
+    var settings: SessionSettings {
+        didSet { if settings.monitors != oldValue.monitors { monitorCache() } }
+    }
     /// The line running now, when it came from a file (for messages and `.read`'s relative paths).
     var location: SourceLocation?
     /// `.nowait COMMAND`: that command's fetches go on while the next lines run.
@@ -83,12 +78,9 @@ public final class Session {
         printer.mode = options.mode
         self.printer = printer
         settlesEachCommand = options.settlesEachCommand
-        echoes = options.echoes
-        bails = options.bails
+        settings = SessionSettings(options: options)
         ledger.watchLog.limit = options.watchLog
         app = try App(options: options, printer: printer, ledger: ledger)
-        // A cache file pulled off a device is read, never refreshed: inspect answers from it.
-        if options.inspectFile != nil { policy = .cacheOnly }
         reportOpened()
         for failure in app.loadFailures { warn("\(failure)") }
         for warning in app.project?.warnings ?? [] { warn("\(warning)") }
@@ -98,8 +90,7 @@ public final class Session {
     func reportOpened() {
         let count = scope.cache.recordCount
         if scope.store != nil {
-            say("cache", ["cache": .string(scope.description), "records": CacheValue(count)],
-                "cache: \(scope.description), \(count) record\(count == 1 ? "" : "s")")
+            printer.emit(.cache(description: scope.description, records: count))
         }
         for warning in scope.warnings { warn(warning) }
         applyKeyFieldsTheFileShows()
@@ -107,15 +98,6 @@ public final class Session {
     }
 
     func warn(_ text: String) { printer.emit(.warning(text)) }
-
-    /// Reports something a command found: `fields` in JSON mode (event `event`), `lines` otherwise.
-    func say(_ event: String, _ fields: CacheObject, _ lines: String...) {
-        printer.emit(.info(event: event, fields: fields, lines: lines))
-    }
-
-    func say(_ event: String, _ fields: CacheObject, lines: [String]) {
-        printer.emit(.info(event: event, fields: fields, lines: lines))
-    }
 
     /// Runs one line of input: a dot-command, a service command (`trips.rename 2 Porto`),
     /// a GraphQL operation (continued over lines until its braces balance), a `#` comment
@@ -129,7 +111,7 @@ public final class Session {
         }
         let text = line.trimmingWhitespace
         guard !text.isEmpty, !text.hasPrefix("#") else { return }
-        if echoes { say("echo", ["line": .string(line)], line) }
+        if settings.echoes { printer.emit(.echo(line: line)) }
         ledger.lineStarted()
         if GraphQLInput.starts(text) { return continueOperation(String(text), start: location) }
         let name = text.hasPrefix(".") ? "." + text.dropFirst().prefix { !$0.isSpace } : nil
@@ -190,7 +172,7 @@ public final class Session {
             // A place inside a multi-line operation is a line of the script further down.
             let at = location.map { SourceLocation(file: $0.file, line: $0.line + (place?.line ?? 1) - 1) }
             printer.emit(.error(message: "\(error)", at: at, source: place))
-            if bails { finish() }
+            if settings.bails { finish() }
         }
         if settlesEachCommand, !skipsSettling { settle() }
         if attemptDepth == 1 { skipsSettling = false }   // the line `.nowait` ran on is over
@@ -198,10 +180,10 @@ public final class Session {
         // What the engine said of the writes the command caused (an object stored under its
         // path key, a record that changed type), once each, after the command's own output.
         for warning in scope.cache.takeWarnings() { warn(warning) }
-        if times {
+        if settings.times {
             let elapsed = (ContinuousClock.now - started).components
             let ms = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
-            say("timer", ["ms": .double(ms)], "time: " + String(format: "%.3f", ms) + " ms")
+            printer.emit(.timer(milliseconds: ms))
         }
         printer.commandFinished()
         if !ledger.isExpecting {
@@ -224,14 +206,14 @@ public final class Session {
     /// Counts an expectation that did not hold; under `.bail on` the run stops.
     func expectationFailed() {
         ledger.expectationFailed()
-        if bails { finish() }
+        if settings.bails { finish() }
     }
 
     func finish() { isFinished = true }
 
     /// Prints every commit's changes while `.monitor` is on (the cache may have been replaced).
     private func monitorCache() {
-        guard monitors else { return scope.cache.monitor(nil) }
+        guard settings.monitors else { return scope.cache.monitor(nil) }
         let printer = self.printer
         scope.cache.monitor { printer.emit(.write($0)) }
     }

@@ -81,11 +81,8 @@ extension Session {
         do { try process.run() } catch { throw CommandError(".shell could not start /bin/sh: \(error.localizedDescription)") }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
         let status = process.terminationStatus
-        say("shell", ["command": .string(command), "status": .int(Int64(status)), "output": .string(output)], lines: lines)
+        printer.emit(.shell(command: command, status: status, output: String(decoding: data, as: UTF8.self)))
         guard status == 0 else { throw CommandError(".shell: \"\(command)\" exited with status \(status)") }
     }
 }

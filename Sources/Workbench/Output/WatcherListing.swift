@@ -1,0 +1,27 @@
+import NormCache
+import NormClient
+
+/// One active watcher as `.watches` lists it, taken when the command ran (a watcher's
+/// emission count goes on changing after).
+///
+/// ```swift
+/// WatcherListing(watch)   // id 1, TripList, {}, cache-first, 2 emissions, trips
+/// ```
+struct WatcherListing {
+    let id: Int
+    let operation: String?
+    let variables: CacheObject
+    let policy: FetchPolicy
+    let emissions: Int
+    /// The endpoint's name, `none` without one.
+    let endpoint: String
+
+    init(_ watch: ClientWatch) {
+        id = watch.id
+        operation = watch.operation.name
+        variables = watch.variables
+        policy = watch.policy
+        emissions = watch.emissions
+        endpoint = watch.transport?.name ?? "none"
+    }
+}
