@@ -6,80 +6,80 @@ import NormClient
 /// endpoint, operations, watching, cache, lifecycle, network, debug, tests). Add a command here and `.help`, lookup, completion and "did you mean"
 /// follow. Each entry parses its arguments and hands over to the session at once.
 public enum CommandTable {
-    public static let commands: [Command] = [
+    public static let commands: [DotCommand] = [
         // session
-        Command(name: "help", usage: "[COMMAND]", help: "List the commands, or show one command's help", completes: [.command]) { session, input in
+        DotCommand(name: "help", usage: "[COMMAND]", help: "List the commands, or show one command's help", completes: [.command]) { session, input in
             try session.showHelp(for: try input.words(0...1).first)
         },
-        Command(name: "mode", usage: "[tree|table|json]", help: "How output looks: a tree (default), tables, or one JSON object per line") { session, input in
+        DotCommand(name: "mode", usage: "[tree|table|json]", help: "How output looks: a tree (default), tables, or one JSON object per line") { session, input in
             guard let word = try input.words(0...1).first else { return session.printer.emit(.mode(session.printer.mode)) }
             guard let mode = OutputMode(rawValue: word) else { throw CommandError("unknown mode \"\(word)\"; the modes are tree, table and json") }
             session.printer.mode = mode
         },
-        Command(name: "timer", usage: "on|off", help: "Print how long each command took") { session, input in
+        DotCommand(name: "timer", usage: "on|off", help: "Print how long each command took") { session, input in
             session.settings.times = try input.onOff()
         },
-        Command(name: "echo", usage: "on|off", help: "Print each command before it runs") { session, input in
+        DotCommand(name: "echo", usage: "on|off", help: "Print each command before it runs") { session, input in
             session.settings.echoes = try input.onOff()
         },
-        Command(name: "bail", usage: "on|off", help: "Stop at the first command or expectation that fails") { session, input in
+        DotCommand(name: "bail", usage: "on|off", help: "Stop at the first command or expectation that fails") { session, input in
             session.settings.bails = try input.onOff()
         },
-        Command(name: "read", usage: "FILE", help: "Run the commands in FILE (relative to the script that reads it); scripts may read scripts") { session, input in
+        DotCommand(name: "read", usage: "FILE", help: "Run the commands in FILE (relative to the script that reads it); scripts may read scripts") { session, input in
             try session.run(file: try input.words(1...1)[0])
         },
-        Command(name: "output", usage: "[FILE]", help: "Send output to FILE (replaced), or back to the terminal without FILE; errors stay on standard error (in JSON mode they go with the output)") { session, input in
+        DotCommand(name: "output", usage: "[FILE]", help: "Send output to FILE (replaced), or back to the terminal without FILE; errors stay on standard error (in JSON mode they go with the output)") { session, input in
             try session.redirect(to: try input.words(0...1).first, once: false)
         },
-        Command(name: "once", usage: "FILE", help: "Send the next command's output to FILE (replaced)") { session, input in
+        DotCommand(name: "once", usage: "FILE", help: "Send the next command's output to FILE (replaced)") { session, input in
             try session.redirect(to: try input.words(1...1)[0], once: true)
         },
-        Command(name: "shell", usage: "COMMAND", help: "Run a shell command (/bin/sh -c) and print its output; a nonzero exit status fails") { session, input in
+        DotCommand(name: "shell", usage: "COMMAND", help: "Run a shell command (/bin/sh -c) and print its output; a nonzero exit status fails") { session, input in
             try session.shell(input.rest(after: 0))
         },
-        Command(name: "nowait", usage: "COMMAND", help: "Run COMMAND without waiting for the fetches it starts (scripts wait by default), e.g. to let a newer search cancel it") { session, input in
+        DotCommand(name: "nowait", usage: "COMMAND", help: "Run COMMAND without waiting for the fetches it starts (scripts wait by default), e.g. to let a newer search cancel it") { session, input in
             let command = input.rest(after: 0)
             guard !command.isEmpty else { throw CommandError("usage: \(input.synopsis)") }
             session.skipsSettling = true
             session.execute(command, at: session.location)
         },
-        Command(name: "quit", help: "Leave the workbench (also Ctrl-D)", aliases: ["exit"]) { session, input in
+        DotCommand(name: "quit", help: "Leave the workbench (also Ctrl-D)", aliases: ["exit"]) { session, input in
             _ = try input.words(0...0)
             session.finish()
         },
         // endpoint
-        Command(name: "plugins", help: "Loaded plugins: name, version, path, services, operations, commands") { session, input in
+        DotCommand(name: "plugins", help: "Loaded plugins: name, version, path, services, operations, commands") { session, input in
             _ = try input.words(0...0)
             session.printer.emit(.plugins(session.plugins.plugins))
         },
-        Command(name: "load", usage: "PATH", help: "Load a plugin library (a shared library exporting nc_plugin_init)") { session, input in
+        DotCommand(name: "load", usage: "PATH", help: "Load a plugin library (a shared library exporting nc_plugin_init)") { session, input in
             let plugin = try session.plugins.load(try input.words(1...1)[0])
             if session.endpoint == nil { session.endpoint = plugin.endpoint }
             session.printer.emit(.pluginLoaded(plugin))
         },
-        Command(name: "use", usage: "PLUGIN", help: "Make a plugin's in-process server the endpoint", completes: [.plugin]) { session, input in
+        DotCommand(name: "use", usage: "PLUGIN", help: "Make a plugin's in-process server the endpoint", completes: [.plugin]) { session, input in
             let name = try input.words(1...1)[0]
             guard let plugin = session.plugins.plugin(named: name) else {
                 throw CommandError("no plugin \"\(name)\" (.plugins lists them: \(session.plugins.plugins.map(\.name).joined(separator: ", ")))")
             }
             session.endpoint = plugin.endpoint
         },
-        Command(name: "endpoint", usage: "URL", help: "Send operations to an HTTP GraphQL endpoint (POST application/json); with a project loaded, the project's") { session, input in
+        DotCommand(name: "endpoint", usage: "URL", help: "Send operations to an HTTP GraphQL endpoint (POST application/json); with a project loaded, the project's") { session, input in
             session.app.use(try HTTPEndpoint.transport(for: try input.words(1...1)[0], timeout: session.app.timeout))
         },
-        Command(name: "header", usage: "NAME: VALUE", help: "Add a header to every request to the HTTP endpoint, e.g. .header Authorization: Bearer abc") { session, input in
+        DotCommand(name: "header", usage: "NAME: VALUE", help: "Add a header to every request to the HTTP endpoint, e.g. .header Authorization: Bearer abc") { session, input in
             guard var http = session.endpoint as? HTTPTransport else { throw CommandError("the endpoint is not an HTTP one: .endpoint URL first") }
             http.headers.append(try HTTPEndpoint.header(input.rest(after: 0)))
             session.endpoint = http
         },
-        Command(name: "timeout", usage: "[MS]", help: "How long to wait for an HTTP endpoint's whole answer, or a plugin's reply, in milliseconds (default 60000, URLSession's); alone, show it") { session, input in
+        DotCommand(name: "timeout", usage: "[MS]", help: "How long to wait for an HTTP endpoint's whole answer, or a plugin's reply, in milliseconds (default 60000, URLSession's); alone, show it") { session, input in
             guard let word = try input.words(0...1).first else {
                 let milliseconds = Int(session.app.timeout / .milliseconds(1))
                 return session.printer.emit(.timeout(milliseconds: milliseconds))
             }
             session.app.timeout = try HTTPEndpoint.timeout(word)
         },
-        Command(name: "schema", usage: "[TYPE]", help: "The endpoint's schema as SDL (the plugin's manifest, or introspection over HTTP, which the endpoint's responses then go by); TYPE shows one type") { session, input in
+        DotCommand(name: "schema", usage: "[TYPE]", help: "The endpoint's schema as SDL (the plugin's manifest, or introspection over HTTP, which the endpoint's responses then go by); TYPE shows one type") { session, input in
             let type = try input.words(0...1).first
             let endpoint = try session.currentEndpoint()
             let sdl = try session.wait { try await endpoint.schema() }
@@ -87,17 +87,17 @@ public enum CommandTable {
             let shown = try type.map { type throws(CommandError) in try SchemaText.definition(of: type, in: sdl) } ?? sdl
             session.printer.emit(.schema(sdl: shown))
         },
-        Command(name: "project", usage: "[DIR]", help: "Load an app's GraphQL project (apollo-codegen-config.json, or the .graphqls/schema.json and .graphql files under DIR) and run on its endpoint; alone, show it") { session, input in
+        DotCommand(name: "project", usage: "[DIR]", help: "Load an app's GraphQL project (apollo-codegen-config.json, or the .graphqls/schema.json and .graphql files under DIR) and run on its endpoint; alone, show it") { session, input in
             guard let directory = try input.words(0...1).first else { return session.showProject() }
             try session.loadProject(directory)
         },
-        Command(name: "ops", help: "Named operations of the project (on its endpoint) or of the current plugin, with file and line") { session, input in
+        DotCommand(name: "ops", help: "Named operations of the project (on its endpoint) or of the current plugin, with file and line") { session, input in
             _ = try input.words(0...0)
             if session.app.onProjectEndpoint, let project = session.app.project { return session.showProjectOperations(project) }
             let operations = try session.currentPlugin().manifest.operations.sorted { $0.key < $1.key }
             session.printer.emit(.pluginOperations(operations.map { ($0.key, $0.value) }))
         },
-        Command(name: "run", usage: "OP [JSON] [--write DATA]", help: "Run a named operation of the project (on its endpoint) or of the current plugin, with JSON variables (default: .vars); a local cache mutation (@apollo_client_ios_localCacheMutation) reads from the cache, or with --write writes DATA (its data, a JSON object that must fit its selection) into the cache and shows what it then reads; nothing is sent", completes: [.operation]) { session, input in
+        DotCommand(name: "run", usage: "OP [JSON] [--write DATA]", help: "Run a named operation of the project (on its endpoint) or of the current plugin, with JSON variables (default: .vars); a local cache mutation (@apollo_client_ios_localCacheMutation) reads from the cache, or with --write writes DATA (its data, a JSON object that must fit its selection) into the cache and shows what it then reads; nothing is sent", completes: [.operation]) { session, input in
             guard let name = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
             if let option = input.words.firstIndex(of: "--write") {
                 guard option > 0 else { throw CommandError("usage: \(input.synopsis)") }
@@ -109,77 +109,77 @@ public enum CommandTable {
             let variables = try input.rest(after: 1).isEmpty ? nil : JSONArgument.object(input.rest(after: 1), for: ".run")
             try session.run(try session.operation(named: name), variables: variables)
         },
-        Command(name: "commands", help: "Service commands of the loaded plugins, and the refetches that follow each") { session, input in
+        DotCommand(name: "commands", help: "Service commands of the loaded plugins, and the refetches that follow each") { session, input in
             _ = try input.words(0...0)
             let commands = session.plugins.plugins.flatMap(\.manifest.commands)
             session.printer.emit(.pluginCommands(commands))
         },
         // operations
-        Command(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object; each takes those it declares, and a value every project or plugin operation declaring it refuses is refused now), or show them") { session, input in
+        DotCommand(name: "vars", usage: "[JSON]", help: "Set the variables of the next operations (a JSON object; each takes those it declares, and a value every project or plugin operation declaring it refuses is refused now), or show them") { session, input in
             let text = input.rest(after: 0)
             if text.isEmpty { return session.printer.emit(.variables(session.settings.variables)) }
             try session.setVariables(try JSONArgument.object(text, for: ".vars"))
         },
-        Command(name: "policy", usage: "[NAME]", help: "Set the fetch policy: cache-first (default), cache-only, network-only, no-cache, cache-and-network; Apollo iOS names too") { session, input in
+        DotCommand(name: "policy", usage: "[NAME]", help: "Set the fetch policy: cache-first (default), cache-only, network-only, no-cache, cache-and-network; Apollo iOS names too") { session, input in
             guard let name = try input.words(0...1).first else { return session.printer.emit(.policy(session.settings.policy)) }
             guard let policy = FetchPolicy(name: name) else {
                 throw CommandError("unknown fetch policy \"\(name)\"; the policies are \(FetchPolicy.names.joined(separator: ", "))")
             }
             session.settings.policy = policy
         },
-        Command(name: "optimistic", usage: "JSON", help: "The optimistic response (the mutation's data) for the next mutation") { session, input in
+        DotCommand(name: "optimistic", usage: "JSON", help: "The optimistic response (the mutation's data) for the next mutation") { session, input in
             session.settings.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
         },
         // watching
-        Command(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (the project's or the current plugin's); emissions print live, as diffs", completes: [.operation]) { session, input in
+        DotCommand(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (the project's or the current plugin's); emissions print live, as diffs", completes: [.operation]) { session, input in
             guard let first = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
             let text = input.rest(after: 0)
             if GraphQLInput.starts(text[...]) { return try session.startWatch(try session.compile(text), variables: nil) }
             let variables = try input.rest(after: 1).isEmpty ? nil : JSONArgument.object(input.rest(after: 1), for: ".watch")
             try session.startWatch(try session.operation(named: first), variables: variables)
         },
-        Command(name: "watches", help: "Active watchers: id, operation, variables, policy, emissions, endpoint") { session, input in
+        DotCommand(name: "watches", help: "Active watchers: id, operation, variables, policy, emissions, endpoint") { session, input in
             _ = try input.words(0...0)
             session.printer.emit(.watches(session.client.activeWatches.map(WatcherListing.init)))
         },
-        Command(name: "unwatch", usage: "ID|all", help: "Stop a watcher, or all of them") { session, input in
+        DotCommand(name: "unwatch", usage: "ID|all", help: "Stop a watcher, or all of them") { session, input in
             for watch in try session.watches(try input.words(1...1)[0]) { watch.cancel() }
         },
-        Command(name: "refetch", usage: "ID|all", help: "Refetch a watcher's query from the network (network-only); it emits if the data changed") { session, input in
+        DotCommand(name: "refetch", usage: "ID|all", help: "Refetch a watcher's query from the network (network-only); it emits if the data changed") { session, input in
             let watches = try session.watches(try input.words(1...1)[0])
             try session.wait { for watch in watches { try await watch.refetch() } }
         },
-        Command(name: "setvars", usage: "ID JSON", help: "New variables for a watcher; a fetch in flight for the old ones is cancelled") { session, input in
+        DotCommand(name: "setvars", usage: "ID JSON", help: "New variables for a watcher; a fetch in flight for the old ones is cancelled") { session, input in
             guard let id = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
             let variables = try JSONArgument.object(input.rest(after: 1), for: ".setvars")
             for watch in try session.watches(id) { try watch.setVariables(variables) }
         },
-        Command(name: "watchlog", usage: "[N]", help: "Keep the last N emissions of each watcher for .expect watch ID #N (default \(SessionOptions.defaultWatchLog), --watch-log N); older ones are counted, not kept. Without N, show it") { session, input in
+        DotCommand(name: "watchlog", usage: "[N]", help: "Keep the last N emissions of each watcher for .expect watch ID #N (default \(SessionOptions.defaultWatchLog), --watch-log N); older ones are counted, not kept. Without N, show it") { session, input in
             let log = session.ledger.watchLog
             guard let word = try input.words(0...1).first else { return session.printer.emit(.watchLogLimit(log.limit)) }
             guard let limit = Int(word), limit >= 1 else { throw CommandError(".watchlog takes how many emissions to keep, 1 or more, not \"\(word)\"") }
             log.limit = limit
         },
         // cache
-        Command(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in
+        DotCommand(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in
             let pattern = try input.words(0...1).first
             session.printer.emit(.keys(session.client.cache.keys(matching: pattern)))
         },
-        Command(name: "inspect", usage: "KEY", help: "Show one record: each field key and its value, references as → KEY", completes: [.recordKey]) { session, input in
+        DotCommand(name: "inspect", usage: "KEY", help: "Show one record: each field key and its value, references as → KEY", completes: [.recordKey]) { session, input in
             let key = try input.words(1...1)[0]
             guard let record = try session.client.cache.inspect(key) else { throw CommandError("no record \"\(key)\"" + session.closeKeys(to: key)) }
             session.printer.emit(.record(key: key, record: record))
         },
-        Command(name: "refs", usage: "KEY", help: "The record fields that refer to record KEY (KEY.FIELD, e.g. QUERY_ROOT.trips)", completes: [.recordKey]) { session, input in
+        DotCommand(name: "refs", usage: "KEY", help: "The record fields that refer to record KEY (KEY.FIELD, e.g. QUERY_ROOT.trips)", completes: [.recordKey]) { session, input in
             let key = try input.words(1...1)[0]
             session.printer.emit(.refs(key: key, from: session.referringFields(to: key)))
         },
-        Command(name: "write", usage: "KEY JSON", help: "Set fields of a record from a JSON object; {\"$reference\":K} links to record K", completes: [.recordKey]) { session, input in
+        DotCommand(name: "write", usage: "KEY JSON", help: "Set fields of a record from a JSON object; {\"$reference\":K} links to record K", completes: [.recordKey]) { session, input in
             guard let key = input.words.first, !input.rest(after: 1).isEmpty else { throw CommandError("usage: \(input.synopsis)") }
             let fields = try JSONArgument.object(input.rest(after: 1), for: ".write", references: .apollo)
             try session.client.cache.write(record: key, fields: fields)
         },
-        Command(name: "evict", usage: "KEY[.FIELD]", help: "Remove a record, or one field of it (KEY.FIELD; a bare field name takes every argument variant); under apollo-client semantics watchers hear it and cache-first ones refetch, under apollo-ios they are not told (.semantics)", completes: [.recordKey]) { session, input in
+        DotCommand(name: "evict", usage: "KEY[.FIELD]", help: "Remove a record, or one field of it (KEY.FIELD; a bare field name takes every argument variant); under apollo-client semantics watchers hear it and cache-first ones refetch, under apollo-ios they are not told (.semantics)", completes: [.recordKey]) { session, input in
             let target = try input.words(1...1)[0]
             let cache = session.client.cache
             let (key, field) = RecordTarget.split(target, in: cache)
@@ -187,19 +187,19 @@ public enum CommandTable {
             if removed.isEmpty { throw CommandError("nothing to evict at \"\(target)\"" + session.closeKeys(to: key)) }
             session.printer.emit(.evicted(removed))
         },
-        Command(name: "gc", help: "Remove the records no reference chain reaches from the roots or the records an imported snapshot retained; watchers hear it under apollo-client semantics only (.semantics)") { session, input in
+        DotCommand(name: "gc", help: "Remove the records no reference chain reaches from the roots or the records an imported snapshot retained; watchers hear it under apollo-client semantics only (.semantics)") { session, input in
             _ = try input.words(0...0)
             session.printer.emit(.gc(removed: try session.client.cache.gc()))
         },
-        Command(name: "clear", help: "Remove every record (and from the cache file, leaving no trace of them); watchers hear it under apollo-client semantics only (.semantics)") { session, input in
+        DotCommand(name: "clear", help: "Remove every record (and from the cache file, leaving no trace of them); watchers hear it under apollo-client semantics only (.semantics)") { session, input in
             _ = try input.words(0...0)
             try session.client.cache.clear()
         },
-        Command(name: "keyfields", usage: "[TYPE [FIELD...]]", help: "Key TYPE's records by FIELDs (Type:a+b); no FIELD = never normalize TYPE; no TYPE lists the policies") { session, input in
+        DotCommand(name: "keyfields", usage: "[TYPE [FIELD...]]", help: "Key TYPE's records by FIELDs (Type:a+b); no FIELD = never normalize TYPE; no TYPE lists the policies") { session, input in
             guard let type = input.words.first else { return session.showTypePolicies() }
             session.client.typePolicies[type] = input.words.count == 1 ? .notNormalized : .keyFields(Array(input.words.dropFirst()))
         },
-        Command(name: "semantics", usage: "[apollo-ios|apollo-client]", help: "Whose answers the cache and watchers give where Apollo iOS and Apollo Client differ (docs/engine.md lists each): apollo-ios (default, also --semantics) or apollo-client; without an argument, show it") { session, input in
+        DotCommand(name: "semantics", usage: "[apollo-ios|apollo-client]", help: "Whose answers the cache and watchers give where Apollo iOS and Apollo Client differ (docs/engine.md lists each): apollo-ios (default, also --semantics) or apollo-client; without an argument, show it") { session, input in
             guard let word = try input.words(0...1).first else {
                 return session.printer.emit(.semantics(session.client.semantics))
             }
@@ -208,20 +208,20 @@ public enum CommandTable {
             }
             session.client.semantics = semantics
         },
-        Command(name: "stats", help: "Records, fields, watchers, optimistic layers, bytes, and the cache's hit and miss counts") { session, input in
+        DotCommand(name: "stats", help: "Records, fields, watchers, optimistic layers, bytes, and the cache's hit and miss counts") { session, input in
             _ = try input.words(0...0)
             session.printer.emit(.stats(session.client.cache.statistics))
         },
-        Command(name: "dump", usage: "[FILE]", help: "The cache as Apollo Client extract() JSON (ROOT_QUERY, __ref), printed or written to FILE") { session, input in
+        DotCommand(name: "dump", usage: "[FILE]", help: "The cache as Apollo Client extract() JSON (ROOT_QUERY, __ref), printed or written to FILE") { session, input in
             try session.dump(to: try input.words(0...1).first)
         },
-        Command(name: "export", usage: "FILE", help: "Write the cache to FILE as Apollo Client extract() JSON") { session, input in
+        DotCommand(name: "export", usage: "FILE", help: "Write the cache to FILE as Apollo Client extract() JSON") { session, input in
             try session.dump(to: try input.words(1...1)[0])
         },
-        Command(name: "import", usage: "FILE", help: "Load Apollo Client extract() JSON from FILE into the cache (restore); watchers hear it") { session, input in
+        DotCommand(name: "import", usage: "FILE", help: "Load Apollo Client extract() JSON from FILE into the cache (restore); watchers hear it") { session, input in
             try session.importSnapshot(from: try input.words(1...1)[0])
         },
-        Command(name: "check", help: "Run SQLite's PRAGMA integrity_check over the cache file (opening loads records lazily and does not run it); fails naming what it finds") { session, input in
+        DotCommand(name: "check", help: "Run SQLite's PRAGMA integrity_check over the cache file (opening loads records lazily and does not run it); fails naming what it finds") { session, input in
             _ = try input.words(0...0)
             guard let store = session.scope.store else { throw CommandError("the cache is in memory: there is no file to check") }
             let findings: [String]
@@ -233,30 +233,30 @@ public enum CommandTable {
             }
             session.printer.emit(.integrityChecked(file: store.path))
         },
-        Command(name: "open", usage: "FILE", help: "Put the cache over a SQLite cache file (Apollo iOS format), loading what it holds; created if missing") { session, input in
+        DotCommand(name: "open", usage: "FILE", help: "Put the cache over a SQLite cache file (Apollo iOS format), loading what it holds; created if missing") { session, input in
             let file = try input.words(1...1)[0]
             try session.lifecycle(nil) { try session.scope.open(file, mode: .readWrite) }
             session.reportOpened()
         },
         // lifecycle
-        Command(name: "login", usage: "USER", help: "Switch to USER: their store DIR/USER.sqlite under --cache-dir (else a new memory cache); services hear it") { session, input in
+        DotCommand(name: "login", usage: "USER", help: "Switch to USER: their store DIR/USER.sqlite under --cache-dir (else a new memory cache); services hear it") { session, input in
             let user = try input.words(1...1)[0]
             try session.lifecycle(.login(user: user)) { try session.scope.login(user) }
             session.reportOpened()
         },
-        Command(name: "logout", help: "Services drop their state; the cache is cleared and the user's store deleted with its -wal and -shm files") { session, input in
+        DotCommand(name: "logout", help: "Services drop their state; the cache is cleared and the user's store deleted with its -wal and -shm files") { session, input in
             _ = try input.words(0...0)
             let described = session.scope.description
             let stored = session.scope.store != nil
             try session.lifecycle(.logout) { try session.scope.logout() }
             session.printer.emit(.loggedOut(deleted: stored ? described : nil))
         },
-        Command(name: "foreground", help: "Tell every service the app came to the foreground") { session, input in
+        DotCommand(name: "foreground", help: "Tell every service the app came to the foreground") { session, input in
             _ = try input.words(0...0)
             try session.lifecycle(.foreground) {}
         },
         // network
-        Command(name: "network", usage: "online|offline|latency MS|fail N|log", help: "Simulated network conditions on every endpoint, and the log of requests") { session, input in
+        DotCommand(name: "network", usage: "online|offline|latency MS|fail N|log", help: "Simulated network conditions on every endpoint, and the log of requests") { session, input in
             let words = try input.words(1...2)
             let network = session.client.network
             switch (words[0], words.count) {
@@ -274,11 +274,11 @@ public enum CommandTable {
             }
         },
         // debug
-        Command(name: "monitor", usage: "on|off", help: "Print every record write (the fields that changed, the watchers reached) as it happens") { session, input in
+        DotCommand(name: "monitor", usage: "on|off", help: "Print every record write (the fields that changed, the watchers reached) as it happens") { session, input in
             session.settings.monitors = try input.onOff()
         },
         // tests
-        Command(name: "expect", usage: "CLAIM", help: "Check a claim (a failure prints where, expected and actual, and makes the run exit 1); CLAIM is one of: " + Expectation.forms, completes: [.claim, .claim]) { session, input in
+        DotCommand(name: "expect", usage: "CLAIM", help: "Check a claim (a failure prints where, expected and actual, and makes the run exit 1); CLAIM is one of: " + Expectation.forms, completes: [.claim, .claim]) { session, input in
             session.ledger.expecting()
             let expectation = try Expectation(input)
             if case .error = expectation { session.ledger.excuseLastFailure() }
@@ -287,7 +287,7 @@ public enum CommandTable {
     ]
 
     /// The command called `name` (without the dot), by name or alias.
-    public static func command(named name: String) -> Command? {
+    public static func command(named name: String) -> DotCommand? {
         commands.first { $0.name == name || $0.aliases.contains(name) }
     }
 }

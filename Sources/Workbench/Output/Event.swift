@@ -64,9 +64,9 @@ enum Event {
     // What a command shows or did.
 
     /// `.help`: every command.
-    case help([Command])
+    case help([DotCommand])
     /// `.help COMMAND`: one command's help.
-    case commandHelp(Command)
+    case commandHelp(DotCommand)
     case mode(OutputMode)
     case policy(FetchPolicy)
     case semantics(Semantics)

@@ -146,7 +146,7 @@ enum JSONRenderer {
     }
 
     /// A command as `.help` reports it.
-    private static func summary(_ command: Command) -> CacheValue {
+    private static func summary(_ command: DotCommand) -> CacheValue {
         .object(["name": .string("." + command.name), "usage": .string(command.usage), "help": .string(command.help),
                  "aliases": .list(command.aliases.map { .string("." + $0) })])
     }

@@ -3,11 +3,11 @@
 /// Every command lives in ``CommandTable``; `.help` is generated from it, as in sqlite3's shell.
 ///
 /// ```swift
-/// Command(name: "quit", usage: "", help: "Leave the workbench (also .exit, Ctrl-D)") { session, input in
+/// DotCommand(name: "quit", usage: "", help: "Leave the workbench (also .exit, Ctrl-D)") { session, input in
 ///     session.finish()
 /// }
 /// ```
-public struct Command: Sendable {
+public struct DotCommand: Sendable {
     public let name: String
     /// The arguments after the name, e.g. `"[COMMAND]"`; empty for none.
     public let usage: String
