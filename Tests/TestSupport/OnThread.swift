@@ -10,7 +10,7 @@ import Foundation
 /// let keys = try await onThread { try Session(output: { _ in }, errors: { _ in }).client.cache.keys() }
 /// await onThread { child.process.waitUntilExit() }   // a body that cannot throw needs no `try`
 /// ```
-public func onThread<Value, Failure: Error>(_ body: @escaping () throws(Failure) -> Value) async throws(Failure) -> Value {
+package func onThread<Value, Failure: Error>(_ body: @escaping () throws(Failure) -> Value) async throws(Failure) -> Value {
     let body = UncheckedBox(value: body)
     let outcome = await withCheckedContinuation { (done: CheckedContinuation<UncheckedBox<Result<Value, Failure>>, Never>) in
         Thread.detachNewThread { done.resume(returning: UncheckedBox(value: Result { () throws(Failure) in try body.value() })) }

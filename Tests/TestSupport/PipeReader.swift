@@ -11,12 +11,12 @@ import Foundation
 /// try process.run()
 /// if await reader.wait(timeout: 10, until: { $0.contains("ready") }) { print(reader.text) }
 /// ```
-public final class PipeReader: @unchecked Sendable {
+package final class PipeReader: @unchecked Sendable {
     private let lock = NSCondition()
     private var data = Data()
     private var ended = false
 
-    public init(_ pipe: Pipe) {
+    package init(_ pipe: Pipe) {
         let handle = pipe.fileHandleForReading
         Thread.detachNewThread { [self] in
             while true {
@@ -34,7 +34,7 @@ public final class PipeReader: @unchecked Sendable {
     }
 
     /// The output read so far, as UTF-8.
-    public var text: String {
+    package var text: String {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: data, as: UTF8.self)
@@ -43,13 +43,13 @@ public final class PipeReader: @unchecked Sendable {
     /// Waits until the text read so far satisfies `condition`, or the pipe ends, or
     /// `timeout` passes; whether it did. On a thread of its own (``onThread(_:)``).
     @discardableResult
-    public func wait(timeout: TimeInterval, until condition: @escaping (String) -> Bool) async -> Bool {
+    package func wait(timeout: TimeInterval, until condition: @escaping (String) -> Bool) async -> Bool {
         await onThread { self.waitHere(timeout: timeout, until: condition) }
     }
 
     /// ``wait(timeout:until:)`` on the calling thread.
     @discardableResult
-    public func waitHere(timeout: TimeInterval, until condition: (String) -> Bool) -> Bool {
+    package func waitHere(timeout: TimeInterval, until condition: (String) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         lock.lock()
         defer { lock.unlock() }
@@ -60,7 +60,7 @@ public final class PipeReader: @unchecked Sendable {
     }
 
     /// Waits on the calling thread until the pipe ends or `timeout` passes; whether it ended.
-    public func waitForEnd(timeout: TimeInterval) -> Bool {
+    package func waitForEnd(timeout: TimeInterval) -> Bool {
         _ = waitHere(timeout: timeout) { _ in false }
         lock.lock()
         defer { lock.unlock() }

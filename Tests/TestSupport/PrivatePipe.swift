@@ -9,7 +9,7 @@ import Foundation
 /// let output = privatePipe()
 /// process.standardOutput = output
 /// ```
-public func privatePipe() -> Pipe {
+package func privatePipe() -> Pipe {
     let pipe = Pipe()
     for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] { _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC) }
     return pipe

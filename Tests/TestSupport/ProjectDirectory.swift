@@ -2,10 +2,10 @@ import Foundation
 
 /// A project written to a fresh temporary directory, file by file, for tests of what a
 /// project's files say; and the repository's example project.
-public struct ProjectDirectory {
-    public let path: String
+package struct ProjectDirectory {
+    package let path: String
 
-    public init(_ files: [String: String]) throws {
+    package init(_ files: [String: String]) throws {
         path = NSTemporaryDirectory() + "normproject-" + UUID().uuidString
         for (name, text) in files {
             let file = path + "/" + name
@@ -15,14 +15,14 @@ public struct ProjectDirectory {
     }
 
     /// The repository's root.
-    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    package static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
     /// examples/TripsApp in this repository.
-    public static let tripsApp = repository + "/examples/TripsApp"
+    package static let tripsApp = repository + "/examples/TripsApp"
 
     /// A small schema with a cache policy, for tests that are about something else.
-    public static let schema = """
+    package static let schema = """
         type Query { trip(id: ID!): Trip trips: [Trip!]! }
         type Trip { id: ID! name: String! }
         """

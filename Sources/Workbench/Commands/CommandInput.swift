@@ -8,15 +8,15 @@
 /// input.rest(after: 1) // {"name": "Porto"}
 /// try input.words(1...1)   // throws "usage: .write KEY JSON"
 /// ```
-public struct CommandInput: Sendable {
-    public let text: Substring
-    public let words: [String]
+package struct CommandInput: Sendable {
+    package let text: Substring
+    package let words: [String]
     /// The command's synopsis (`.write KEY JSON`), for usage errors.
-    public let synopsis: String
+    package let synopsis: String
     /// Where each word ends in `text`.
     private let ends: [String.Index]
 
-    public init(_ text: Substring, synopsis: String) throws(CommandError) {
+    package init(_ text: Substring, synopsis: String) throws(CommandError) {
         self.text = text
         self.synopsis = synopsis
         var words: [String] = [], ends: [String.Index] = []
@@ -61,10 +61,10 @@ public struct CommandInput: Sendable {
         self.ends = ends
     }
 
-    public init(_ text: String, synopsis: String) throws(CommandError) { try self.init(text[...], synopsis: synopsis) }
+    package init(_ text: String, synopsis: String) throws(CommandError) { try self.init(text[...], synopsis: synopsis) }
 
     /// The words, checked against how many the command takes.
-    public func words(_ count: ClosedRange<Int>) throws(CommandError) -> [String] {
+    package func words(_ count: ClosedRange<Int>) throws(CommandError) -> [String] {
         guard count.contains(words.count) else {
             throw CommandError(count.upperBound == 0 ? "\(synopsis) takes no arguments" : "usage: \(synopsis)")
         }
@@ -73,14 +73,14 @@ public struct CommandInput: Sendable {
 
     /// The raw text of the words in `range`, trimmed: the JSON between a command's name
     /// argument and an option word (`.run NAME JSON --write DATA`).
-    public func text(ofWords range: Range<Int>) -> String {
+    package func text(ofWords range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
         let start = range.lowerBound == 0 ? text.startIndex : ends[range.lowerBound - 1]
         return String(text[start..<ends[range.upperBound - 1]].trimmingWhitespace)
     }
 
     /// The raw text after the first `count` words, trimmed.
-    public func rest(after count: Int) -> String {
+    package func rest(after count: Int) -> String {
         guard count > 0 else { return String(text.trimmingWhitespace) }
         guard count <= ends.count else { return "" }
         return String(text[ends[count - 1]...].trimmingWhitespace)

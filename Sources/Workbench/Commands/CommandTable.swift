@@ -5,8 +5,8 @@ import NormClient
 /// The workbench's commands, in the order `.help` lists them, in groups (session,
 /// endpoint, operations, watching, cache, lifecycle, network, debug, tests). Add a command here and `.help`, lookup, completion and "did you mean"
 /// follow. Each entry parses its arguments and hands over to the session at once.
-public enum CommandTable {
-    public static let commands: [DotCommand] = [
+package enum CommandTable {
+    package static let commands: [DotCommand] = [
         // session
         DotCommand(name: "help", usage: "[COMMAND]", help: "List the commands, or show one command's help", completes: [.command]) { session, input in
             try session.showHelp(for: try input.words(0...1).first)
@@ -287,7 +287,7 @@ public enum CommandTable {
     ]
 
     /// The command called `name` (without the dot), by name or alias.
-    public static func command(named name: String) -> DotCommand? {
+    package static func command(named name: String) -> DotCommand? {
         commands.first { $0.name == name || $0.aliases.contains(name) }
     }
 }

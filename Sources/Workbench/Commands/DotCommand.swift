@@ -7,18 +7,18 @@
 ///     session.finish()
 /// }
 /// ```
-public struct DotCommand: Sendable {
-    public let name: String
+package struct DotCommand: Sendable {
+    package let name: String
     /// The arguments after the name, e.g. `"[COMMAND]"`; empty for none.
-    public let usage: String
-    public let help: String
+    package let usage: String
+    package let help: String
     /// Other names that run the same command, e.g. `exit` for `quit`.
-    public let aliases: [String]
+    package let aliases: [String]
     /// What its first, second, … argument names, for Tab to complete (``Completion``).
     let completes: [ArgumentKind]
     let run: @Sendable (Session, CommandInput) throws -> Void
 
-    public init(
+    package init(
         name: String, usage: String = "", help: String, aliases: [String] = [],
         run: @escaping @Sendable (Session, CommandInput) throws -> Void
     ) {
@@ -50,14 +50,14 @@ public struct DotCommand: Sendable {
     }
 
     /// `.name USAGE`, as `.help` shows it.
-    public var synopsis: String { usage.isEmpty ? "." + name : "." + name + " " + usage }
+    package var synopsis: String { usage.isEmpty ? "." + name : "." + name + " " + usage }
 }
 
 /// A command that could not do what it was asked; the message says what and why.
-public struct CommandError: Error, Equatable, CustomStringConvertible {
-    public let message: String
+package struct CommandError: Error, Equatable, CustomStringConvertible {
+    package let message: String
 
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -9,14 +9,14 @@ import Foundation
 /// ```swift
 /// let status = REPL.run(options: SessionOptions(cacheDirectory: "/tmp/caches"))   // 0, or 2 on a failure
 /// ```
-public enum REPL {
-    public static let prompt = "normcache> "
+package enum REPL {
+    package static let prompt = "normcache> "
     /// The prompt while a GraphQL operation continues over lines.
-    public static let continuationPrompt = "     ...> "
+    package static let continuationPrompt = "     ...> "
 
     /// Runs until `.quit` or the end of input and returns the process exit status: 2
     /// when the cache could not open; without a terminal, as `normcache run` (0, 1 or 2).
-    public static func run(options: SessionOptions = SessionOptions()) -> Int32 {
+    package static func run(options: SessionOptions = SessionOptions()) -> Int32 {
         let interactive = isatty(STDIN_FILENO) == 1
         var options = options
         if interactive { options.settlesEachCommand = false }
@@ -34,7 +34,7 @@ public enum REPL {
         return 0
     }
 
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// Feeds `source` to `session` line by line; lines of a named source (a pipe) carry
     /// their number, and each reply is flushed before the next line is read.

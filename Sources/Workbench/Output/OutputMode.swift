@@ -3,6 +3,6 @@
 /// ```swift
 /// OutputMode(rawValue: "json")   // .json
 /// ```
-public enum OutputMode: String, Sendable, CaseIterable {
+package enum OutputMode: String, Sendable, CaseIterable {
     case tree, table, json
 }

@@ -8,8 +8,8 @@ import Foundation
 /// ```swift
 /// let status = Batch.run(files: ["examples/offline-from-cache.repl"], options: SessionOptions())   // 0
 /// ```
-public enum Batch {
-    public static func run(files: [String], options: SessionOptions) -> Int32 {
+package enum Batch {
+    package static func run(files: [String], options: SessionOptions) -> Int32 {
         guard let session = Session.onStandardStreams(options, console: Console()), session.runStartup(options) else { return 2 }
         var unreadable = false
         for file in files where !session.isFinished {

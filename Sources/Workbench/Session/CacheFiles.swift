@@ -5,6 +5,6 @@
 /// let files = try environment.get(CacheFiles.self)
 /// files.directory   // "/tmp/caches", or nil for the in-memory default
 /// ```
-public struct CacheFiles: Sendable {
-    public let directory: String?
+package struct CacheFiles: Sendable {
+    package let directory: String?
 }

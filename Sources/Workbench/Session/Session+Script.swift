@@ -9,7 +9,7 @@ extension Session {
     /// any), each line known by its file and number, until the end or until the session
     /// finishes. A command that fails is reported and the script goes on (unless `.bail on`);
     /// only a script that cannot be read throws.
-    public func run(file path: String) throws {
+    package func run(file path: String) throws {
         let resolved = resolve(path)
         guard scriptDepth < Self.maximumScriptDepth else {
             throw CommandError("\(resolved): scripts read each other more than \(Self.maximumScriptDepth) deep (does one read itself?)")
@@ -19,7 +19,7 @@ extension Session {
     }
 
     /// Runs the lines of `text` as the script `name` (`<stdin>` for standard input).
-    public func run(script text: String, named name: String) {
+    package func run(script text: String, named name: String) {
         let outer = location
         scriptDepth += 1
         defer {

@@ -25,7 +25,7 @@ extension Session {
 
     /// Ctrl-C: cancels the request or command in flight; the session stays usable and its
     /// next line runs as usual. Safe to call from any thread, e.g. a signal handler's queue.
-    public func interrupt() {
+    package func interrupt() {
         running.withLock { task in
             task?.cancel()
             task = nil

@@ -24,7 +24,7 @@ import Synchronization
 /// session.execute(".quit")
 /// session.isFinished   // true
 /// ```
-public final class Session {
+package final class Session {
     let printer: Printer
     /// The app: cache scope, client, Environment, plugins and endpoint.
     let app: App
@@ -34,12 +34,12 @@ public final class Session {
     /// next line; interactively they print whenever they happen (``SessionOptions``).
     let settlesEachCommand: Bool
     /// True once `.quit` ran, or a failure under `.bail on`; the caller stops reading.
-    public private(set) var isFinished = false
+    package private(set) var isFinished = false
     /// How many commands failed, and how many expectations.
-    public var failures: Int { ledger.failures }
-    public var failedExpectations: Int { ledger.failedExpectations }
+    package var failures: Int { ledger.failures }
+    package var failedExpectations: Int { ledger.failedExpectations }
     /// The exit status of a batch run: 2 when a command failed, 1 when only an expectation did, else 0.
-    public var exitStatus: Int32 { ledger.exitStatus }
+    package var exitStatus: Int32 { ledger.exitStatus }
 
     var client: Client { app.client }
     var plugins: PluginHost { app.plugins }
@@ -72,7 +72,7 @@ public final class Session {
     /// A session over the cache `options` describe, with the plugins they name loaded;
     /// throws when that cache cannot open (a bad file, a lock held too long), naming the
     /// file and the problem. A plugin that fails to load is reported, not thrown.
-    public init(options: SessionOptions = SessionOptions(), output: @escaping @Sendable (String) -> Void,
+    package init(options: SessionOptions = SessionOptions(), output: @escaping @Sendable (String) -> Void,
                 errors: @escaping @Sendable (String) -> Void) throws {
         let printer = Printer(line: output, error: errors, colour: options.colour)
         printer.mode = options.mode
@@ -102,7 +102,7 @@ public final class Session {
     /// Runs one line of input: a dot-command, a service command (`trips.rename 2 Porto`),
     /// a GraphQL operation (continued over lines until its braces balance), a `#` comment
     /// or a blank line. `location` names the line when it comes from a file.
-    public func execute(_ line: String) { execute(line, at: nil) }
+    package func execute(_ line: String) { execute(line, at: nil) }
 
     func execute(_ line: String, at location: SourceLocation?) {
         self.location = location
@@ -126,13 +126,13 @@ public final class Session {
     }
 
     /// Whether a GraphQL operation is still being typed (the prompt shows it).
-    public var isContinuing: Bool { pendingOperation != nil }
+    package var isContinuing: Bool { pendingOperation != nil }
 
     /// The lines taken in so far of a GraphQL operation being typed over several lines (Tab completes from them).
     var operationSoFar: String? { pendingOperation?.text }
 
     /// Ctrl-C at the prompt: forgets the GraphQL operation being typed over several lines.
-    public func abandonInput() { pendingOperation = nil }
+    package func abandonInput() { pendingOperation = nil }
 
     /// The input ended (a script, a pipe): an operation whose braces never closed is a failure.
     func endInput() {

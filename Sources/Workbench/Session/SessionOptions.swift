@@ -7,57 +7,57 @@ import NormClient
 /// let options = SessionOptions(cacheDirectory: "/tmp/caches", user: "alice")
 /// let session = try Session(options: options, output: { print($0) }, errors: { print($0) })
 /// ```
-public struct SessionOptions: Sendable {
+package struct SessionOptions: Sendable {
     /// `--cache-dir`: per-user stores `DIR/USER.sqlite`; nil keeps the cache in memory.
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
     /// `--user`: the user logged in at start (``defaultUser`` when a cache directory is given).
-    public var user: String?
+    package var user: String?
     /// `normcache inspect FILE`: the file to open read-only.
-    public var inspectFile: String?
+    package var inspectFile: String?
     /// `--busy-timeout`: milliseconds to wait for another process's lock on a cache file.
-    public var busyTimeout: Int
+    package var busyTimeout: Int
     /// Load the plugins beside the executable (`libnormcache_*.so`), as `normcache` does.
-    public var loadsBundledPlugins: Bool
+    package var loadsBundledPlugins: Bool
     /// `--plugins DIR`: more directories whose `*.so` files are loaded as plugins.
-    public var pluginDirectories: [String]
+    package var pluginDirectories: [String]
     /// `--endpoint URL`: an HTTP GraphQL endpoint to start with, instead of the first plugin.
-    public var endpoint: String?
+    package var endpoint: String?
     /// `--timeout MS`: milliseconds to wait for an HTTP endpoint's whole answer, or for a
     /// plugin's reply to a call; URLSession's default, a minute, unless given.
-    public var timeout: Int
+    package var timeout: Int
     /// `--project DIR`: an app's GraphQL project to load; the session starts on its endpoint.
-    public var projectDirectory: String?
+    package var projectDirectory: String?
     /// Finish each command's consequences (background fetches, refetches, emissions)
     /// before the next line runs: true for scripts and pipes, false at an interactive
     /// prompt, where emissions print whenever they happen.
-    public var settlesEachCommand: Bool
+    package var settlesEachCommand: Bool
     /// `--json` makes it `.json`; tree otherwise (`.mode` changes it).
-    public var mode: OutputMode
+    package var mode: OutputMode
     /// Paint the tree and tables: output is a terminal and `NO_COLOR` is not set.
-    public var colour: Bool
+    package var colour: Bool
     /// `--echo`: print each command before it runs.
-    public var echoes: Bool
+    package var echoes: Bool
     /// `--bail`: stop at the first command or expectation that fails.
-    public var bails: Bool
+    package var bails: Bool
     /// `--init FILE`: a script to run first, instead of `~/.normcacherc`.
-    public var initFile: String?
+    package var initFile: String?
     /// `-c COMMAND`: commands to run after the init script, before any other input.
-    public var commands: [String]
+    package var commands: [String]
     /// `--watch-log N`: how many emissions of each watcher are kept for `.expect watch ID #N`
     /// (``defaultWatchLog``; `.watchlog N` changes it).
-    public var watchLog: Int
+    package var watchLog: Int
     /// `--semantics`: whose answers the cache gives where Apollo iOS and Apollo Client
     /// differ (Apollo iOS's unless given; `.semantics` changes it).
-    public var semantics: Semantics
+    package var semantics: Semantics
 
-    public static let defaultUser = "default"
+    package static let defaultUser = "default"
     /// Emissions kept per watcher: enough for any test's `.expect watch ID #N`, while a
     /// watcher that emits for hours holds a few megabytes at most.
-    public static let defaultWatchLog = 1000
+    package static let defaultWatchLog = 1000
     /// URLSession's default, in milliseconds.
-    public static let defaultTimeout = Int(HTTPTransport.defaultTimeout * 1000)
+    package static let defaultTimeout = Int(HTTPTransport.defaultTimeout * 1000)
 
-    public init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil,
+    package init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil,
                 busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil, timeout: Int = Self.defaultTimeout, projectDirectory: String? = nil,
                 settlesEachCommand: Bool = true, mode: OutputMode = .tree, colour: Bool = false,
                 echoes: Bool = false, bails: Bool = false, initFile: String? = nil, commands: [String] = [],
