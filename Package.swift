@@ -118,7 +118,7 @@ let package = Package(
             dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormProject", "CEdit", .product(name: "Logging", package: "swift-log")]
         ),
         // Generated/ is `normcache codegen --project Sources/NormBench/GraphQL` (typed.read.10k).
-        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "NormAPI", "NormProject", "CCore", "CSQLite",
+        .target(name: "NormBench", dependencies: ["Workbench", "NormClient", "NormCache", "NormAPI", "NormProject", "CCore", "CSQLite",
                                                   .product(name: "GraphQL", package: "GraphQL")],
                 exclude: ["GraphQL"]),
 
