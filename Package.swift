@@ -119,7 +119,7 @@ let package = Package(
                            .product(name: "GraphQL", package: "GraphQL")]
         ),
         // Generated/ is `normcache codegen --project Sources/NormBench/GraphQL` (typed.read.10k).
-        .target(name: "NormBench", dependencies: ["Workbench", "NormCache", "NormAPI", "NormProject", "CCore", "CSQLite",
+        .target(name: "NormBench", dependencies: ["Workbench", "NormClient", "NormCache", "NormAPI", "NormProject", "CCore", "CSQLite",
                                                   .product(name: "GraphQL", package: "GraphQL")],
                 exclude: ["GraphQL"]),
 

@@ -6,7 +6,7 @@ package enum BenchmarkSuite {
         KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.writeBytes, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
         SQLiteBenchmarks.write, SQLiteBenchmarks.open, BigCacheBenchmarks.loadWide, BigCacheBenchmarks.importWide,
         BigCacheBenchmarks.importList, MillionRecordBenchmarks.open, MillionRecordBenchmarks.read,
-        WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch, WorkbenchBenchmarks.soak, ProjectBenchmarks.load, GeneratedTypeBenchmarks.read,
+        FetchBenchmarks.fetch, WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch, WorkbenchBenchmarks.soak, ProjectBenchmarks.load, GeneratedTypeBenchmarks.read,
     ]
 
     /// Runs the benchmarks called `names` (all when empty), printing each result as it

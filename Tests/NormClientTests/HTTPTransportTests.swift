@@ -146,6 +146,24 @@ struct HTTPTransportTests {
         #expect(types.rootTypes[.mutation] == "TripMutations")
     }
 
+    /// The client writes an HTTP body into the cache from its bytes (the transport hands
+    /// over the JSON text, read once) and returns the data and errors as the server sent
+    /// them: with a resolver error, the partial data goes in and the error comes back.
+    @Test func aFetchWritesTheBodyAndReturnsItsDataAndErrors() async throws {
+        let transport = try transport()
+        let response = try await transport.response(to: GraphQLRequest(document: #"{ trip(id: "1") { name } }"#))
+        #expect(response.value == ["data": ["trip": ["name": "Lisbon weekend"]]])
+        let client = Client(cache: NormalizedCache(), endpoint: transport)
+        let query = try client.cache.operation(#"query Partial { trip(id: "1") { id name } failing }"#)
+        let fetched = try await client.fetch(query)
+        #expect(fetched.source == .network)
+        #expect(fetched.data == ["trip": ["__typename": "Trip", "id": "1", "name": "Lisbon weekend"], "failing": nil])
+        #expect(fetched.errors.map { $0["message"] } == ["the failing field always fails"])
+        #expect(client.cache.record("Trip:1")?["name"] == "Lisbon weekend")
+        let read = try client.cachedResult(of: query)
+        #expect(read.data?["trip"] == fetched.data?["trip"])
+    }
+
     /// Schema knowledge belongs to its endpoint. The trips plugin's schema has a `Trip`
     /// that is no `Node`; this server's `Trip` is one. With the plugin loaded, the server's
     /// answer to a fragment on Node is stored whole and read back whole: from what the

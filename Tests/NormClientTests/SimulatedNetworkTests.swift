@@ -14,7 +14,7 @@ import Testing
     }
 
     private func outcome(_ network: SimulatedNetwork, _ request: GraphQLRequest, _ transport: any Transport) async -> Result<CacheValue, TransportError> {
-        do throws(TransportError) { return .success(try await network.send(request, over: transport)) } catch { return .failure(error) }
+        do throws(TransportError) { return .success(try await network.send(request, over: transport).value) } catch { return .failure(error) }
     }
 
     @Test func aRequestPassesThroughAndIsLogged() async throws {
@@ -26,7 +26,7 @@ import Testing
             return answer
         }
         let start = ContinuousClock.now
-        let response = try await network.send(request, over: fake)
+        let response = try await network.send(request, over: fake).value
         let elapsed = ContinuousClock.now - start
         #expect(response == ClientTesting.tripsResponse([("1", "Lisbon")]))
         #expect(fake.requests == [request])
@@ -124,7 +124,7 @@ import Testing
         let started = LockedBox(0)
         let task = Task { () -> Result<CacheValue, TransportError> in
             started.update { $0 += 1 }
-            do throws(TransportError) { return .success(try await network.send(request, over: fake)) } catch { return .failure(error) }
+            do throws(TransportError) { return .success(try await network.send(request, over: fake).value) } catch { return .failure(error) }
         }
         #expect(await ClientTesting.eventually { started.value == 1 })
         try await Task.sleep(for: .milliseconds(20))     // most likely inside the latency now; either way it must end cancelled
@@ -143,7 +143,7 @@ import Testing
         let request = self.request
         let task = Task { () -> Result<CacheValue, TransportError> in
             withUnsafeCurrentTask { $0?.cancel() }
-            do throws(TransportError) { return .success(try await network.send(request, over: fake)) } catch { return .failure(error) }
+            do throws(TransportError) { return .success(try await network.send(request, over: fake).value) } catch { return .failure(error) }
         }
         #expect(await task.value == .failure(.cancelled))
         #expect(fake.requestCount == 0)
@@ -156,7 +156,7 @@ import Testing
         fake.hold()
         let request = self.request
         let task = Task { () -> Result<CacheValue, TransportError> in
-            do throws(TransportError) { return .success(try await network.send(request, over: fake)) } catch { return .failure(error) }
+            do throws(TransportError) { return .success(try await network.send(request, over: fake).value) } catch { return .failure(error) }
         }
         #expect(await fake.waitUntil { $0.waiting == 1 })
         task.cancel()

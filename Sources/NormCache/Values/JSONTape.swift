@@ -137,20 +137,42 @@ struct TapeValue {
         case .list:
             var items: [CacheValue] = []
             items.reserveCapacity(Int(entry.count))
-            forEachItem { _, item in items.append(item.decoded()) }
+            var shape: [String] = []   // the keys of the last object among the items, which the next one likely has too
+            forEachItem { _, item in
+                guard item.entryKind == .object else { return items.append(item.decoded()) }
+                let object = item.decodedObject(sharing: shape)
+                shape = object.keys
+                items.append(.object(object))
+            }
             return .list(items)
         case .object:
-            var keys: [String] = [], values: [CacheValue] = []
-            keys.reserveCapacity(Int(entry.count))
-            values.reserveCapacity(Int(entry.count))
-            var member = index + 1
-            while member < Int(entry.payload) {
-                keys.append(String(decoding: view.pointee.bytes(ofString: member), as: UTF8.self))
-                values.append(TapeValue(view: view, index: member + 1).decoded())
-                member = view.pointee.end(of: member + 1)
-            }
-            return .object(CacheObject(keys: keys, values: values))  // the reader refused duplicates
+            return .object(decodedObject(sharing: []))
         }
+    }
+
+    /// The object's members, decoded. When its names are `shared`'s, byte for byte and in
+    /// order (the items of a list), the object keeps `shared` itself as its keys, and no
+    /// key is made again.
+    private func decodedObject(sharing shared: [String]) -> CacheObject {
+        let entry = view.pointee.entries[index]
+        var keys: [String] = [], values: [CacheValue] = []
+        values.reserveCapacity(Int(entry.count))
+        var sharing = shared.count == Int(entry.count)
+        if !sharing { keys.reserveCapacity(Int(entry.count)) }
+        var member = index + 1, position = 0
+        while member < Int(entry.payload) {
+            let name = view.pointee.bytes(ofString: member)
+            if sharing, !shared[position].hasSameUTF8(as: name) {   // another name: the keys are its own from here
+                sharing = false
+                keys.reserveCapacity(Int(entry.count))
+                keys.append(contentsOf: shared[..<position])
+            }
+            if !sharing { keys.append(String(decoding: name, as: UTF8.self)) }
+            values.append(TapeValue(view: view, index: member + 1).decoded())
+            member = view.pointee.end(of: member + 1)
+            position += 1
+        }
+        return CacheObject(keys: sharing ? shared : keys, values: values)   // the reader refused duplicates
     }
 
     /// A string's text; nil for any other value.

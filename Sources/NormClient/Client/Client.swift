@@ -206,7 +206,7 @@ public final class Client: @unchecked Sendable {
                                   from transport: any Transport, schema: SchemaKnowledge?, cause: ChangeCause) async throws(ClientError) -> ClientResult {
         let request = GraphQLRequest(document: operation.networkDocument, operationName: operation.name, variables: variables)
         let layer = try optimistic.map { data throws(ClientError) in try writeOptimistic(data, for: operation, variables: variables, schema: schema) }
-        let response: CacheValue
+        let response: TransportResponse
         do {
             response = try await send(request, over: transport, shared: operation.kind == .query)
         } catch {
@@ -217,11 +217,11 @@ public final class Client: @unchecked Sendable {
         do {
             switch (layer, writing) {
             case (let layer?, true) where result.data != nil:
-                try cache.commitOptimistic(layer, response: response, for: operation, variables: variables, schema: schema)
+                try response.commit(layer: layer, into: cache, for: operation, variables: variables, schema: schema)
             case (let layer?, _):
                 try cache.rollBackOptimistic(layer)
             case (nil, true):
-                try cache.write(response: response, for: operation, variables: variables, schema: schema, cause: cause)
+                try response.write(into: cache, for: operation, variables: variables, schema: schema, cause: cause)
             case (nil, false):
                 break
             }
@@ -246,13 +246,13 @@ public final class Client: @unchecked Sendable {
     /// its own (its task was cancelled); the request is cancelled when the last one stops.
     private final class SharedRequest: @unchecked Sendable {
         var task: Task<Void, Never>?
-        var waiters: [Int: CheckedContinuation<CacheValue, any Error>] = [:]
+        var waiters: [Int: CheckedContinuation<TransportResponse, any Error>] = [:]
         /// Callers that joined and have not stopped waiting (counted from the moment they join).
         var joined = 0
-        var outcome: Result<CacheValue, TransportError>?
+        var outcome: Result<TransportResponse, TransportError>?
     }
 
-    private func send(_ request: GraphQLRequest, over transport: any Transport, shared: Bool) async throws(TransportError) -> CacheValue {
+    private func send(_ request: GraphQLRequest, over transport: any Transport, shared: Bool) async throws(TransportError) -> TransportResponse {
         guard shared else { return try await network.send(request, over: transport) }
         let key = [transport.name, request.operationName ?? "", request.document, JSON.string(.object(request.variables))]
             .joined(separator: "\u{1}")
@@ -267,7 +267,7 @@ public final class Client: @unchecked Sendable {
             inFlight[key] = entry
             let network = self.network
             entry.task = Task {
-                let outcome: Result<CacheValue, TransportError>
+                let outcome: Result<TransportResponse, TransportError>
                 do throws(TransportError) { outcome = .success(try await network.send(request, over: transport)) } catch { outcome = .failure(error) }
                 self.finish(entry, key: key, with: outcome)
             }
@@ -293,7 +293,7 @@ public final class Client: @unchecked Sendable {
         }
     }
 
-    private func finish(_ entry: SharedRequest, key: String, with outcome: Result<CacheValue, TransportError>) {
+    private func finish(_ entry: SharedRequest, key: String, with outcome: Result<TransportResponse, TransportError>) {
         let waiters = lock.withLock {
             entry.outcome = outcome
             if inFlight[key] === entry { inFlight[key] = nil }
@@ -304,7 +304,7 @@ public final class Client: @unchecked Sendable {
     }
 
     private func stopWaiting(_ waiter: Int, for entry: SharedRequest, key: String) {
-        let continuation = lock.withLock { () -> CheckedContinuation<CacheValue, any Error>? in
+        let continuation = lock.withLock { () -> CheckedContinuation<TransportResponse, any Error>? in
             guard let continuation = entry.waiters.removeValue(forKey: waiter) else { return nil }
             leave(entry, key: key)
             return continuation

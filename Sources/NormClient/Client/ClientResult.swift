@@ -46,11 +46,13 @@ public struct ClientResult: Sendable, Equatable {
                   redirects: read.redirects.map(\.description))
     }
 
-    init(operation: CompiledOperation, response: CacheValue) {
+    /// A result from the network: the response's `data` and `errors`, decoded from the
+    /// JSON text it came as (the cache writes the rest from the same tape).
+    init(operation: CompiledOperation, response: TransportResponse) {
         var errors: [CacheValue] = []
-        if case .list(let list)? = response["errors"] { errors = list }
+        if case .list(let list)? = response.member("errors") { errors = list }
         // `.none`, not `nil`: CacheValue is nil-literal-expressible, so `nil` would be `.null`.
-        let data = response["data"].flatMap { $0 == .null ? .none : .some($0) }
+        let data = response.member("data").flatMap { $0 == .null ? .none : .some($0) }
         self.init(operation: operation, source: .network, data: data, errors: errors)
     }
 }

@@ -31,9 +31,12 @@ enum CReply {
     static func call(returning function: @escaping @Sendable () -> Void, timeout: Duration, inside: Calls) async -> Outcome {
         await outcome(timeout: timeout, inside: inside) { _ in
             function()
-            return .ok(.null)
+            return .ok(returned)
         }
     }
+
+    /// The reply of a function that answers by returning: `null`.
+    private static let returned = try! JSONText(bytes: Array("null".utf8))   // valid JSON: cannot throw
 
     /// Runs `body` (a call into a plugin) on a thread of its own and waits for the outcome,
     /// for at most `timeout`: the one `body` returns, once the call is no longer counted
@@ -66,7 +69,8 @@ enum CReply {
 
     /// What a plugin answered.
     enum Outcome: Sendable {
-        case ok(CacheValue)
+        /// The reply's JSON text, read once: an `execute` reply is written into the cache from it.
+        case ok(JSONText)
         /// The plugin's own message (`ok = 0`).
         case failed(String)
         /// A reply `ok = 1` that is not JSON: what is wrong with it.
@@ -110,9 +114,11 @@ enum CReply {
     private static let receive: nc_reply_fn = { context, ok, json in
         guard let context else { return }
         let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
-        let text = json.map { String(cString: $0) } ?? "null"
+        var text = json.map { String(cString: $0) } ?? "null"   // ill-formed UTF-8 repaired, as ever
         guard ok != 0 else { return box.finish(.failed(message(in: text))) }
-        do { box.finish(.ok(try JSON.parse(text))) } catch { box.finish(.malformed("\(error)")) }
+        do { box.finish(.ok(try text.withUTF8 { bytes throws(JSONError) in try JSONText(bytes: Array(bytes)) })) } catch {
+            box.finish(.malformed("\(error)"))
+        }
     }
 
     /// The `message` of an error reply, or the reply itself when it has none.

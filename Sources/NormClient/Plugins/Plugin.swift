@@ -73,10 +73,11 @@ public final class Plugin: Service, @unchecked Sendable {
         }
     }
 
-    /// Runs a GraphQL request on the plugin's in-process server.
-    func execute(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
+    /// Runs a GraphQL request on the plugin's in-process server; its reply, checked to be a
+    /// response object, is handed over as the JSON text it came as.
+    func execute(_ request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
         switch await call(table.execute!, request.body) {
-        case .ok(.object(let response)): return .object(response)
+        case .ok(let response) where response.isObject: return TransportResponse(json: response)
         case .ok(let other): throw .plugin("\(name) replied with \(other.kindDescription), not a GraphQL response object")
         case .failed(let message): throw .plugin("\(name): \(message)")
         case .malformed(let problem): throw .plugin(malformed(problem))
@@ -90,7 +91,7 @@ public final class Plugin: Service, @unchecked Sendable {
         let request: CacheValue = ["command": .string(command), "arguments": .list(arguments.map { .string($0) })]
         switch await call(table.command!, request) {
         case .ok(let reply):
-            guard case .list(let lines)? = reply["output"] else { return [] }
+            guard case .list(let lines)? = reply.member("output") else { return [] }
             return lines.map { line in if case .string(let text) = line { text } else { JSON.string(line) } }
         case .failed(let message): throw CommandFailure(message: message)
         case .malformed(let problem): throw CommandFailure(message: "\(command): " + malformed(problem))
@@ -142,6 +143,12 @@ public struct PluginEndpoint: Transport {
     public var name: String { plugin.name }
 
     public func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
+        try await response(to: request).value
+    }
+
+    /// The plugin's reply as the JSON text it came as, which the client writes into the
+    /// cache from its bytes.
+    public func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
         try await plugin.execute(request)
     }
 

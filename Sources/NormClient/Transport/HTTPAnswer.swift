@@ -4,12 +4,13 @@ import NormCache
 import FoundationNetworking
 #endif
 
-/// A whole HTTP answer, and the GraphQL response in it when there is one. What is not one
-/// is refused with an error that says what came instead: its status, its content type and
-/// how its body starts or where its JSON breaks.
+/// A whole HTTP answer, and the GraphQL response in it when there is one: the one place
+/// that decides whether an answer is one. What is not one is refused with an error that
+/// says what came instead: its status, its content type and how its body starts or where
+/// its JSON breaks. The body is read once, into the tape the cache writes it from.
 ///
 /// ```swift
-/// let answer = HTTPAnswer(url: url, status: 200, contentType: "text/html", body: Data("<!DOCTYPE html>…".utf8))
+/// let answer = HTTPAnswer(url: url, status: 200, contentType: "text/html", body: Array("<!DOCTYPE html>…".utf8))
 /// try answer.graphQLResponse()
 /// // not a GraphQL response: the body from http://…/graphql is not JSON: it starts with `<!DOCTYPE html>…` (status 200, text/html)
 /// ```
@@ -18,19 +19,19 @@ struct HTTPAnswer: Sendable {
     let status: Int
     /// The `Content-Type` header, or `no content type`.
     let contentType: String
-    let body: Data
+    let body: [UInt8]
 
     /// How many characters of a body an error message quotes.
     private static let quotedLength = 80
 
-    init(url: URL, status: Int, contentType: String, body: Data) {
+    init(url: URL, status: Int, contentType: String, body: [UInt8]) {
         self.url = url
         self.status = status
         self.contentType = contentType
         self.body = body
     }
 
-    init(url: URL, response: HTTPURLResponse, body: Data) {
+    init(url: URL, response: HTTPURLResponse, body: [UInt8]) {
         self.init(url: url, status: response.statusCode, contentType: Self.contentType(of: response), body: body)
     }
 
@@ -40,20 +41,18 @@ struct HTTPAnswer: Sendable {
 
     /// The GraphQL response object: the body of a 2xx answer, or of a 4xx one that holds a
     /// list of `errors` (what servers answer to a request they refuse, a validation error).
-    func graphQLResponse() throws(TransportError) -> CacheValue {
-        let parsed = body.withUnsafeBytes { bytes in
-            Result { () throws(JSONError) in try JSON.parse(bytes: bytes.bindMemory(to: UInt8.self)) }
-        }
+    func graphQLResponse() throws(TransportError) -> TransportResponse {
+        let parsed = Result { () throws(JSONError) in try JSONText(bytes: body) }
         switch (status, parsed) {
-        case (200..<300, .success(.object(let response))):
-            return .object(response)
+        case (200..<300, .success(let response)) where response.isObject:
+            return TransportResponse(json: response)
         case (200..<300, .success(let other)):
             throw .invalidResponse("the body from \(url.absoluteString) is \(other.kindDescription), not a GraphQL response object \(circumstances)")
         case (200..<300, .failure(let error)):
             throw .invalidResponse(notJSON(error))
-        case (400..<500, .success(.object(let response))) where errorMessages(response) != nil:
-            return .object(response)
-        case (_, .success(.object(let response))):
+        case (400..<500, .success(let response)) where response.isObject && errorMessages(response) != nil:
+            return TransportResponse(json: response)
+        case (_, .success(let response)) where response.isObject:
             if let messages = errorMessages(response), !messages.isEmpty {
                 let count = messages.count == 1 ? "1 GraphQL error" : "\(messages.count) GraphQL errors"
                 throw .http(status: status, body: "with \(count): " + messages.joined(separator: "; "))
@@ -89,8 +88,8 @@ struct HTTPAnswer: Sendable {
     }
 
     /// The messages of a response's `errors` list, or nil when it has none.
-    private func errorMessages(_ response: CacheObject) -> [String]? {
-        guard case .list(let errors)? = response["errors"] else { return nil }
+    private func errorMessages(_ response: JSONText) -> [String]? {
+        guard case .list(let errors)? = response.member("errors") else { return nil }
         return errors.map { error in
             if case .string(let message)? = error["message"] { return message }
             return JSON.string(error)

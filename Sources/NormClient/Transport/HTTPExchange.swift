@@ -26,7 +26,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     private let limit: Int
     private let lock = NSLock()
     private var response: HTTPURLResponse?
-    private var body = Data()
+    private var body: [UInt8] = []
     private var outcome: Result<HTTPAnswer, TransportError>?
     private var continuation: CheckedContinuation<Result<HTTPAnswer, TransportError>, Never>?
     /// The session of this exchange; it holds the exchange (its delegate) until it is ended.
@@ -77,7 +77,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         let (waiting, session) = lock.withLock { () -> (CheckedContinuation<Result<HTTPAnswer, TransportError>, Never>?, URLSession?) in
             guard self.outcome == nil else { return (nil, nil) }
             self.outcome = outcome
-            body = Data()
+            body = []
             defer { continuation = nil; self.session = nil }
             return (continuation, self.session)
         }
@@ -97,11 +97,14 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             finish(.failure(.invalidResponse("\(url.absoluteString) did not answer with HTTP")))
             return .cancel
         }
-        lock.withLock { self.response = response }
         let declared = response.expectedContentLength
         if declared > Int64(limit) {
             finish(.failure(.tooLarge(url: url.absoluteString, declared: Int(declared), limit: limit)))
             return .cancel
+        }
+        lock.withLock {
+            self.response = response
+            if declared > 0 { body.reserveCapacity(Int(declared)) }   // the body grows once, not by doubling
         }
         return .allow
     }
@@ -109,7 +112,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let size = lock.withLock { () -> Int in
             guard outcome == nil else { return 0 }
-            body.append(data)
+            body.append(contentsOf: data)
             return body.count
         }
         if size > limit {

@@ -53,6 +53,13 @@ public struct HTTPTransport: Transport {
     public var name: String { url.absoluteString }
 
     public func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
+        try await response(to: request).value
+    }
+
+    /// Sends one request and returns the body of the answer, checked to be a GraphQL
+    /// response (``HTTPAnswer``) and read once: the client writes it into the cache from
+    /// its bytes.
+    public func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
         try await HTTPExchange.run(urlRequest(posting: JSON.string(request.body)), timeout: timeout, limit: maximumResponseSize)
             .graphQLResponse()
     }

@@ -48,8 +48,9 @@ public final class SimulatedNetwork: @unchecked Sendable {
     /// Calls `observer` with each request's event as it completes.
     public func observe(_ observer: @escaping @Sendable (NetworkEvent) -> Void) { lock.withLock { observers.append(observer) } }
 
-    /// Sends `request` over `transport` under the current conditions, and logs it.
-    public func send(_ request: GraphQLRequest, over transport: any Transport) async throws(TransportError) -> CacheValue {
+    /// Sends `request` over `transport` under the current conditions, and logs it; the
+    /// response is as the transport handed it over (``Transport/response(to:)``).
+    public func send(_ request: GraphQLRequest, over transport: any Transport) async throws(TransportError) -> TransportResponse {
         let start = ContinuousClock.now
         do {
             let response = try await conditioned(request, over: transport)
@@ -61,7 +62,7 @@ public final class SimulatedNetwork: @unchecked Sendable {
         }
     }
 
-    private func conditioned(_ request: GraphQLRequest, over transport: any Transport) async throws(TransportError) -> CacheValue {
+    private func conditioned(_ request: GraphQLRequest, over transport: any Transport) async throws(TransportError) -> TransportResponse {
         let (offline, latency, fail) = lock.withLock { () -> (Bool, Duration, Bool) in
             let fail = !_isOffline && failuresToInject > 0
             if fail { failuresToInject -= 1 }
@@ -73,7 +74,7 @@ public final class SimulatedNetwork: @unchecked Sendable {
         }
         if Task.isCancelled { throw .cancelled }
         if fail { throw .injectedFailure }
-        return try await transport.send(request)
+        return try await transport.response(to: request)
     }
 
     private func record(_ request: GraphQLRequest, _ transport: any Transport, status: String, since start: ContinuousClock.Instant, message: String?) {

@@ -7,6 +7,10 @@ import NormCache
 /// GraphQL errors are part of that response, while a failure to get one at all (offline,
 /// an HTTP status, a timeout, a cancelled request) is a thrown ``TransportError``.
 ///
+/// The client asks ``response(to:)``, which the HTTP transport and plugins answer with the
+/// JSON text they received, so that the cache writes it from its bytes and the response is
+/// read once; a transport that builds its answer as a value implements ``send(_:)`` alone.
+///
 /// ```swift
 /// let transport: any Transport = HTTPTransport(url: URL(string: "http://127.0.0.1:8000/graphql")!)
 /// let response = try await transport.send(GraphQLRequest(document: "{ trips { id } }"))
@@ -17,6 +21,9 @@ public protocol Transport: Sendable {
     var name: String { get }
     /// Sends one request and returns the GraphQL response object.
     func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue
+    /// Sends one request and returns the response as it came, which is what the client
+    /// asks: by default, the object ``send(_:)`` returns.
+    func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse
     /// The endpoint's schema as SDL (a plugin's manifest, or introspection over HTTP).
     func schema() async throws(TransportError) -> String
     /// What the endpoint's schema tells the cache about its responses (possible types,
@@ -26,6 +33,10 @@ public protocol Transport: Sendable {
 
 extension Transport {
     public var schemaKnowledge: SchemaKnowledge? { nil }
+
+    public func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
+        TransportResponse(try await send(request))
+    }
 }
 
 /// One GraphQL request: a document, the operation to run in it, and its variables.

@@ -6,15 +6,17 @@ import Synchronization
 extension Session {
     /// Runs async work to its end (the workbench reads its next line only then), or
     /// until ``interrupt()`` cancels it: then it throws ``CommandError`` "interrupted".
+    /// The work runs on this thread (``WaitingThreadExecutor``): what needs no network is
+    /// done without a hand-off to another thread and back.
     func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
         let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        let task = Task {
+        let executor = WaitingThreadExecutor()
+        let task = Task(executorPreference: executor) {
             box.result = await Result(catching: body)
-            done.signal()
+            executor.finish()
         }
         running.withLock { $0 = task }
-        done.wait()
+        executor.runUntilFinished()
         let interrupted = running.withLock { running in
             defer { running = nil }
             return running == nil

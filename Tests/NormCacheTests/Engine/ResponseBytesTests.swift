@@ -79,6 +79,16 @@ import Testing
         }
     }
 
+    /// The response read once into a ``JSONText``, as a transport hands it to the client,
+    /// then written from its tape.
+    static func viaText(_ bytes: [UInt8]) -> Writer {
+        { cache, operation, variables, schema throws(CacheError) in
+            let text: JSONText
+            do throws(JSONError) { text = try JSONText(bytes: bytes) } catch { throw .json(error) }
+            return try cache.write(response: text, for: operation, variables: variables, schema: schema)
+        }
+    }
+
     /// Writes `test`'s response with `write` into a fresh cache that holds one trip already.
     static func outcome(of test: Case, _ write: Writer) throws -> Outcome {
         let cache = try Support.cache()
@@ -107,7 +117,9 @@ import Testing
     static func expectAlike(_ test: Case, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let tree = try outcome(of: test, viaTree(test.response))
         let bytes = try outcome(of: test, viaBytes(test.response))
+        let text = try outcome(of: test, viaText(test.response))
         #expect(bytes == tree, "\(test.name)", sourceLocation: sourceLocation)
+        #expect(text == tree, "\(test.name), from a JSONText", sourceLocation: sourceLocation)
         switch test.expected {
         case .written:
             #expect(tree.error == nil, "\(test.name): \(tree.error.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
@@ -432,6 +444,16 @@ import Testing
         #expect(decoded == parsed, "\(text)", sourceLocation: sourceLocation)
         #expect((try? decoded.get()).map { JSON.utf8($0) } == (try? parsed.get()).map { JSON.utf8($0) }, "names byte for byte: \(text)",
                 sourceLocation: sourceLocation)
+        // What a transport hands over reads the same: the whole, its kind, and each member alone.
+        let read = Result { () throws(JSONError) in try JSONText(bytes: document) }
+        #expect(read.map { $0.decoded() } == parsed, "as a JSONText: \(text)", sourceLocation: sourceLocation)
+        if case .success(let value) = parsed, case .success(let json) = read {
+            #expect(json.kindDescription == value.kindDescription && json.isObject == (value.kindDescription == "an object"),
+                    "kind of \(text)", sourceLocation: sourceLocation)
+            for name in ["data", "errors", "a", "K", "é", "nothing"] {
+                #expect(json.member(name) == value[name], "member \(name) of \(text)", sourceLocation: sourceLocation)
+            }
+        }
     }
 
     /// Member names that are equal as Swift strings (canonically equivalent: `é` and

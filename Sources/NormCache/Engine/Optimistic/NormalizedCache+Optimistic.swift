@@ -18,9 +18,26 @@ extension NormalizedCache {
     @discardableResult
     public func commitOptimistic(_ layer: String, response: CacheValue, for operation: CompiledOperation,
                                  variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
+        try commitOptimistic(layer) { () throws(CacheError) in
+            try write(response: response, for: operation, variables: variables, schema: schema)
+        }
+    }
+
+    /// ``commitOptimistic(_:response:for:variables:schema:)`` of a response read from its
+    /// JSON text (``JSONText``), as a transport hands it over.
+    @discardableResult
+    package func commitOptimistic(_ layer: String, response: JSONText, for operation: CompiledOperation,
+                                  variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
+        try commitOptimistic(layer) { () throws(CacheError) in
+            try write(response: response, for: operation, variables: variables, schema: schema)
+        }
+    }
+
+    /// Removes `layer` and writes the server's result (`write`) in one commit.
+    private func commitOptimistic(_ layer: String, write: () throws(CacheError) -> Changes) throws(CacheError) -> Changes {
         try commit(cause: .write) { () throws(CacheError) in
             try removeLayer(layer)
-            return try write(response: response, for: operation, variables: variables, schema: schema)
+            return try write()
         }
     }
 

@@ -32,6 +32,17 @@ extension NormalizedCache {
         return try (bytes.withContiguousStorageIfAvailable(write) ?? Array(bytes).withUnsafeBufferPointer(write)).get()
     }
 
+    /// Writes a GraphQL response whose JSON text a transport has read already (checking
+    /// that it is one): from its tape, as ``write(responseJSON:for:variables:schema:cause:)``
+    /// does, without reading the bytes again.
+    @discardableResult
+    package func write(response: JSONText, for operation: CompiledOperation, variables: CacheObject = CacheObject(),
+                       schema: SchemaKnowledge? = nil, cause: ChangeCause = .write) throws(CacheError) -> Changes {
+        try response.withRoot { root throws(CacheError) in
+            try write(responseNode: root, for: operation, variables: variables, schema: schema, cause: cause)
+        }
+    }
+
     private func write(responseText text: UnsafeBufferPointer<UInt8>, for operation: CompiledOperation, variables: CacheObject,
                        schema: SchemaKnowledge?, cause: ChangeCause) throws(CacheError) -> Changes {
         let tape: JSONTape
