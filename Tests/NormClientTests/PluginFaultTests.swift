@@ -20,17 +20,17 @@ struct PluginFaultTests {
     }
 
     /// The plugin, from a library file of the test's own (its statics are its own).
-    private func load(_ label: String = #function) throws -> Plugin {
+    private func load(_ label: String = #function) throws -> LoadedPlugin {
         let library = try CPluginBuilder.library("broken/misbehaving.c")
         return try host.load(try CPluginBuilder.copy(library, into: try CPluginBuilder.scratchDirectory(label), as: "libmisbehaving.so"))
     }
 
-    private func fetch(_ name: String, from plugin: Plugin) async throws -> ClientResult {
+    private func fetch(_ name: String, from plugin: LoadedPlugin) async throws -> ClientResult {
         try await client.fetch(try client.cache.operation("query \(name) { greeting { code text } }"), policy: .networkOnly, from: plugin.endpoint)
     }
 
     /// The plugin still answers, and its answer reaches the cache.
-    private func expectStillServing(_ plugin: Plugin, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    private func expectStillServing(_ plugin: LoadedPlugin, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         #expect(try await host.run(command: "misbehaving.ok", arguments: []) == ["fine"], sourceLocation: sourceLocation)
         #expect(try await fetch("Greeting", from: plugin).data == ["greeting": ["__typename": "Greeting", "code": "en", "text": "hello"]],
                 sourceLocation: sourceLocation)

@@ -44,8 +44,8 @@ struct PluginLoaderTests {
     /// `load(path)` must fail with exactly `reason`, and its message must be
     /// "plugin PATH: <the reason's words>".
     @discardableResult
-    private func expectRefused(_ host: PluginHost, _ path: String, _ reason: PluginError.Reason,
-                               sourceLocation: SourceLocation = #_sourceLocation) -> PluginError? {
+    private func expectRefused(_ host: PluginHost, _ path: String, _ reason: PluginLoadError.Reason,
+                               sourceLocation: SourceLocation = #_sourceLocation) -> PluginLoadError? {
         do {
             let plugin = try host.load(path)
             Issue.record("\(path) loaded as \"\(plugin.name)\", expected it refused: \(reason)", sourceLocation: sourceLocation)
@@ -59,7 +59,7 @@ struct PluginLoaderTests {
     }
 
     /// The message names the file and says what is wrong in words, not Swift/C internals.
-    private func expectReadable(_ error: PluginError, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectReadable(_ error: PluginLoadError, sourceLocation: SourceLocation = #_sourceLocation) {
         let message = "\(error)"
         let prefix = "plugin \(error.path): "
         #expect(message == prefix + "\(error.reason)", sourceLocation: sourceLocation)
@@ -74,7 +74,7 @@ struct PluginLoaderTests {
 
     /// After a failure the session goes on: the good plugin loads and answers a command.
     private func expectHostStillWorks(_ fixture: Fixture, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let plugin: Plugin
+        let plugin: LoadedPlugin
         if let loaded = fixture.host.plugin(named: "good") {
             plugin = loaded
         } else {
@@ -344,7 +344,7 @@ struct PluginLoaderTests {
     @Test func oneSessionSurvivesEveryFailureInARowAndKeepsWorking() async throws {
         let fixture = try makeHost()
         let directory = try CPluginBuilder.scratchDirectory()
-        let cases: [(String, PluginError.Reason)] = [
+        let cases: [(String, PluginLoadError.Reason)] = [
             (directory + "/libnormcache_missing.so", .missing),
             (try CPluginBuilder.write("", into: directory, as: "libempty.so"), .notSharedLibrary("file too short")),
             (try CPluginBuilder.library("broken/no_entry.c"), .noEntryPoint),

@@ -144,7 +144,7 @@ enum CReply {
 
 extension Duration {
     /// The duration in seconds, as Foundation and Dispatch take it: `.milliseconds(2500)` is 2.5.
-    public var timeInterval: TimeInterval {
+    package var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }

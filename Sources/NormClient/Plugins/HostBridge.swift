@@ -15,7 +15,7 @@ import NormCache
 final class HostBridge: @unchecked Sendable {
     weak var host: PluginHost?
     /// Set once the plugin has loaded; until then calls are answered with an error.
-    weak var plugin: Plugin?
+    weak var plugin: LoadedPlugin?
     /// The table handed to the plugin; its `host` pointer leads back to this bridge.
     private(set) var api: UnsafeMutablePointer<nc_host_api>!
     private let lock = NSLock()
@@ -105,7 +105,7 @@ final class HostBridge: @unchecked Sendable {
     /// and replies with its value or its error (one that ended cancelled says so).
     private static func respond(_ pointer: UnsafeMutableRawPointer?, _ function: String, _ request: UnsafePointer<CChar>?,
                                 _ reply: nc_reply_fn?, _ context: UnsafeMutableRawPointer?,
-                                _ body: @escaping @Sendable (PluginHost, Plugin, CacheValue) async throws -> CacheValue) {
+                                _ body: @escaping @Sendable (PluginHost, LoadedPlugin, CacheValue) async throws -> CacheValue) {
         nonisolated(unsafe) let context = context
         guard let bridge = bridge(pointer), let (host, plugin, parsed) = prepare(pointer, function, request, reply, context) else { return }
         bridge.lock.withLock {
@@ -141,7 +141,7 @@ final class HostBridge: @unchecked Sendable {
 
     /// The host, the calling plugin and the parsed request; or nil, having replied with the error.
     private static func prepare(_ pointer: UnsafeMutableRawPointer?, _ function: String, _ request: UnsafePointer<CChar>?,
-                                _ reply: nc_reply_fn?, _ context: UnsafeMutableRawPointer?) -> (PluginHost, Plugin, CacheValue)? {
+                                _ reply: nc_reply_fn?, _ context: UnsafeMutableRawPointer?) -> (PluginHost, LoadedPlugin, CacheValue)? {
         if let refusal = bridge(pointer)?.refusal(function) {
             CReply.answer(reply, context, .failure(CommandFailure(message: refusal)))
             return nil

@@ -9,7 +9,7 @@ import NormEnvironment
 /// the plugin's own endpoint (a watcher's events go where the client sends every
 /// watcher's), records, logging and state events. It does nothing else.
 ///
-/// A plugin that fails to load is refused with a ``PluginError`` that says why (missing
+/// A plugin that fails to load is refused with a ``PluginLoadError`` that says why (missing
 /// file, a directory, unreadable, not a shared library, a library dlopen refuses, no
 /// `nc_plugin_init`, ABI version mismatch, a name already loaded, its init failing, a
 /// world-writable file); the host goes on without it.
@@ -19,42 +19,42 @@ import NormEnvironment
 /// let failures = host.loadDirectory(PluginHost.bundledDirectory)   // libnormcache_*.so
 /// try await host.run(command: "trips.rename", arguments: ["2", "Porto"])
 /// ```
-public final class PluginHost: @unchecked Sendable {
+package final class PluginHost: @unchecked Sendable {
     /// Where a service's view state reaches the user: `(service, state, detail)`.
-    public typealias StateSink = @Sendable (_ service: String, _ state: String, _ detail: String?) -> Void
+    package typealias StateSink = @Sendable (_ service: String, _ state: String, _ detail: String?) -> Void
 
-    public let client: Client
-    public let environment: Environment
+    package let client: Client
+    package let environment: Environment
     private let states: StateSink
     private let lock = NSLock()
-    private var loaded: [Plugin] = []
+    private var loaded: [LoadedPlugin] = []
     private var timeout = PluginHost.defaultCallTimeout
 
     /// A minute, as an HTTP endpoint's default timeout.
-    public static let defaultCallTimeout = Duration.seconds(60)
+    package static let defaultCallTimeout = Duration.seconds(60)
 
     /// How long a call into a plugin (a request to its endpoint, a service command) may
     /// take: then the host stops waiting and the call fails with an error that names the
     /// plugin. Ctrl-C stops the wait sooner. The plugin is not told (the ABI has no way
     /// to); its late reply is dropped.
-    public var callTimeout: Duration {
+    package var callTimeout: Duration {
         get { lock.withLock { timeout } }
         set { lock.withLock { timeout = newValue } }
     }
 
-    public init(client: Client, environment: Environment, states: @escaping StateSink) {
+    package init(client: Client, environment: Environment, states: @escaping StateSink) {
         self.client = client
         self.environment = environment
         self.states = states
     }
 
     /// The loaded plugins, in load order.
-    public var plugins: [Plugin] { lock.withLock { loaded } }
+    package var plugins: [LoadedPlugin] { lock.withLock { loaded } }
 
-    public func plugin(named name: String) -> Plugin? { plugins.first { $0.name == name } }
+    package func plugin(named name: String) -> LoadedPlugin? { plugins.first { $0.name == name } }
 
     /// The plugin that declares `command` (e.g. `trips.rename`), and the command.
-    public func command(named name: String) -> (plugin: Plugin, command: PluginManifest.Command)? {
+    package func command(named name: String) -> (plugin: LoadedPlugin, command: PluginManifest.Command)? {
         for plugin in plugins {
             if let command = plugin.manifest.commands.first(where: { $0.name == name }) { return (plugin, command) }
         }
@@ -64,7 +64,7 @@ public final class PluginHost: @unchecked Sendable {
     // MARK: loading
 
     /// The directory of the running executable, where `swift build` puts the bundled plugins.
-    public static var bundledDirectory: String {
+    package static var bundledDirectory: String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return (executable as NSString).deletingLastPathComponent
     }
@@ -72,19 +72,19 @@ public final class PluginHost: @unchecked Sendable {
     /// Loads every plugin library in `directory`: the files named `libnormcache_*.so`, or
     /// with `everySharedLibrary`, every `*.so`. Returns the failures; the others loaded.
     @discardableResult
-    public func loadDirectory(_ directory: String, everySharedLibrary: Bool = false) -> [PluginError] {
+    package func loadDirectory(_ directory: String, everySharedLibrary: Bool = false) -> [PluginLoadError] {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            let reason: PluginError.Reason
+            let reason: PluginLoadError.Reason
             switch Self.fileStatus(directory) {
             case .failure(let problem): reason = problem
             case .success(let info) where info.st_mode & S_IFMT != S_IFDIR: reason = .notADirectory
             case .success: reason = .unreadable(Self.directoryError(directory))
             }
-            return [PluginError(path: directory, reason: reason)]
+            return [PluginLoadError(path: directory, reason: reason)]
         }
         let libraries = names.filter { $0.hasSuffix(".so") && (everySharedLibrary || $0.hasPrefix("libnormcache_")) }.sorted()
-        var failures: [PluginError] = []
+        var failures: [PluginLoadError] = []
         for name in libraries {
             do { try load(directory + "/" + name) } catch { failures.append(error) }
         }
@@ -93,11 +93,11 @@ public final class PluginHost: @unchecked Sendable {
 
     /// Loads the plugin library at `path`.
     @discardableResult
-    public func load(_ path: String) throws(PluginError) -> Plugin {
-        do { return try open(path) } catch { throw PluginError(path: path, reason: error) }
+    package func load(_ path: String) throws(PluginLoadError) -> LoadedPlugin {
+        do { return try open(path) } catch { throw PluginLoadError(path: path, reason: error) }
     }
 
-    private func open(_ path: String) throws(PluginError.Reason) -> Plugin {
+    private func open(_ path: String) throws(PluginLoadError.Reason) -> LoadedPlugin {
         let info = try Self.fileStatus(path).get()
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(Self.kind(of: info.st_mode)) }
         guard info.st_mode & S_IWOTH == 0 else { throw .worldWritable }
@@ -139,15 +139,15 @@ public final class PluginHost: @unchecked Sendable {
             discard()
             throw .abiMismatch(plugin: table.abi_version, host: UInt32(NC_PLUGIN_ABI_VERSION))
         }
-        let plugin: Plugin
-        do throws(PluginError.Reason) {
-            plugin = try Plugin(path: path, handle: handle, table: table, bridge: bridge)
+        let plugin: LoadedPlugin
+        do throws(PluginLoadError.Reason) {
+            plugin = try LoadedPlugin(path: path, handle: handle, table: table, bridge: bridge)
         } catch {
             table.destroy?(table.context)
             discard()
             throw error
         }
-        let duplicate = lock.withLock { () -> Plugin? in
+        let duplicate = lock.withLock { () -> LoadedPlugin? in
             if let other = loaded.first(where: { $0.name == plugin.name }) { return other }
             loaded.append(plugin)
             return nil
@@ -162,7 +162,7 @@ public final class PluginHost: @unchecked Sendable {
     }
 
     /// `stat` of `path`, or why there is nothing to load there.
-    private static func fileStatus(_ path: String) -> Result<stat, PluginError.Reason> {
+    private static func fileStatus(_ path: String) -> Result<stat, PluginLoadError.Reason> {
         var info = stat()
         guard stat(path, &info) != 0 else { return .success(info) }
         let code = errno
@@ -183,7 +183,7 @@ public final class PluginHost: @unchecked Sendable {
     /// Whether the file begins with the ELF magic (dlopen refused an ELF object for
     /// what it needs: a symbol, a library, another architecture; anything else for not
     /// being one), or why it cannot be read.
-    private static func startsLikeELF(_ path: String) -> Result<Bool, PluginError.Reason> {
+    private static func startsLikeELF(_ path: String) -> Result<Bool, PluginLoadError.Reason> {
         guard let file = fopen(path, "rb") else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { fclose(file) }
         var magic = [UInt8](repeating: 0, count: 4)
@@ -206,7 +206,7 @@ public final class PluginHost: @unchecked Sendable {
 
     /// Runs a service command, then refetches the operations its manifest lists after it.
     /// Returns the lines the command printed.
-    public func run(command name: String, arguments: [String]) async throws(CommandFailure) -> [String] {
+    package func run(command name: String, arguments: [String]) async throws(CommandFailure) -> [String] {
         guard let (plugin, command) = command(named: name) else { throw CommandFailure(message: "no service command \"\(name)\"") }
         let output = try await plugin.run(command: name, arguments: arguments)
         for operation in command.refetch { try await refetch(operationNamed: operation, of: plugin) }
@@ -216,7 +216,7 @@ public final class PluginHost: @unchecked Sendable {
     /// Refetches every watcher of the plugin's operation `name`; with none, fetches the
     /// operation once (network-only) when it takes no variables, so the cache is current.
     @discardableResult
-    func refetch(operationNamed name: String, of plugin: Plugin) async throws(CommandFailure) -> [Int] {
+    func refetch(operationNamed name: String, of plugin: LoadedPlugin) async throws(CommandFailure) -> [Int] {
         let watches = client.activeWatches.filter { $0.operation.name == name && $0.transport?.name == plugin.name }
         do {
             for watch in watches { try await watch.refetch() }
@@ -229,7 +229,7 @@ public final class PluginHost: @unchecked Sendable {
     }
 
     /// The compiled named operation of a plugin (its document may hold fragments).
-    public func operation(named name: String, of plugin: Plugin) throws(CommandFailure) -> CompiledOperation {
+    package func operation(named name: String, of plugin: LoadedPlugin) throws(CommandFailure) -> CompiledOperation {
         guard let document = plugin.manifest.operations[name] else {
             throw CommandFailure(message: "\(plugin.name) has no operation \"\(name)\"")
         }
@@ -241,7 +241,7 @@ public final class PluginHost: @unchecked Sendable {
     // MARK: host functions (called through HostBridge)
 
     /// The operation, variables and policy of a `run` or `watch` request.
-    private func request(_ request: CacheValue, for plugin: Plugin, defaultPolicy: FetchPolicy)
+    private func request(_ request: CacheValue, for plugin: LoadedPlugin, defaultPolicy: FetchPolicy)
         throws -> (CompiledOperation, CacheObject, FetchPolicy)
     {
         let operation: CompiledOperation
@@ -260,7 +260,7 @@ public final class PluginHost: @unchecked Sendable {
         return (operation, variables, policy)
     }
 
-    func run(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
+    func run(_ request: CacheValue, for plugin: LoadedPlugin) async throws -> CacheValue {
         let (operation, variables, policy) = try self.request(request, for: plugin, defaultPolicy: .cacheFirst)
         var optimistic: CacheObject?
         if case .object(let data)? = request["optimistic"] { optimistic = data }
@@ -273,13 +273,13 @@ public final class PluginHost: @unchecked Sendable {
         return .object(reply)
     }
 
-    func watch(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
+    func watch(_ request: CacheValue, for plugin: LoadedPlugin) async throws -> CacheValue {
         let (operation, variables, policy) = try self.request(request, for: plugin, defaultPolicy: .cacheFirst)
         let watch = try client.watch(operation, variables: variables, policy: policy, from: plugin.endpoint)
         return ["id": CacheValue(watch.id)]
     }
 
-    func refetch(_ request: CacheValue, for plugin: Plugin) async throws -> CacheValue {
+    func refetch(_ request: CacheValue, for plugin: LoadedPlugin) async throws -> CacheValue {
         var refetched: [Int] = []
         switch (request["watch"], request["operation"]) {
         case (.int(let id)?, _):
@@ -358,7 +358,7 @@ public final class PluginHost: @unchecked Sendable {
     }
 
     /// Unloads every plugin (destroy, then dlclose).
-    public func unloadAll() {
+    package func unloadAll() {
         let plugins = lock.withLock { defer { loaded = [] }; return loaded }
         environment.unregister(domains: Set(plugins.map(\.name)))
         for plugin in plugins { plugin.unload() }

@@ -7,37 +7,37 @@ import NormCache
 /// let manifest = try PluginManifest(json: #"{"schema": "type Query { a: Int }", "operations": {"A": "query A { a }"}}"#)
 /// manifest.operations["A"]   // "query A { a }"
 /// ```
-public struct PluginManifest: Sendable, Equatable {
+package struct PluginManifest: Sendable, Equatable {
     /// A service command: `trips.rename ID NAME`, and the operations refetched after it.
-    public struct Command: Sendable, Equatable {
-        public let name: String
-        public let usage: String
-        public let help: String
-        public let refetch: [String]
+    package struct Command: Sendable, Equatable {
+        package let name: String
+        package let usage: String
+        package let help: String
+        package let refetch: [String]
         /// The domain of the service it belongs to: the name up to the first dot.
-        public var domain: String { String(name.prefix { $0 != "." }) }
+        package var domain: String { String(name.prefix { $0 != "." }) }
     }
 
     /// A service: its domain (the prefix of its commands) and its name.
-    public struct Service: Sendable, Equatable {
-        public let domain: String
-        public let name: String
+    package struct Service: Sendable, Equatable {
+        package let domain: String
+        package let name: String
     }
 
-    public let schema: String
+    package let schema: String
     /// Key fields per type; an empty list means "never normalize this type".
-    public let typePolicies: [(type: String, keyFields: [String])]
-    public let operations: [String: String]
-    public let services: [Service]
-    public let commands: [Command]
+    package let typePolicies: [(type: String, keyFields: [String])]
+    package let operations: [String: String]
+    package let services: [Service]
+    package let commands: [Command]
 
-    public static func == (a: PluginManifest, b: PluginManifest) -> Bool {
+    package static func == (a: PluginManifest, b: PluginManifest) -> Bool {
         a.schema == b.schema && a.operations == b.operations && a.services == b.services && a.commands == b.commands
             && a.typePolicies.elementsEqual(b.typePolicies) { $0.type == $1.type && $0.keyFields == $1.keyFields }
     }
 
     /// Reads a manifest; the error names the member that is wrong.
-    public init(json: String) throws(PluginError.Reason) {
+    package init(json: String) throws(PluginLoadError.Reason) {
         let value: CacheValue
         do { value = try JSON.parse(json) } catch { throw .badManifest("not JSON: \(error)") }
         guard case .object(let object) = value else { throw .badManifest("must be a JSON object, not \(value.kindDescription)") }
@@ -52,11 +52,11 @@ public struct PluginManifest: Sendable, Equatable {
             operations[name] = try Self.string(document, "operations.\(name)")
         }
         self.operations = operations
-        services = try Self.list(object["services"], "services").enumerated().map { index, item throws(PluginError.Reason) in
+        services = try Self.list(object["services"], "services").enumerated().map { index, item throws(PluginLoadError.Reason) in
             Service(domain: try Self.string(item["domain"], "services[\(index)].domain"),
                     name: try Self.string(item["name"], "services[\(index)].name"))
         }
-        commands = try Self.list(object["commands"], "commands").enumerated().map { index, item throws(PluginError.Reason) in
+        commands = try Self.list(object["commands"], "commands").enumerated().map { index, item throws(PluginLoadError.Reason) in
             let name = try Self.string(item["name"], "commands[\(index)].name")
             guard name.contains("."), !name.hasPrefix("."), !name.hasSuffix(".") else {
                 throw .badManifest("commands[\(index)].name \"\(name)\" must be DOMAIN.COMMAND, e.g. trips.rename")
@@ -71,7 +71,7 @@ public struct PluginManifest: Sendable, Equatable {
     /// (``SchemaKnowledge/init(sdl:)``: possible types, `@typePolicy`, `@fieldPolicy`), then
     /// the manifest's `typePolicies`, which win type by type (an empty key-field list: never
     /// normalized).
-    func schemaKnowledge() throws(PluginError.Reason) -> SchemaKnowledge {
+    func schemaKnowledge() throws(PluginLoadError.Reason) -> SchemaKnowledge {
         var knowledge = SchemaKnowledge()
         if !schema.isEmpty {
             do { knowledge = try SchemaKnowledge(sdl: schema) } catch { throw .badManifest("\(error)") }
@@ -80,7 +80,7 @@ public struct PluginManifest: Sendable, Equatable {
         return knowledge
     }
 
-    private static func string(_ value: CacheValue?, _ path: String, default fallback: String? = nil) throws(PluginError.Reason) -> String {
+    private static func string(_ value: CacheValue?, _ path: String, default fallback: String? = nil) throws(PluginLoadError.Reason) -> String {
         switch value {
         case .string(let text)?: return text
         case nil where fallback != nil, .null? where fallback != nil: return fallback!
@@ -89,7 +89,7 @@ public struct PluginManifest: Sendable, Equatable {
         }
     }
 
-    private static func object(_ value: CacheValue?, _ path: String) throws(PluginError.Reason) -> CacheObject {
+    private static func object(_ value: CacheValue?, _ path: String) throws(PluginLoadError.Reason) -> CacheObject {
         switch value {
         case .object(let object)?: return object
         case nil, .null?: return CacheObject()
@@ -97,7 +97,7 @@ public struct PluginManifest: Sendable, Equatable {
         }
     }
 
-    private static func list(_ value: CacheValue?, _ path: String) throws(PluginError.Reason) -> [CacheValue] {
+    private static func list(_ value: CacheValue?, _ path: String) throws(PluginLoadError.Reason) -> [CacheValue] {
         switch value {
         case .list(let items)?: return items
         case nil, .null?: return []
@@ -105,7 +105,7 @@ public struct PluginManifest: Sendable, Equatable {
         }
     }
 
-    private static func strings(_ value: CacheValue, _ path: String) throws(PluginError.Reason) -> [String] {
-        try list(value, path).enumerated().map { index, item throws(PluginError.Reason) in try string(item, "\(path)[\(index)]") }
+    private static func strings(_ value: CacheValue, _ path: String) throws(PluginLoadError.Reason) -> [String] {
+        try list(value, path).enumerated().map { index, item throws(PluginLoadError.Reason) in try string(item, "\(path)[\(index)]") }
     }
 }

@@ -2,7 +2,7 @@ import NormCache
 
 /// A GraphQL response as a transport hands it to the client. The HTTP transport and
 /// plugins hand over the JSON text they received, checked to be a response object
-/// (``HTTPAnswer``, ``Plugin``): the client writes it into the cache from its bytes in one
+/// (`HTTPAnswer`, `LoadedPlugin`): the client writes it into the cache from its bytes in one
 /// pass and decodes only the `data` and `errors` its result shows. A transport that builds
 /// its response as a value (an app's own, a test's) hands that over instead.
 ///

@@ -44,7 +44,7 @@ enum Event {
     /// A command failed; `source` is the text it failed on, for a caret under `column`.
     case error(message: String, at: SourceLocation?, source: SourceText?)
     case warning(String)
-    case plugins([Plugin])
+    case plugins([LoadedPlugin])
     /// A command that had nothing else to say succeeded (JSON mode only).
     case ok(command: String)
 
@@ -76,7 +76,7 @@ enum Event {
     case watchLogLimit(Int)
     /// `.shell`: the command, its exit status and what it wrote.
     case shell(command: String, status: Int32, output: String)
-    case pluginLoaded(Plugin)
+    case pluginLoaded(LoadedPlugin)
     /// A plugin's named operations and their documents, sorted by name.
     case pluginOperations([(name: String, document: String)])
     /// The service commands of the loaded plugins.

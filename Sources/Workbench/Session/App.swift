@@ -30,7 +30,7 @@ final class App {
     /// its endpoint, and its operations run by name there.
     private(set) var project: Project?
     /// Plugins that failed to load, for the session to report.
-    let loadFailures: [PluginError]
+    let loadFailures: [PluginLoadError]
     /// How long a request to an HTTP endpoint, or a call into a plugin, may take
     /// (`--timeout`, `.timeout`): the HTTP endpoint in use and every plugin follow it, and
     /// so do endpoints given later. Watchers keep the endpoint they started on, and its timeout.
@@ -76,7 +76,7 @@ final class App {
             serviceStates.record(state, of: service)
             printer.emit(.state(service: service, state: state, detail: detail))
         }
-        var failures: [PluginError] = []
+        var failures: [PluginLoadError] = []
         if options.loadsBundledPlugins { failures += plugins.loadDirectory(PluginHost.bundledDirectory) }
         for directory in options.pluginDirectories { failures += plugins.loadDirectory(directory, everySharedLibrary: true) }
         loadFailures = failures

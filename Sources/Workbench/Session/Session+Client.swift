@@ -94,7 +94,7 @@ extension Session {
     }
 
     /// The plugin whose server is the current endpoint.
-    func currentPlugin() throws -> Plugin {
+    func currentPlugin() throws -> LoadedPlugin {
         guard let plugin = (endpoint as? PluginEndpoint)?.plugin else {
             throw CommandError("the endpoint is not a plugin's: .use PLUGIN first (.plugins lists them)")
         }

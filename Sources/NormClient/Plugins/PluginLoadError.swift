@@ -5,8 +5,8 @@
 /// do { try host.load("/tmp/libnope.so") } catch { print(error) }
 /// // plugin /tmp/libnope.so: no such file
 /// ```
-public struct PluginError: Error, Equatable, CustomStringConvertible {
-    public enum Reason: Error, Equatable, CustomStringConvertible {
+package struct PluginLoadError: Error, Equatable, CustomStringConvertible {
+    package enum Reason: Error, Equatable, CustomStringConvertible {
         case missing
         /// The path names something other than a regular file: `a directory`, `a socket`, ….
         case notARegularFile(String)
@@ -26,7 +26,7 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case worldWritable
         case badManifest(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing: "no such file"
             case .notARegularFile(let kind): "\(kind), not a plugin library"
@@ -45,8 +45,8 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    public let path: String
-    public let reason: Reason
+    package let path: String
+    package let reason: Reason
 
-    public var description: String { "plugin \(path): \(reason)" }
+    package var description: String { "plugin \(path): \(reason)" }
 }

@@ -12,17 +12,17 @@ import NormEnvironment
 /// trips.manifest.commands.map(\.name)   // ["trips.list", "trips.open", …]
 /// try await client.fetch(tripList, from: trips.endpoint)
 /// ```
-public final class Plugin: Service, @unchecked Sendable {
-    public let name: String
-    public let version: String
+package final class LoadedPlugin: Service, @unchecked Sendable {
+    package let name: String
+    package let version: String
     /// The file it was loaded from.
-    public let path: String
-    public let manifest: PluginManifest
+    package let path: String
+    package let manifest: PluginManifest
     /// What the manifest's schema and type policies tell the cache about this plugin's
     /// responses (and only this plugin's).
-    public let schemaKnowledge: SchemaKnowledge
+    package let schemaKnowledge: SchemaKnowledge
     /// The plugin's in-process GraphQL server, as a transport.
-    public var endpoint: PluginEndpoint { PluginEndpoint(plugin: self) }
+    package var endpoint: PluginEndpoint { PluginEndpoint(plugin: self) }
 
     /// dlopen's handle: the same for every path that names one library file.
     let handle: UnsafeMutableRawPointer
@@ -32,8 +32,8 @@ public final class Plugin: Service, @unchecked Sendable {
     /// The calls made into the plugin that have not returned yet.
     private let callsInside = CReply.Calls()
 
-    init(path: String, handle: UnsafeMutableRawPointer, table: nc_plugin, bridge: HostBridge) throws(PluginError.Reason) {
-        func text(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(PluginError.Reason) -> String {
+    init(path: String, handle: UnsafeMutableRawPointer, table: nc_plugin, bridge: HostBridge) throws(PluginLoadError.Reason) {
+        func text(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(PluginLoadError.Reason) -> String {
             guard let pointer else { throw .initFailed("it left its \(what) unset") }
             return String(cString: pointer)
         }
@@ -54,13 +54,13 @@ public final class Plugin: Service, @unchecked Sendable {
     }
 
     /// The plugin is a service of the host's environment under its own name.
-    public var domain: String { name }
+    package var domain: String { name }
 
     /// Sends a lifecycle event to the plugin, which passes it to each of its services. The
     /// plugin may block until its services have handled it, so it runs on a thread of its
     /// own, for at most the host's ``PluginHost/callTimeout``: a plugin that takes longer
     /// is warned of in the log and left behind, and the session goes on.
-    public func handle(_ event: LifecycleEvent) async {
+    package func handle(_ event: LifecycleEvent) async {
         var json = CacheObject()
         json["event"] = .string(event.name)
         if case .login(let user) = event { json["user"] = .string(user) }
@@ -127,9 +127,9 @@ public final class Plugin: Service, @unchecked Sendable {
 }
 
 /// A service command that failed, with the plugin's message.
-public struct CommandFailure: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct CommandFailure: Error, Equatable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// A plugin's in-process GraphQL server as a ``Transport``; its schema is the manifest's.
@@ -137,22 +137,22 @@ public struct CommandFailure: Error, Equatable, CustomStringConvertible {
 /// ```swift
 /// let response = try await trips.endpoint.send(GraphQLRequest(document: "{ trips { id } }"))
 /// ```
-public struct PluginEndpoint: Transport {
-    public let plugin: Plugin
+package struct PluginEndpoint: Transport {
+    package let plugin: LoadedPlugin
 
-    public var name: String { plugin.name }
+    package var name: String { plugin.name }
 
-    public func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
+    package func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
         try await response(to: request).value
     }
 
     /// The plugin's reply as the JSON text it came as, which the client writes into the
     /// cache from its bytes.
-    public func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
+    package func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
         try await plugin.execute(request)
     }
 
-    public func schema() async throws(TransportError) -> String { plugin.manifest.schema }
+    package func schema() async throws(TransportError) -> String { plugin.manifest.schema }
 
-    public var schemaKnowledge: SchemaKnowledge? { plugin.schemaKnowledge }
+    package var schemaKnowledge: SchemaKnowledge? { plugin.schemaKnowledge }
 }
