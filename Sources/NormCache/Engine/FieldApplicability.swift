@@ -30,7 +30,7 @@ extension SchemaContext {
     /// 4. else the condition is undecided.
     ///
     /// A condition that does not hold wins over one that is undecided.
-    mutating func applicability(of field: FieldPlan, to typename: String, in operation: CompiledOperation, variables: CacheObject,
+    func applicability(of field: FieldPlan, to typename: String, in operation: CompiledOperation, variables: CacheObject,
                        shownBy evidence: (String) -> Bool = { _ in false }) -> FieldApplicability {
         guard field.isIncluded(under: variables) else { return .leftOut }
         var undecided = false

@@ -15,8 +15,8 @@
 /// ```
 final class EngineState {
     let keys: KeySpace
-    var records: RecordLayers
-    var schema = SchemaContext()
+    let records: RecordLayers
+    let schema = SchemaContext()
     var log = CommitLog()
     var watchers = WatcherRegistry()
     var warnings: [String] = []

@@ -4,13 +4,16 @@
 /// owner of how an object is keyed (``keying(for:returnedAs:)``) and whether a field
 /// applies to it (``applicability(of:to:in:variables:shownBy:)``, FieldApplicability.swift).
 ///
+/// A class, held by ``EngineState`` in a constant, for the reason ``RecordLayers`` is one:
+/// each read asks it for the root type, and a struct would be copied for the call.
+///
 /// ```swift
-/// var schema = SchemaContext()
+/// let schema = SchemaContext()
 /// schema.policies["Book"] = .keyFields(["isbn"])
 /// schema.keying(for: "Book")?.fields   // ["isbn"]
 /// schema.rootType(.query)              // "Query"
 /// ```
-struct SchemaContext {
+final class SchemaContext {
     var policies = TypePolicies()
     /// Whose answers reads and writes give where Apollo iOS and Apollo Client differ.
     var semantics = Semantics.apolloIOS
