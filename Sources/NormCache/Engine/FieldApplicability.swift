@@ -1,6 +1,6 @@
 /// Whether a field of a selection applies to an object: its `@include`/`@skip` conditions,
 /// and whether the object's type satisfies its fragments' type conditions. The writer
-/// (``Normalizer``) and the reader (``Reader``) both ask ``EngineState/applicability(of:to:in:variables:shownBy:)``,
+/// (``Normalizer``) and the reader (``Reader``) both ask ``SchemaContext/applicability(of:to:in:variables:shownBy:)``,
 /// so a read after a write finds exactly the fields the write stored.
 enum FieldApplicability: Equatable {
     case applies
@@ -15,7 +15,7 @@ enum FieldApplicability: Equatable {
     case undecided
 }
 
-extension EngineState {
+extension SchemaContext {
     /// Whether `field` applies to an object of type `typename` (empty: the object has no
     /// `__typename`) in `operation`. For each type condition:
     ///
@@ -52,7 +52,7 @@ extension EngineState {
     /// Whether objects of type `typename` satisfy the type condition `condition` of a field
     /// of `operation` (steps 1 and 2 of ``applicability(of:to:in:variables:shownBy:)``).
     private func satisfies(_ typename: String, condition: String, in operation: CompiledOperation) -> Bool? {
-        if let known = schema?.possibleTypes.satisfies(typename, condition: condition) ?? possibleTypes.satisfies(typename, condition: condition) {
+        if let known = endpoint?.possibleTypes.satisfies(typename, condition: condition) ?? possibleTypes.satisfies(typename, condition: condition) {
             return known
         }
         return !typename.isEmpty && operation.objectTypeConditions.contains(condition) ? false : nil
@@ -61,7 +61,7 @@ extension EngineState {
     /// Why an object of type `typename` does not satisfy `condition`, for a message: the
     /// schema's word on the type, or the condition being another object type.
     func whyNot(_ typename: String, satisfies condition: String) -> String {
-        if schema?.possibleTypes.definesObjectType(typename) == true || possibleTypes.definesObjectType(typename) {
+        if endpoint?.possibleTypes.definesObjectType(typename) == true || possibleTypes.definesObjectType(typename) {
             return "the schema says \(typename) is not a \(condition)"
         }
         return "a \(typename) is not a \(condition), an object type"

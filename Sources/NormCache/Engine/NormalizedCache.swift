@@ -49,21 +49,21 @@ public final class NormalizedCache: @unchecked Sendable {
 
     /// How objects become records; changes apply to later writes.
     public var typePolicies: TypePolicies {
-        get { locked { state.policies } }
-        set { locked { state.policies = newValue } }
+        get { locked { state.schema.policies } }
+        set { locked { state.schema.policies = newValue } }
     }
 
     /// Whose answers reads and writes give where Apollo iOS and Apollo Client differ
     /// (``Semantics``; Apollo iOS's by default); changes apply to later reads and writes.
     public var semantics: Semantics {
-        get { locked { state.semantics } }
-        set { locked { state.semantics = newValue } }
+        get { locked { state.schema.semantics } }
+        set { locked { state.schema.semantics = newValue } }
     }
 
     /// What the cache knows of interfaces and unions, from a schema or from responses.
     public var possibleTypes: PossibleTypes {
-        get { locked { state.possibleTypes } }
-        set { locked { state.possibleTypes = newValue } }
+        get { locked { state.schema.possibleTypes } }
+        set { locked { state.schema.possibleTypes = newValue } }
     }
 
     /// Warnings from writes since the last call (objects without key fields, records
@@ -84,7 +84,7 @@ public final class NormalizedCache: @unchecked Sendable {
         let operation: CompiledOperation
         do { operation = try CompiledOperations.operation(document, name: name) } catch { throw .operation(error) }
         return try lockedThrowing { () throws(CacheError) in
-            _ = try state.staticFieldIDs(operation)
+            _ = try state.keys.staticFieldIDs(operation)
             return operation
         }
     }
@@ -125,7 +125,7 @@ public final class NormalizedCache: @unchecked Sendable {
         }
         return try lockedThrowing { () throws(CacheError) in
             try state.withSchema(schema) { () throws(CacheError) in
-                do throws(VariableError) { return try VariableCoercion.coerce(value, as: variable, schema: state.declaredTypes) }
+                do throws(VariableError) { return try VariableCoercion.coerce(value, as: variable, schema: state.schema.declaredTypes) }
                 catch { throw .variable(error) }
             }
         }
@@ -134,12 +134,12 @@ public final class NormalizedCache: @unchecked Sendable {
     /// `variables` coerced with the knowledge of the call in progress (the lock held).
     func coerced(_ variables: CacheObject, for operation: CompiledOperation) throws(CacheError) -> CacheObject {
         if operation.variables.isEmpty && variables.isEmpty { return CacheObject() }
-        do throws(VariableError) { return try VariableCoercion.coerce(variables, for: operation.variables, schema: state.declaredTypes) }
+        do throws(VariableError) { return try VariableCoercion.coerce(variables, for: operation.variables, schema: state.schema.declaredTypes) }
         catch { throw .variable(error) }
     }
 
     /// `Trip:2.name` for each record field, sorted.
-    func names(_ pairs: Set<RecordField>) -> [String] { locked { pairs.map(state.name).sorted() } }
+    func names(_ pairs: Set<RecordField>) -> [String] { locked { pairs.map(state.keys.name).sorted() } }
 
     /// Runs several writes, evictions and reads as one commit: one change set, one round
     /// of notifications; if `body` throws, nothing it did remains.
@@ -148,10 +148,10 @@ public final class NormalizedCache: @unchecked Sendable {
         var thrown: (any Error)?
         do {
             return try emitting { () throws(CacheError) in
-                let outermost = !state.explicitTransaction
-                state.explicitTransaction = true
+                let outermost = !state.log.explicitTransaction
+                state.log.explicitTransaction = true
                 // Cleared under the lock: another thread's commit must not see this flag.
-                defer { if outermost { state.explicitTransaction = false } }
+                defer { if outermost { state.log.explicitTransaction = false } }
                 return try committed(cause: .write) { () throws(CacheError) in
                     do { return try body(self) } catch let error as CacheError { throw error } catch {
                         thrown = error
@@ -175,7 +175,7 @@ public final class NormalizedCache: @unchecked Sendable {
     private func committed<R>(cause: ChangeCause, checkedFirst: Bool = false,
                               _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
         let (result, deliveries) = try state.commit(cause: cause, checkedFirst: checkedFirst, body)
-        if state.transactionDepth == 0 { reportCommit() }
+        if state.log.transactionDepth == 0 { reportCommit() }
         return (result, deliveries)
     }
 
@@ -186,9 +186,9 @@ public final class NormalizedCache: @unchecked Sendable {
 
     /// Tells the monitor, if there is one, what the last commit changed (lock held).
     private func reportCommit() {
-        guard let monitor, !state.lastCommit.isEmpty else { return }
-        let fields = state.lastCommit.changedFields
-        monitor(Commit(cause: state.lastCommit.cause, changed: fields.map(state.name).sorted(), watchers: state.watchers.affected(by: fields)))
+        guard let monitor, !state.log.lastCommit.isEmpty else { return }
+        let fields = state.log.lastCommit.changedFields
+        monitor(Commit(cause: state.log.lastCommit.cause, changed: fields.map(state.keys.name).sorted(), watchers: state.watchers.affected(by: fields)))
     }
 
     /// Runs `body` with the lock held and queues the emissions it returns, in commit order;
@@ -208,7 +208,7 @@ public final class NormalizedCache: @unchecked Sendable {
     /// transaction's body) is delivering already; that one delivers these too, in order.
     private func deliverPending() {
         let delivers = locked {
-            guard !delivering, state.transactionDepth == 0 else { return false }
+            guard !delivering, state.log.transactionDepth == 0 else { return false }
             delivering = true
             return true
         }

@@ -1,7 +1,7 @@
 /// One field of one record, as interned ids (`Trip:2` + `name`): the unit of change sets,
 /// watcher dependencies and invalidations. It is one word, the record id above the field
 /// id, so a set of them or the watchers' index hashes a single integer, and they order by
-/// record, then field. ``EngineState/name(_:)`` names one: `Trip:2.name`.
+/// record, then field. ``KeySpace/name(_:)`` names one: `Trip:2.name`.
 ///
 /// ```swift
 /// let name = RecordField(record: trip, field: nameField)

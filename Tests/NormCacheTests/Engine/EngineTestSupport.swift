@@ -47,7 +47,7 @@ enum Support {
         case let other?: throw Failure("NORMCACHE_TEST_STORE=\(other): use memory or sqlite")
         }
         let cache = try NormalizedCache(store: store)
-        cache.locked { cache.state.unloadsAfterCommit = true }
+        cache.locked { cache.state.records.unloadsAfterCommit = true }
         return cache
     }
 

@@ -17,7 +17,7 @@ import Testing
             """), for: trips)
     }
 
-    private var keys: KeyInterner { cache.locked { cache.state.recordKeys } }
+    private var keys: KeyInterner { cache.locked { cache.state.keys.recordKeys } }
 
     /// The trip list as read now, as JSON text with sorted keys.
     private func tripList() throws -> String { Support.canonical(try cache.read(trips).data) }
@@ -43,7 +43,7 @@ import Testing
     /// Every key the interner holds names its own id both ways.
     private func keysResolve() -> Bool {
         cache.locked {
-            let keys = cache.state.recordKeys
+            let keys = cache.state.keys.recordKeys
             return (0..<UInt32(keys.count)).allSatisfy { raw in
                 let id = KeyID(rawValue: raw)
                 return keys.key(for: id).map { keys.find($0) == id } ?? true

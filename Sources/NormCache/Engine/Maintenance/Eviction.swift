@@ -8,23 +8,23 @@ extension NormalizedCache {
     @discardableResult
     public func evict(_ key: String, field: String? = nil) throws(CacheError) -> [String] {
         try commit(cause: .evict) { () throws(CacheError) in
-            if !state.loaded.all { try state.load(try state.recordID(key)) }
-            guard let id = state.recordKeys.find(key)?.rawValue, state.base[id] != nil else {
+            if !state.records.loaded.all { try state.load(try state.keys.recordID(key)) }
+            guard let id = state.keys.recordKeys.find(key)?.rawValue, state.records.base[id] != nil else {
                 throw .invalid("no record \"\(key)\"")
             }
             if let field {
-                let fields = Set(state.base[id]!.fieldIDs.filter { Self.field(field, names: state.fieldKey($0)) })
+                let fields = Set(state.records.base[id]!.fieldIDs.filter { Self.field(field, names: state.keys.fieldKey($0)) })
                 guard !fields.isEmpty else { throw .invalid("record \"\(key)\" has no field \"\(field)\"") }
-                state.removeFields(id, where: fields.contains)
-                if state.base[id] == nil, CompiledOperation.Kind.allRootKeys.contains(key) {
-                    var emptied = state.roots
+                state.records.removeFields(id, log: &state.log, where: fields.contains)
+                if state.records.base[id] == nil, CompiledOperation.Kind.allRootKeys.contains(key) {
+                    var emptied = state.records.roots
                     emptied.emptied.insert(id)
-                    state.setRoots(emptied)
+                    state.records.setRoots(emptied, log: &state.log)
                 }
             } else {
-                state.removeRecord(id)
+                state.records.removeRecord(id, log: &state.log)
             }
-            return state.changes.changedFields.map(state.name).sorted()
+            return state.log.changes.changedFields.map(state.keys.name).sorted()
         }
     }
 
@@ -41,28 +41,28 @@ extension NormalizedCache {
     public func remove(matching pattern: String) throws(CacheError) -> [String] {
         try commit(cause: .evict) { () throws(CacheError) in
             try state.loadAll()
-            let matches = state.base.ids.filter { Glob.matches(pattern, state.recordKey($0)) }
-            for id in matches { state.removeRecord(id) }
-            return matches.map(state.recordKey).sorted()
+            let matches = state.records.base.ids.filter { Glob.matches(pattern, state.keys.recordKey($0)) }
+            for id in matches { state.records.removeRecord(id, log: &state.log) }
+            return matches.map(state.keys.recordKey).sorted()
         }
     }
 
     /// Removes every record and optimistic layer, and forgets the retained roots.
     public func clear() throws(CacheError) {
         try commit(cause: .clear) { () throws(CacheError) in
-            for (index, layer) in state.layers.enumerated().reversed() {
+            for (index, layer) in state.records.layers.enumerated().reversed() {
                 for record in layer.table.ids {
-                    for field in layer.table[record]!.fieldIDs { state.changes.fields.append(RecordField(record: record, field: field)) }
+                    for field in layer.table[record]!.fieldIDs { state.log.changes.fields.append(RecordField(record: record, field: field)) }
                 }
-                state.undo.append(.layerRemoved(layer, at: index))
+                state.log.undo.append(.layerRemoved(layer, at: index))
             }
-            state.layers = []
+            state.records.layers = []
             try state.loadAll()
-            for id in state.base.ids { state.removeRecord(id) }
-            state.setRoots(RootState())
-            state.changes.cleared = true
-            for pair in state.invalidated { state.undo.append(.invalidation(pair, wasInvalid: true)) }
-            state.invalidated = []
+            for id in state.records.base.ids { state.records.removeRecord(id, log: &state.log) }
+            state.records.setRoots(RootState(), log: &state.log)
+            state.log.changes.cleared = true
+            for pair in state.records.invalidated { state.log.undo.append(.invalidation(pair, wasInvalid: true)) }
+            state.records.invalidated = []
         }
     }
 }

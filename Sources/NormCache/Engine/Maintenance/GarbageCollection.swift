@@ -15,12 +15,12 @@ extension NormalizedCache {
         let removed = try commit(cause: .gc) { () throws(CacheError) in
             try state.loadAll()
             var reached = Set<UInt32>()
-            var queue = (CompiledOperation.Kind.allRootKeys + state.roots.retained + retaining).compactMap { state.recordKeys.find($0)?.rawValue }
+            var queue = (CompiledOperation.Kind.allRootKeys + state.records.roots.retained + retaining).compactMap { state.keys.recordKeys.find($0)?.rawValue }
             while let id = queue.popLast() {
                 guard reached.insert(id).inserted else { continue }
                 // The base's references and every layer's: a value a layer hides comes back
                 // when the layer goes, and so must the records it references.
-                for table in [state.base] + state.layers.map(\.table) {
+                for table in [state.records.base] + state.records.layers.map(\.table) {
                     guard let stored = table[id] else { continue }
                     for value in stored.values {
                         value.forEachReference { target in
@@ -29,9 +29,9 @@ extension NormalizedCache {
                     }
                 }
             }
-            let unreachable = state.base.ids.filter { !reached.contains($0) }
-            for id in unreachable { state.removeRecord(id) }
-            return unreachable.map(state.recordKey).sorted()
+            let unreachable = state.records.base.ids.filter { !reached.contains($0) }
+            for id in unreachable { state.records.removeRecord(id, log: &state.log) }
+            return unreachable.map(state.keys.recordKey).sorted()
         }
         locked { state.releaseUnnamedRecordKeys() }
         return removed

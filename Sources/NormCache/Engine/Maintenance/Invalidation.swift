@@ -5,14 +5,14 @@ extension NormalizedCache {
     /// cache-first fetch goes to the network) until it is written again.
     public func invalidate(_ key: String, field: String) throws(CacheError) {
         try commit(cause: .evict) { () throws(CacheError) in
-            if !state.loaded.all { try state.load(try state.recordID(key)) }
-            guard let id = state.recordKeys.find(key)?.rawValue, let fid = state.fieldKeys.find(field)?.rawValue,
-                state.value(id, fid) != nil
+            if !state.records.loaded.all { try state.load(try state.keys.recordID(key)) }
+            guard let id = state.keys.recordKeys.find(key)?.rawValue, let fid = state.keys.fieldKeys.find(field)?.rawValue,
+                state.records.value(id, fid) != nil
             else { throw .invalid("no field \"\(key).\(field)\"") }
             let pair = RecordField(record: id, field: fid)
-            if state.invalidated.insert(pair).inserted {
-                state.undo.append(.invalidation(pair, wasInvalid: false))
-                state.changes.fields.append(pair)
+            if state.records.invalidated.insert(pair).inserted {
+                state.log.undo.append(.invalidation(pair, wasInvalid: false))
+                state.log.changes.fields.append(pair)
             }
         }
     }

@@ -24,24 +24,24 @@ extension EngineState {
     /// monitor, which heard it already; it is let go. Field keys stay interned (operations
     /// keep their static field ids, and snapshots their arguments).
     func releaseUnnamedRecordKeys() {
-        guard transactionDepth == 0 else { return }
-        let bound = recordKeys.count
+        guard log.transactionDepth == 0 else { return }
+        let bound = keys.recordKeys.count
         var named = [Bool](repeating: false, count: bound)
         func name(_ record: UInt32) { if Int(record) < bound { named[Int(record)] = true } }
-        for table in [base] + layers.map(\.table) {
+        for table in [records.base] + records.layers.map(\.table) {
             for record in table.ids {
                 name(record)
                 for value in table[record]!.values { value.forEachReference(name) }
             }
         }
         for watcher in watchers.watchers.values { for pair in watcher.dependencies { name(pair.record) } }
-        for pair in invalidated { name(pair.record) }
-        for record in roots.emptied { name(record) }
-        lastCommit = ChangeSet()
+        for pair in records.invalidated { name(pair.record) }
+        for record in records.roots.emptied { name(record) }
+        log.lastCommit = ChangeSet()
         for record in 0..<UInt32(bound) where !named[Int(record)] {
             // An id released before is not held: the interner says so, and it is skipped.
-            guard (try? recordKeys.release(KeyID(rawValue: record))) != nil else { continue }
-            loaded.remove(record)
+            guard (try? keys.recordKeys.release(KeyID(rawValue: record))) != nil else { continue }
+            records.loaded.remove(record)
         }
     }
 }

@@ -15,12 +15,3 @@ struct RootState: Equatable {
     /// Ids of root records (`QUERY_ROOT`, …) whose last field was evicted.
     var emptied: Set<UInt32> = []
 }
-
-extension EngineState {
-    /// Replaces the root state, as a step a failed commit undoes.
-    func setRoots(_ new: RootState) {
-        guard new != roots else { return }
-        if keepsUndo { undo.append(.roots(roots)) }
-        roots = new
-    }
-}

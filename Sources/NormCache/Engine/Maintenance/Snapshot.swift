@@ -22,20 +22,20 @@ extension NormalizedCache {
         locked {
             state.loadAllOrWarn()
             var snapshot = CacheObject()
-            let ids = Set(state.base.ids).union(state.roots.emptied)
-            for (key, id) in ids.map({ (state.recordKey($0), $0) }).sorted(by: { $0.0 < $1.0 }) {
+            let ids = Set(state.records.base.ids).union(state.records.roots.emptied)
+            for (key, id) in ids.map({ (state.keys.recordKey($0), $0) }).sorted(by: { $0.0 < $1.0 }) {
                 let root = Self.roots.first { $0.0 == key }
                 var fields = CacheObject.Builder()
                 if let root { fields.set("__typename", .string(root.2)) }
-                if let stored = state.base[id] {
+                if let stored = state.records.base[id] {
                     for (field, value) in zip(stored.fieldIDs, stored.values) {
-                        fields.set(clientFieldKey(field), clientValue(state.cacheValue(value)))
+                        fields.set(clientFieldKey(field), clientValue(state.keys.cacheValue(value)))
                     }
                 }
                 snapshot.appendNew(root?.1 ?? key, .object(fields.object))
             }
-            if !state.roots.retained.isEmpty {
-                snapshot[Self.snapshotMetadataKey] = ["extraRootIds": .list(state.roots.retained.sorted().map(CacheValue.string))]
+            if !state.records.roots.retained.isEmpty {
+                snapshot[Self.snapshotMetadataKey] = ["extraRootIds": .list(state.records.roots.retained.sorted().map(CacheValue.string))]
             }
             return .object(snapshot)
         }
@@ -68,13 +68,13 @@ extension NormalizedCache {
                 converted.append((root?.0 ?? key, list))
             }
             try state.loadAll()
-            for id in state.base.ids { state.removeRecord(id) }
+            for id in state.records.base.ids { state.records.removeRecord(id, log: &state.log) }
             for (key, fields) in converted {
-                let id = try state.recordID(key)
-                for (field, value) in fields { state.setField(id, try state.fieldID(field), try state.stored(value)) }
+                let id = try state.keys.recordID(key)
+                for (field, value) in fields { state.records.setField(id, try state.keys.fieldID(field), try state.keys.stored(value), log: &state.log) }
                 if fields.isEmpty, CompiledOperation.Kind.allRootKeys.contains(key) { roots.emptied.insert(id) }
             }
-            state.setRoots(roots)
+            state.records.setRoots(roots, log: &state.log)
         }
     }
 
@@ -101,7 +101,7 @@ extension NormalizedCache {
 
     /// `hero({"episode":"JEDI"})` for `hero(episode:JEDI)`, when the engine built that key.
     private func clientFieldKey(_ field: UInt32) -> String {
-        guard let built = state.fieldArguments[field] else { return state.fieldKey(field) }
+        guard let built = state.keys.fieldArguments[field] else { return state.keys.fieldKey(field) }
         var object = CacheObject()
         for name in built.arguments.keys.sorted() { object.appendNew(name, Self.json(built.arguments[name]!)) }
         return built.name + "(" + JSON.string(.object(object), sortedKeys: true) + ")"
@@ -122,9 +122,9 @@ extension NormalizedCache {
         var values: [String: ArgumentValue] = [:]
         for (argument, value) in object.members { values[argument] = ArgumentValue(value) }
         let built: String
-        do { built = try state.keyBuilder.fieldKey(name, arguments: values) } catch { throw .key(error) }
-        let id = try state.fieldID(built)
-        if !values.isEmpty, state.fieldArguments[id] == nil { state.fieldArguments[id] = (name, values) }
+        do { built = try state.keys.keyBuilder.fieldKey(name, arguments: values) } catch { throw .key(error) }
+        let id = try state.keys.fieldID(built)
+        if !values.isEmpty, state.keys.fieldArguments[id] == nil { state.keys.fieldArguments[id] = (name, values) }
         return built
     }
 
@@ -137,7 +137,7 @@ extension NormalizedCache {
         case .object(let object):
             var converted = CacheObject.Builder()
             for (key, member) in object.members {
-                converted.set(state.fieldKeys.find(key).map { clientFieldKey($0.rawValue) } ?? key, clientValue(member))
+                converted.set(state.keys.fieldKeys.find(key).map { clientFieldKey($0.rawValue) } ?? key, clientValue(member))
             }
             return .object(converted.object)
         default: return value

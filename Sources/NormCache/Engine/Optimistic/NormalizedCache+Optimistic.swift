@@ -7,9 +7,9 @@ extension NormalizedCache {
     public func writeOptimistic(_ layer: String, data: CacheObject, for operation: CompiledOperation,
                                 variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
         try commit(cause: .optimistic) { () throws(CacheError) in
-            guard !state.layers.contains(where: { $0.id == layer }) else { throw .invalid("optimistic layer \"\(layer)\" exists already") }
-            state.layers.append(OptimisticLayer(id: layer))
-            state.undo.append(.layerAdded(layer))
+            guard !state.records.layers.contains(where: { $0.id == layer }) else { throw .invalid("optimistic layer \"\(layer)\" exists already") }
+            state.records.layers.append(OptimisticLayer(id: layer))
+            state.log.undo.append(.layerAdded(layer))
             return try normalize(data, for: operation, variables: variables, schema: schema, partial: true, layer: layer)
         }
     }
@@ -51,19 +51,19 @@ extension NormalizedCache {
     }
 
     private func removeLayer(_ id: String) throws(CacheError) {
-        guard let index = state.layers.firstIndex(where: { $0.id == id }) else { throw .invalid("no optimistic layer \"\(id)\"") }
-        let layer = state.layers[index]
+        guard let index = state.records.layers.firstIndex(where: { $0.id == id }) else { throw .invalid("no optimistic layer \"\(id)\"") }
+        let layer = state.records.layers[index]
         // What the layer hid shows again: the base records under it, loaded.
         try state.load(layer.table.ids)
         var pairs: [RecordField] = []
         for record in layer.table.ids {
             for field in layer.table[record]!.fieldIDs { pairs.append(RecordField(record: record, field: field)) }
         }
-        let before = pairs.map { state.value($0.record, $0.field) }
-        state.layers.remove(at: index)
-        state.undo.append(.layerRemoved(layer, at: index))
-        for (pair, old) in zip(pairs, before) where state.value(pair.record, pair.field) != old {
-            state.changes.fields.append(pair)
+        let before = pairs.map { state.records.value($0.record, $0.field) }
+        state.records.layers.remove(at: index)
+        state.log.undo.append(.layerRemoved(layer, at: index))
+        for (pair, old) in zip(pairs, before) where state.records.value(pair.record, pair.field) != old {
+            state.log.changes.fields.append(pair)
         }
     }
 }

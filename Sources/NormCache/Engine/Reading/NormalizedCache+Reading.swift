@@ -28,9 +28,9 @@ extension NormalizedCache {
     /// ```
     package func inspect(_ key: String) throws(CacheError) -> CacheObject? {
         try lockedThrowing { () throws(CacheError) in
-            guard let id = state.loaded.all ? state.recordKeys.find(key)?.rawValue : try state.recordID(key) else { return nil }
+            guard let id = state.records.loaded.all ? state.keys.recordKeys.find(key)?.rawValue : try state.keys.recordID(key) else { return nil }
             try state.load(id)
-            return state.recordExists(id) ? state.visibleObject(id) : nil
+            return state.records.recordExists(id) ? state.records.visibleObject(id, keys: state.keys) : nil
         }
     }
 
@@ -45,18 +45,18 @@ extension NormalizedCache {
     /// Every record key, in no order: the keys of records not loaded yet come from the
     /// store, without their records.
     func unsortedKeys() -> [String] {
-        locked { allRecordIDs(sorted: false, loading: false).map(state.recordKey) + state.unloadedStoredKeys() }
+        locked { allRecordIDs(sorted: false, loading: false).map(state.keys.recordKey) + state.unloadedStoredKeys() }
     }
 
     /// Keys of the records that reference `key`.
     package func referrers(of key: String) -> [String] {
         locked {
             let ids = allRecordIDs()   // every record loaded, and with them every key a reference names
-            guard let target = state.recordKeys.find(key)?.rawValue else { return [] }
+            guard let target = state.keys.recordKeys.find(key)?.rawValue else { return [] }
             return ids.compactMap { id -> String? in
                 var refers = false
-                for (_, value) in state.visibleFields(id) { value.forEachReference { refers = refers || $0 == target } }
-                return refers ? state.recordKey(id) : nil
+                for (_, value) in state.records.visibleFields(id) { value.forEachReference { refers = refers || $0 == target } }
+                return refers ? state.keys.recordKey(id) : nil
             }.sorted()
         }
     }
@@ -72,13 +72,13 @@ extension NormalizedCache {
             let ids = allRecordIDs()
             var fields = 0, bytes = 0
             for id in ids {
-                let record = state.visibleObject(id)
+                let record = state.records.visibleObject(id, keys: state.keys)
                 fields += record.count
-                bytes += state.recordKey(id).utf8.count + JSON.string(.object(record), references: .apollo).utf8.count
+                bytes += state.keys.recordKey(id).utf8.count + JSON.string(.object(record), references: .apollo).utf8.count
             }
-            return CacheStatistics(records: ids.count, fields: fields, watchers: state.watchers.count, layers: state.layers.count,
+            return CacheStatistics(records: ids.count, fields: fields, watchers: state.watchers.count, layers: state.records.layers.count,
                                    bytes: bytes, hits: state.hits, misses: state.misses,
-                                   recordKeys: state.recordKeys.liveCount, fieldKeys: state.fieldKeys.liveCount)
+                                   recordKeys: state.keys.recordKeys.liveCount, fieldKeys: state.keys.fieldKeys.liveCount)
         }
     }
 
@@ -86,8 +86,8 @@ extension NormalizedCache {
     /// false; every record loaded first unless `loading` is false (then the loaded ones).
     func allRecordIDs(sorted: Bool = true, loading: Bool = true) -> [UInt32] {
         if loading { state.loadAllOrWarn() }
-        var ids = Set(state.base.ids)
-        for layer in state.layers { ids.formUnion(layer.table.ids) }
+        var ids = Set(state.records.base.ids)
+        for layer in state.records.layers { ids.formUnion(layer.table.ids) }
         return sorted ? ids.sorted() : Array(ids)
     }
 }

@@ -31,19 +31,19 @@ struct Reader {
 
     init(state: EngineState, operation: CompiledOperation, variables: CacheObject) throws(CacheError) {
         self.state = state
-        self.base = state.base
-        self.layered = !state.layers.isEmpty
-        self.checksInvalidation = !state.invalidated.isEmpty
-        self.followsFieldPolicies = state.schema?.fieldPolicies.isEmpty == false
+        self.base = state.records.base
+        self.layered = !state.records.layers.isEmpty
+        self.checksInvalidation = !state.records.invalidated.isEmpty
+        self.followsFieldPolicies = state.schema.endpoint?.fieldPolicies.isEmpty == false
         self.operation = operation
-        self.ids = try state.staticFieldIDs(operation)
+        self.ids = try state.keys.staticFieldIDs(operation)
         self.variables = variables
     }
 
     static func read(_ operation: CompiledOperation, variables: CacheObject, partial: Bool, state: EngineState) throws(CacheError) -> ReadResult {
         var reader = try Reader(state: state, operation: operation, variables: variables)
         let rootKey = operation.kind.rootKey
-        reader.root = (try state.recordID(rootKey), state.rootType(operation.kind))
+        reader.root = (try state.keys.recordID(rootKey), state.schema.rootType(operation.kind))
         let data = try reader.readRecord(reader.root.record, plan: operation.selections, typename: reader.root.typename)
         let complete = reader.missing.isEmpty
         return ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
@@ -54,19 +54,19 @@ struct Reader {
     /// table goes first, so that the load adds to the table in place instead of copying it.
     private mutating func load<Records: Sequence<UInt32>>(_ records: Records) throws(CacheError) {
         base = RecordTable()
-        defer { base = state.base }
+        defer { base = state.records.base }
         try state.load(records)
     }
 
     @inline(__always)
     private mutating func load(_ record: UInt32) throws(CacheError) {
-        if !state.loaded.contains(record) { try load(CollectionOfOne(record)) }
+        if !state.records.loaded.contains(record) { try load(CollectionOfOne(record)) }
     }
 
     private mutating func readRecord(_ record: UInt32, plan: SelectionPlan, typename knownTypename: String?) throws(CacheError) -> CacheObject {
         try load(record)
         var typename = knownTypename ?? ""
-        if knownTypename == nil, plan.isConditional, case .value(.string(let name))? = state.value(record, state.typenameField) {
+        if knownTypename == nil, plan.isConditional, case .value(.string(let name))? = state.records.value(record, state.keys.typenameField) {
             typename = name
         }
         if plan.isConditional {
@@ -99,21 +99,21 @@ struct Reader {
     /// `required`) or holds a value of the wrong kind for its selection (``mismatch(at:)``). `hint` is the field's place in its selection, where a record written by
     /// it keeps the field.
     private mutating func readField(_ field: FieldPlan, of record: UInt32, near hint: Int, required: Bool = true) throws(CacheError) -> CacheValue? {
-        let fid = try state.fieldID(of: field, ids: ids, variables: variables)
+        let fid = try state.keys.fieldID(of: field, ids: ids, variables: variables)
         let pair = RecordField(record: record, field: fid)
         dependencies.append(pair)
-        guard let value = layered ? state.value(record, fid) : base.value(record, fid, near: hint) else {
+        guard let value = layered ? state.records.value(record, fid) : base.value(record, fid, near: hint) else {
             // A response may leave out a __typename its document did not ask for (the
             // writer skips it), so a record without one is not a miss; a gone record is.
-            if field.name == "__typename", state.recordExists(record) { return nil }
+            if field.name == "__typename", state.records.recordExists(record) { return nil }
             if followsFieldPolicies, let redirected = try redirect(field, at: pair) { return redirected }
-            if required { noteMissing(state.name(pair)) }
+            if required { noteMissing(state.keys.name(pair)) }
             return nil
         }
-        if checksInvalidation, state.invalidated.contains(pair) { noteMissing(state.name(pair), stale: true) }
+        if checksInvalidation, state.records.invalidated.contains(pair) { noteMissing(state.keys.name(pair), stale: true) }
         guard let selections = field.selections else {
             if case .value(let value) = value { return refusingNull(value, of: field, at: pair) }
-            return mismatch(at: state.name(pair))  // a record where the operation asks for a scalar
+            return mismatch(at: state.keys.name(pair))  // a record where the operation asks for a scalar
         }
         return try resolve(value, selections: selections, at: pair).flatMap { refusingNull($0, of: field, at: pair) }
     }
@@ -125,10 +125,10 @@ struct Reader {
     /// null. Such a null is written from a response with errors, or set by hand. The
     /// schema is looked up only for a value that holds a null.
     private mutating func refusingNull(_ value: CacheValue, of field: FieldPlan, at pair: RecordField) -> CacheValue? {
-        guard state.semantics == .apolloIOS, Self.holdsNull(value), let parentType = typename(of: pair.record),
-              let declared = state.declaredTypes.outputFields(of: parentType)?[field.name],
-              state.declaredTypes.misfit(of: value, to: declared) != nil else { return value }
-        return mismatch(at: state.name(pair))
+        guard state.schema.semantics == .apolloIOS, Self.holdsNull(value), let parentType = typename(of: pair.record),
+              let declared = state.schema.declaredTypes.outputFields(of: parentType)?[field.name],
+              state.schema.declaredTypes.misfit(of: value, to: declared) != nil else { return value }
+        return mismatch(at: state.keys.name(pair))
     }
 
     /// Whether `value` is null or a list holding one at any depth (its objects' fields are
@@ -149,20 +149,20 @@ struct Reader {
     @inline(never)
     private mutating func redirect(_ field: FieldPlan, at pair: RecordField) throws(CacheError) -> CacheValue? {
         guard let selections = field.selections, let parentType = typename(of: pair.record),
-              let targets = try state.redirectTargets(of: field, on: parentType, variables: variables) else { return nil }
+              let targets = try state.schema.redirectTargets(of: field, on: parentType, variables: variables, keys: state.keys) else { return nil }
         var records: [UInt32] = []
         for keys in targets.candidates {
             var ids: [UInt32] = []
             for key in keys { ids.append(try recordID(forKey: key)) }
             try load(ids)
-            if let found = ids.first(where: state.recordExists) {
+            if let found = ids.first(where: state.records.recordExists) {
                 records.append(found)
             } else {
                 for id in ids { try noteDangling(id, plan: selections) }
             }
         }
         guard records.count == targets.candidates.count else { return nil }
-        redirects.append(CacheRedirect(field: state.name(pair), records: records.map(state.recordKey)))
+        redirects.append(CacheRedirect(field: state.keys.name(pair), records: records.map(state.keys.recordKey)))
         let target: StoredValue = targets.isList ? .list(records.map(StoredValue.reference)) : .reference(records[0])
         return try resolve(target, selections: selections, at: pair)
     }
@@ -170,7 +170,7 @@ struct Reader {
     /// The type of the object `record` holds: the root's, or its stored `__typename`.
     private func typename(of record: UInt32) -> String? {
         if record == root.record { return root.typename }
-        if case .value(.string(let name))? = state.value(record, state.typenameField) { return name }
+        if case .value(.string(let name))? = state.records.value(record, state.keys.typenameField) { return name }
         return nil
     }
 
@@ -215,7 +215,7 @@ struct Reader {
             return .object(try readReferenced(record, plan: selections))
         case .list(let items):
             // The records the list names, loaded together: one call to the store, not one per item.
-            if !state.loaded.all { try load(items.lazy.compactMap { if case .reference(let record) = $0 { record } else { nil } }) }
+            if !state.records.loaded.all { try load(items.lazy.compactMap { if case .reference(let record) = $0 { record } else { nil } }) }
             var resolved: [CacheValue] = []
             resolved.reserveCapacity(items.count)
             listDepth += 1
@@ -250,21 +250,21 @@ struct Reader {
     /// cannot load.
     @inline(__always)
     private func leavesOut(_ record: UInt32) -> Bool {
-        state.semantics == .apolloClient && !state.recordExists(record)
+        state.schema.semantics == .apolloClient && !state.records.recordExists(record)
     }
 
     /// The dependencies of a list item left out (``leavesOut(_:)``), or of a redirect's
     /// record that does not exist: the record's fields, so that the read is read again
     /// when the record comes back.
     private mutating func noteDangling(_ record: UInt32, plan: SelectionPlan) throws(CacheError) {
-        for field in plan.fields { dependencies.append(RecordField(record: record, field: try state.fieldID(of: field, ids: ids, variables: variables))) }
+        for field in plan.fields { dependencies.append(RecordField(record: record, field: try state.keys.fieldID(of: field, ids: ids, variables: variables))) }
     }
 
     /// The record `key` names (interned if it was never met): a reference kept as a key, a
     /// redirect's target.
     private func recordID(forKey key: String) throws(CacheError) -> UInt32 {
-        if let id = state.recordKeys.find(key) { return id.rawValue }
-        return try state.recordID(key)
+        if let id = state.keys.recordKeys.find(key) { return id.rawValue }
+        return try state.keys.recordID(key)
     }
 
     /// `value` of the record field `pair` when it holds no record ids: null, objects kept
@@ -273,7 +273,7 @@ struct Reader {
     /// (`.settings.theme`) for ``missing``. `nil` when it holds a scalar where `selections`
     /// ask for an object (noted missing).
     private mutating func resolveInline(_ value: CacheValue, selections: SelectionPlan?, at pair: RecordField, path: String = "") throws(CacheError) -> CacheValue? {
-        guard let selections else { return EngineState.holdsReference(value) ? mismatch(at: state.name(pair) + path) : value }
+        guard let selections else { return StoredValue.holdsReference(value) ? mismatch(at: state.keys.name(pair) + path) : value }
         switch value {
         case .reference(let key):
             return .object(try readRecord(try recordID(forKey: key), plan: selections, typename: nil))
@@ -308,9 +308,9 @@ struct Reader {
                     guard let applying = applies(field, typename: typename) else { continue }
                     required = applying
                 }
-                let key = try state.fieldKey(state.fieldID(of: field, ids: ids, variables: variables))
+                let key = try state.keys.fieldKey(state.keys.fieldID(of: field, ids: ids, variables: variables))
                 guard let member = object[key] else {
-                    if field.name != "__typename", required { noteMissing(state.name(pair) + path + "." + key) }
+                    if field.name != "__typename", required { noteMissing(state.keys.name(pair) + path + "." + key) }
                     continue
                 }
                 let resolved = required ? try resolveInline(member, selections: field.selections, at: pair, path: path + "." + key)
@@ -325,18 +325,18 @@ struct Reader {
         case .null:
             return value
         default:
-            return mismatch(at: state.name(pair) + path)
+            return mismatch(at: state.keys.name(pair) + path)
         }
     }
 
     /// Whether a guarded field is read for an object of type `typename`, by the writer's
-    /// rule (``EngineState/applicability(of:to:in:variables:shownBy:)``): `true` when it
+    /// rule (``SchemaContext/applicability(of:to:in:variables:shownBy:)``): `true` when it
     /// applies (absent, it is missing), `nil` when it does not. `false` when nothing decides
     /// whether the type satisfies one of its type conditions: then the field is read if the
     /// record has all of it (``readLeniently(_:)``), and is never called missing, so a
     /// fragment's stored fields are not left out of the answer.
     private func applies(_ field: FieldPlan, typename: String) -> Bool? {
-        switch state.applicability(of: field, to: typename, in: operation, variables: variables) {
+        switch state.schema.applicability(of: field, to: typename, in: operation, variables: variables) {
         case .applies: true
         case .undecided: false
         case .leftOut, .notSatisfying: nil

@@ -4,7 +4,7 @@
 /// type, one per key space of the object types of an interface or a union.
 ///
 /// ```swift
-/// let targets = try state.redirectTargets(of: field, on: "Query", variables: variables)
+/// let targets = try state.schema.redirectTargets(of: field, on: "Query", variables: variables, keys: state.keys)
 /// targets?.candidates   // [["Trip:3"]]
 /// ```
 struct RedirectTargets {
@@ -14,16 +14,17 @@ struct RedirectTargets {
     let isList: Bool
 }
 
-extension EngineState {
+extension SchemaContext {
     /// Where `field` of an object of type `parentType` leads by the endpoint's field policy,
     /// with `variables` substituted; `nil` when it leads nowhere: no policy, no schema type
     /// for the field, a key argument absent or not a string or a number, or a list argument
-    /// where the field returns one object (and the reverse).
-    func redirectTargets(of field: FieldPlan, on parentType: String, variables: CacheObject) throws(CacheError) -> RedirectTargets? {
-        guard let keyArguments = schema?.fieldPolicies[parentType, field.name],
+    /// where the field returns one object (and the reverse). The keys are built by `keys`.
+    func redirectTargets(of field: FieldPlan, on parentType: String, variables: CacheObject,
+                         keys: KeySpace) throws(CacheError) -> RedirectTargets? {
+        guard let keyArguments = endpoint?.fieldPolicies[parentType, field.name],
               let returned = declaredTypes.outputFields(of: parentType)?[field.name],
               let (typename, isList) = Self.objectType(returned) else { return nil }
-        let arguments = self.arguments(of: field, variables: variables)
+        let arguments = keys.arguments(of: field, variables: variables)
         // The key values in keyArgs order; the list argument's place holds its items.
         var values: [String] = []
         var listItems: (position: Int, texts: [String])?
@@ -47,11 +48,11 @@ extension EngineState {
         guard !groups.isEmpty else { return nil }
         var candidates: [[String]] = []
         for row in rows {
-            var keys: [String] = []
+            var candidateKeys: [String] = []
             for group in groups {
-                do { keys.append(try keyBuilder.entityKey(type: group, values: row)) } catch { throw .key(error) }
+                do { candidateKeys.append(try keys.keyBuilder.entityKey(type: group, values: row)) } catch { throw .key(error) }
             }
-            candidates.append(keys)
+            candidates.append(candidateKeys)
         }
         return RedirectTargets(candidates: candidates, isList: isList)
     }

@@ -5,23 +5,23 @@ extension EngineState {
     /// Loads `record`'s fields from the store unless they are loaded.
     @inline(__always)
     func load(_ record: UInt32) throws(CacheError) {
-        if loaded.contains(record) { return }
+        if records.loaded.contains(record) { return }
         try load(CollectionOfOne(record))
     }
 
-    /// Loads the records of `records` that are not loaded, in one ``RecordStore/load(_:)``,
+    /// Loads the records of `wanted` that are not loaded, in one ``RecordStore/load(_:)``,
     /// each put in the table as the store hands it over (``LoadingBatch``). A store that
     /// cannot read one (a broken row, a damaged page) fails the call, naming the record;
     /// those it handed over before stay loaded, the others are not: the next read tries
     /// them again.
-    func load<Records: Sequence<UInt32>>(_ records: Records) throws(CacheError) {
-        guard let store, !loaded.all else { return }
+    func load<Records: Sequence<UInt32>>(_ wanted: Records) throws(CacheError) {
+        guard let store = records.store, !records.loaded.all else { return }
         var ids: [UInt32] = []
-        for id in records where loaded.insert(id) { ids.append(id) }
+        for id in wanted where records.loaded.insert(id) { ids.append(id) }
         guard !ids.isEmpty else { return }
         let batch = LoadingBatch(state: self, ids: ids)
         do { try store.load(batch) } catch {
-            for id in ids where batch.isPending(id) { loaded.remove(id) }
+            for id in ids where batch.isPending(id) { records.loaded.remove(id) }
             throw error as? CacheError ?? .storage("\(error)")
         }
     }
@@ -29,19 +29,19 @@ extension EngineState {
     /// Loads every record the store holds that is not loaded: gc, extract, clear and
     /// restore see every record.
     func loadAll() throws(CacheError) {
-        guard let store, !loaded.all else { return }
-        let records: [Record]
-        do { records = try store.loadAll() } catch { throw .storage("\(error)") }
+        guard let store = records.store, !records.loaded.all else { return }
+        let stored: [Record]
+        do { stored = try store.loadAll() } catch { throw .storage("\(error)") }
         // Every record key at once, into a table made big enough first: the batch entry
         // overlaps their table lookups, and the table does not grow on the way.
-        recordKeys.reserve(records.count)
+        keys.recordKeys.reserve(stored.count)
         let ids: [UInt32]
-        do { ids = try recordKeys.intern(records.map(\.key)).map(\.rawValue) } catch { throw .key(error) }
+        do { ids = try keys.recordKeys.intern(stored.map(\.key)).map(\.rawValue) } catch { throw .key(error) }
         var shape = RecordShape()
-        for (record, id) in zip(records, ids) where loaded.insert(id) {
-            insertLoaded(id, try shape.record(of: record.fields, state: self))
+        for (record, id) in zip(stored, ids) where records.loaded.insert(id) {
+            records.insertLoaded(id, try shape.record(of: record.fields, keys: keys))
         }
-        loaded.all = true
+        records.loaded.all = true
     }
 
     /// ``loadAll()`` where a call cannot throw: what cannot be loaded is left out, and a
@@ -54,31 +54,13 @@ extension EngineState {
     /// them (nor interning their keys); a store that cannot list them leaves them out
     /// with a warning.
     func unloadedStoredKeys() -> [String] {
-        guard let store, !loaded.all else { return [] }
+        guard let store = records.store, !records.loaded.all else { return [] }
         do {
-            return try store.keys().filter { key in recordKeys.find(key).map { !loaded.contains($0.rawValue) } ?? true }
+            return try store.keys().filter { key in keys.recordKeys.find(key).map { !records.loaded.contains($0.rawValue) } ?? true }
         } catch {
             warnings.append("the store's keys could not be read: \(error)")
             return []
         }
     }
 
-    /// Forgets every loaded record, as if the cache had just opened over its store (which,
-    /// after a commit, holds each of them as the base table does). Tests use it to make
-    /// every read load what it reads.
-    func unloadAll() {
-        guard store != nil else { return }
-        base = RecordTable()
-        loaded = LoadedRecords(all: false)
-    }
-
-    /// Puts a loaded record's fields into the base table (a load, not a change: no watcher
-    /// hears of it, nothing is written through); a record absent there goes in whole.
-    func insertLoaded(_ record: UInt32, _ fields: consuming StoredRecord) {
-        guard base.exists(record) else {
-            base.insert(record, fields)
-            return
-        }
-        for (id, value) in zip(fields.fieldIDs, fields.values) { base.set(record, id, value) }
-    }
 }

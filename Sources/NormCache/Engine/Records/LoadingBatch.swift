@@ -26,7 +26,7 @@ final class LoadingBatch: RecordBatch {
         for id in ids where pending.insert(id) { remaining += 1 }
     }
 
-    private(set) lazy var keys: [String] = ids.map(state.recordKey)
+    private(set) lazy var keys: [String] = ids.map(state.keys.recordKey)
     var count: Int { ids.count }
     var isComplete: Bool { remaining == 0 }
 
@@ -34,7 +34,7 @@ final class LoadingBatch: RecordBatch {
     func isPending(_ id: UInt32) -> Bool { pending.contains(id) }
 
     func wants(key: UnsafeRawBufferPointer) -> Bool {
-        guard let id = state.recordKeys.find(utf8: key)?.rawValue, pending.contains(id) else { return false }
+        guard let id = state.keys.recordKeys.find(utf8: key)?.rawValue, pending.contains(id) else { return false }
         current = id
         return true
     }
@@ -44,16 +44,16 @@ final class LoadingBatch: RecordBatch {
         self.shape = RecordShape()
         defer { self.shape = shape }
         shape.begin()
-        try RecordText.forEachField(of: text) { shape.add($0, $1, state: state) }
+        try RecordText.forEachField(of: text) { shape.add($0, $1, keys: state.keys) }
         insert(try shape.finish())
     }
 
     func take(fields: CacheObject) throws {
-        insert(try shape.record(of: fields, state: state))
+        insert(try shape.record(of: fields, keys: state.keys))
     }
 
     private func insert(_ record: consuming StoredRecord) {
-        state.insertLoaded(current, record)
+        state.records.insertLoaded(current, record)
         pending.remove(current)
         remaining -= 1
     }

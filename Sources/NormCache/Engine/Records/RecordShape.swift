@@ -8,10 +8,10 @@
 /// ```swift
 /// var shape = RecordShape()
 /// shape.begin()
-/// shape.add(idBytes, "1", state: state)       // interned: the first record of its shape
+/// shape.add(idBytes, "1", keys: keys)        // interned: the first record of its shape
 /// let trip1 = try shape.finish()
 /// shape.begin()
-/// shape.add(idBytes, "2", state: state)       // compared with "id": no lookup
+/// shape.add(idBytes, "2", keys: keys)        // compared with "id": no lookup
 /// let trip2 = try shape.finish()              // shares trip1's field ids
 /// ```
 struct RecordShape {
@@ -26,7 +26,7 @@ struct RecordShape {
     private var matched = 0
     private var values: [StoredValue] = []
     private var departed: (record: StoredRecord, names: [UInt8], ends: [Int])?
-    /// What went wrong in ``add(_:_:state:)`` (a key or reference that cannot be interned),
+    /// What went wrong in ``add(_:_:keys:)`` (a key or reference that cannot be interned),
     /// thrown by ``finish()``.
     private var failure: CacheError?
 
@@ -41,9 +41,9 @@ struct RecordShape {
 
     /// Adds a field of the record being built: its key's UTF-8 bytes and its value. False
     /// when the record has a field of that key already.
-    mutating func add(_ name: UnsafeBufferPointer<UInt8>, _ value: CacheValue, state: EngineState) -> Bool {
+    mutating func add(_ name: UnsafeBufferPointer<UInt8>, _ value: CacheValue, keys: KeySpace) -> Bool {
         let stored: StoredValue
-        do { stored = try state.stored(value) } catch {
+        do { stored = try keys.stored(value) } catch {
             failure = failure ?? error
             return true
         }
@@ -57,7 +57,7 @@ struct RecordShape {
             departed = (StoredRecord(fieldIDs: Array(ids[..<matched]), values: values), Array(names[..<kept]), Array(ends[..<matched]))
         }
         let id: UInt32
-        do { id = try state.fieldID(utf8: UnsafeRawBufferPointer(name)) } catch {
+        do { id = try keys.fieldID(utf8: UnsafeRawBufferPointer(name)) } catch {
             failure = failure ?? error
             return true
         }
@@ -80,11 +80,11 @@ struct RecordShape {
     }
 
     /// The record of `fields`, read as a store's text would be.
-    mutating func record(of fields: CacheObject, state: EngineState) throws(CacheError) -> StoredRecord {
+    mutating func record(of fields: CacheObject, keys: KeySpace) throws(CacheError) -> StoredRecord {
         begin()
         for (key, value) in fields.members {
             var key = key
-            key.withUTF8 { _ = add($0, value, state: state) }
+            key.withUTF8 { _ = add($0, value, keys: keys) }
         }
         return try finish()
     }

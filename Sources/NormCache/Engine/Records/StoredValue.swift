@@ -10,8 +10,8 @@
 /// ```swift
 /// // {"owner": {"$reference": "User:1"}, "tags": ["a", "b"], "stops": [{"$reference": "Stop:1"}]}
 /// // owner → .reference(#7)   tags → .value(["a", "b"])   stops → .list([.reference(#9)])
-/// let kept = try state.stored(.reference("User:1"))   // .reference(#7)
-/// state.cacheValue(kept)                              // .reference("User:1")
+/// let kept = try keys.stored(.reference("User:1"))   // .reference(#7)
+/// keys.cacheValue(kept)                              // .reference("User:1")
 /// ```
 enum StoredValue: Equatable {
     /// A value with no reference outside inline objects.
@@ -32,6 +32,15 @@ enum StoredValue: Equatable {
         return .value(.list(plain))
     }
 
+    /// Whether `value` is a reference or a list that holds one (at any depth of lists).
+    static func holdsReference(_ value: CacheValue) -> Bool {
+        switch value {
+        case .reference: true
+        case .list(let items): items.contains(where: holdsReference)
+        default: false
+        }
+    }
+
     /// Calls `body` with the record id of every reference the value holds.
     func forEachReference(_ body: (UInt32) -> Void) {
         switch self {
@@ -42,28 +51,19 @@ enum StoredValue: Equatable {
     }
 }
 
-extension EngineState {
+extension KeySpace {
     /// `value` as records keep it: each reference's key interned to its record's id.
     func stored(_ value: CacheValue) throws(CacheError) -> StoredValue {
         switch value {
         case .reference(let key):
             return .reference(try recordID(key))
-        case .list(let items) where items.contains(where: Self.holdsReference):
+        case .list(let items) where items.contains(where: StoredValue.holdsReference):
             var kept: [StoredValue] = []
             kept.reserveCapacity(items.count)
             for item in items { kept.append(try stored(item)) }
             return .list(kept)
         default:
             return .value(value)
-        }
-    }
-
-    /// Whether `value` is a reference or a list that holds one (at any depth of lists).
-    static func holdsReference(_ value: CacheValue) -> Bool {
-        switch value {
-        case .reference: true
-        case .list(let items): items.contains(where: holdsReference)
-        default: false
         }
     }
 

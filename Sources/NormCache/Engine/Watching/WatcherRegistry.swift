@@ -43,7 +43,7 @@ struct WatcherRegistry {
             try Reader.read(watcher.operation, variables: watcher.variables, partial: watcher.partial, state: state)
         }
         let read = Array(Set(result.dependencies)).sorted()
-        if result.complete { watcher.lastComplete = read } else if state.semantics == .apolloClient { watcher.lastComplete = [] }
+        if result.complete { watcher.lastComplete = read } else if state.schema.semantics == .apolloClient { watcher.lastComplete = [] }
         watcher.read = read
         let dependencies = watcher.lastComplete.isEmpty || result.complete ? read : Array(Set(read).union(watcher.lastComplete)).sorted()
         if dependencies != watcher.dependencies {
@@ -117,7 +117,7 @@ struct WatcherRegistry {
         var deliveries: [WatchDelivery] = []
         for id in affected.keys.sorted() {
             guard let watcher = watchers[id] else { continue }
-            let changed = Set(affected[id]!).map(state.name).sorted()
+            let changed = Set(affected[id]!).map(state.keys.name).sorted()
             let throughRead = watcher.lastComplete.isEmpty || affected[id]!.contains { Self.sorted(watcher.read, contains: $0) }
             // A read that fails now (a key refused) leaves the watcher as it was.
             if let delivery = try? refresh(watcher, cause: changes.cause, changed: changed, state: state, onlyThroughLastComplete: !throughRead) {

@@ -98,9 +98,9 @@ extension NormalizedCache {
     @discardableResult
     public func write(record key: String, fields: CacheObject) throws(CacheError) -> Changes {
         try commit(cause: .write) { () throws(CacheError) in
-            let record = try state.recordID(key)
+            let record = try state.keys.recordID(key)
             try state.load(record)
-            for (field, value) in fields.members { state.setField(record, try state.fieldID(field), try state.stored(value)) }
+            for (field, value) in fields.members { state.records.setField(record, try state.keys.fieldID(field), try state.keys.stored(value), log: &state.log) }
             return changedNames()
         }
     }
@@ -115,5 +115,5 @@ extension NormalizedCache {
         }
     }
 
-    func changedNames() -> Changes { Changes(changes: state.changes, cache: self) }
+    func changedNames() -> Changes { Changes(changes: state.log.changes, cache: self) }
 }

@@ -27,18 +27,18 @@ struct Normalizer {
     init(state: EngineState, operation: CompiledOperation, variables: CacheObject, partial: Bool) throws(CacheError) {
         self.state = state
         self.operation = operation
-        self.ids = try state.staticFieldIDs(operation)
+        self.ids = try state.keys.staticFieldIDs(operation)
         self.variables = variables
         self.partial = partial
-        self.schema = state.declaredTypes
-        state.stagingSlots.beginWrite()
+        self.schema = state.schema.declaredTypes
+        state.records.stagingSlots.beginWrite()
     }
 
     mutating func normalize<Object: ResponseObject>(_ data: Object, rootKey: String) throws(CacheError) {
-        let root = try state.recordID(rootKey)
+        let root = try state.keys.recordID(rootKey)
         try state.load(root)
         do {
-            try writeObject(data, plan: operation.selections, record: root, typename: state.rootType(operation.kind), returnType: nil)
+            try writeObject(data, plan: operation.selections, record: root, typename: state.schema.rootType(operation.kind), returnType: nil)
         } catch {
             if let loadFailure { throw loadFailure }
             throw .response(ResponseError(message: error.message, path: "data" + error.path.reversed().joined()))
@@ -64,11 +64,11 @@ struct Normalizer {
         // staging one by one, each replacing any earlier value.
         var builder: RecordBuilder?
         var expected: [UInt32]?
-        if let earlier = state.stagingSlots.slot(of: record) {
+        if let earlier = state.records.stagingSlots.slot(of: record) {
             slot = earlier
         } else {
             slot = staged.append(record, plan.hasDistinctNames ? StoredRecord() : StoredRecord(capacity: plan.fields.count))
-            state.stagingSlots.mark(record, slot: slot)
+            state.records.stagingSlots.mark(record, slot: slot)
             if plan.hasDistinctNames {
                 expected = builtFieldIDs.first { $0.plan == ObjectIdentifier(plan) }?.ids
                 builder = RecordBuilder(expecting: expected ?? [], capacity: plan.fields.count)
@@ -87,7 +87,7 @@ struct Normalizer {
         var unfitting: [(field: FieldPlan, misfit: Failure)] = []
         try plan.forEachField { (index, field) throws(Failure) in
             if plan.isConditional {
-                let applicability = state.applicability(of: field, to: typename, in: operation, variables: variables) { condition in
+                let applicability = state.schema.applicability(of: field, to: typename, in: operation, variables: variables) { condition in
                     carriesFieldSelectedOnlyUnder(condition, object: object, plan: plan)
                 }
                 switch applicability {
@@ -114,7 +114,7 @@ struct Normalizer {
             next = object.position(after: position)
             let value = object.value(at: position)
             let fid: UInt32
-            do { fid = try state.fieldID(of: field, ids: ids, variables: variables) }
+            do { fid = try state.keys.fieldID(of: field, ids: ids, variables: variables) }
             catch { throw Failure(message: "\(error)", path: ["." + field.responseKey]) }
             do throws(Failure) {
                 if let declared, let type = declared[index] { try check(value, of: field, in: typename, against: type) }
@@ -130,8 +130,8 @@ struct Normalizer {
                     let kind = value.kind
                     if kind == .reference { throw Failure(message: "a reference is not a response value") }
                     if kind == .list {
-                        // Scalars, or references kept by record id (EngineState.stored).
-                        do { stored = try state.stored((consume value).decoded()) } catch { throw Failure(message: "\(error)") }
+                        // Scalars, or references kept by record id (KeySpace.stored).
+                        do { stored = try state.keys.stored((consume value).decoded()) } catch { throw Failure(message: "\(error)") }
                     } else {
                         stored = .value((consume value).decoded())  // a scalar: without the call, which cost a write a tenth
                     }
@@ -147,7 +147,7 @@ struct Normalizer {
         for (field, condition) in notApplying where field.name != "__typename" && !written.contains(field.responseKey)
             && object.member(field.responseKey, near: 0) != nil {
             throw Failure(message: "the response has \"\(field.responseKey)\", selected by a fragment on \(condition), "
-                + "but \(state.whyNot(typename, satisfies: condition))", path: ["." + field.responseKey])
+                + "but \(state.schema.whyNot(typename, satisfies: condition))", path: ["." + field.responseKey])
         }
         // Nor when only fragments nothing decides select it and it fits none of them: the
         // first one's missing field is the error.
@@ -209,9 +209,9 @@ struct Normalizer {
             // A list's objects are mostly new records the first time: room for their keys,
             // stagings and slots at once instead of growing item by item.
             let count = value.count
-            state.recordKeys.reserve(count)
+            state.keys.recordKeys.reserve(count)
             staged.reserveRoom(for: count)
-            state.stagingSlots.reserve(upTo: state.recordKeys.count + count)
+            state.records.stagingSlots.reserve(upTo: state.keys.recordKeys.count + count)
             var stored: [StoredValue] = []
             stored.reserveCapacity(count)
             try value.forEachItem { (index, item) throws(Failure) in
@@ -252,8 +252,8 @@ struct Normalizer {
             loadFailure = error
             throw Failure(message: "\(error)")
         }
-        if let typename, case .value(.string(let old))? = state.base.value(record, state.typenameField), old != typename {
-            state.warnings.append("\(state.recordKey(record)) held a \(old) and now holds a \(typename): its old fields were dropped")
+        if let typename, case .value(.string(let old))? = state.records.base.value(record, state.keys.typenameField), old != typename {
+            state.warnings.append("\(state.keys.recordKey(record)) held a \(old) and now holds a \(typename): its old fields were dropped")
             replaced.append(record)
         }
         try writeObject(object, plan: selections, record: record, typename: typename ?? "", returnType: returnType)
@@ -334,9 +334,9 @@ struct Normalizer {
     /// `__typename`, so no object of another type satisfies a condition on it.
     @inline(never) private mutating func newKeying(for typename: String, returnedAs returnType: String?,
                                                    in selections: SelectionPlan) -> Keying? {
-        state.possibleTypes.learn(typenameSeen: typename)
+        state.schema.possibleTypes.learn(typenameSeen: typename)
         let plan = ObjectIdentifier(selections)
-        let keying = state.keying(for: typename, returnedAs: returnType)
+        let keying = state.schema.keying(for: typename, returnedAs: returnType)
             .map { Keying(group: $0.group, fields: $0.fields, declared: $0.declared, in: selections) }
         keyings.append((plan, typename, keying))
         return keying
@@ -352,7 +352,7 @@ struct Normalizer {
                 if text == keying.lastText { return keying.lastRecord }
                 // The common case: nothing to escape or normalise.
                 if keying.prefixLength != nil, Self.isPlainASCII(text) {
-                    do { keying.lastRecord = try state.recordKeys.intern(utf8: keying.plainKey(text)).rawValue }
+                    do { keying.lastRecord = try state.keys.recordKeys.intern(utf8: keying.plainKey(text)).rawValue }
                     catch { throw Failure(message: "\(CacheError.key(error))") }
                     keying.lastText = text
                     return keying.lastRecord
@@ -360,7 +360,7 @@ struct Normalizer {
             }
             let values = keying.responseKeys.indices.compactMap { keying.value($0, in: object).flatMap(Self.keyText) }
             if values.count == keying.fields.count {
-                do { key = try state.keyBuilder.entityKey(type: keying.group, values: values) }
+                do { key = try state.keys.keyBuilder.entityKey(type: keying.group, values: values) }
                 catch { throw Failure(message: "\(error)") }
             } else {
                 try refuseAbsentKeyField(of: object, typename: typename, keying: keying)
@@ -376,7 +376,7 @@ struct Normalizer {
         } else {
             key = pathKey(parent, fieldKey)
         }
-        do { return try state.recordID(key) } catch { throw Failure(message: "\(error)") }
+        do { return try state.keys.recordID(key) } catch { throw Failure(message: "\(error)") }
     }
 
     /// Under Apollo Client's semantics, an object whose type policy names key fields that
@@ -384,7 +384,7 @@ struct Normalizer {
     /// Apollo iOS stores it under its path key (the caller's warning says so). The default
     /// `id` is not a policy: without it both store the object unkeyed.
     private func refuseAbsentKeyField<Object: ResponseObject>(of object: Object, typename: String, keying: Keying) throws(Failure) {
-        guard state.semantics == .apolloClient, keying.declared,
+        guard state.schema.semantics == .apolloClient, keying.declared,
               let absent = keying.fields.indices.first(where: { keying.value($0, in: object) == nil }) else { return }
         let field = keying.fields[absent]
         throw Failure(message: "missing field \"\(field)\", a key field of \(typename) (its type policy keys it by "
@@ -396,7 +396,7 @@ struct Normalizer {
     /// down to it (`QUERY_ROOT.trips.0`, `Human:1000.grid.1.1`), Apollo iOS's path key. The
     /// one place a path key is made; its parts are canonical keys already.
     private func pathKey(_ parent: UInt32, _ fieldKey: UInt32) -> String {
-        listIndices[listBase...].reduce(state.recordKey(parent) + "." + state.fieldKey(fieldKey)) { $0 + ".\($1)" }
+        listIndices[listBase...].reduce(state.keys.recordKey(parent) + "." + state.keys.fieldKey(fieldKey)) { $0 + ".\($1)" }
     }
 
     /// A key field's value as it goes into a key (``KeyText``); `nil` for a Boolean, null,
@@ -445,7 +445,7 @@ struct Normalizer {
                 let name = object.member("__typename", near: 0)
                 let typename = name?.kind == .string ? name!.text! : ""
                 for field in selections.fields where field.name != "__typename" {
-                    guard state.applicability(of: field, to: typename, in: operation, variables: variables) == .applies else { continue }
+                    guard state.schema.applicability(of: field, to: typename, in: operation, variables: variables) == .applies else { continue }
                     guard let member = object.member(field.responseKey, near: 0) else {
                         return Failure(message: "missing field \"\(field.responseKey)\"", path: ["." + field.responseKey])
                     }
@@ -463,10 +463,10 @@ struct Normalizer {
 
     /// Applies the records staged by ``normalize(_:rootKey:)``.
     mutating func apply(layer: String?) {
-        if layer == nil { state.base.reserve(upTo: state.recordKeys.count) }
+        if layer == nil { state.records.base.reserve(upTo: state.keys.recordKeys.count) }
         for record in replaced {
-            for (field, _) in state.visibleFields(record) { state.setField(record, field, nil, layer: layer) }
+            for (field, _) in state.records.visibleFields(record) { state.records.setField(record, field, nil, layer: layer, log: &state.log) }
         }
-        staged.moveOut { record, fields in state.setFields(record, consume fields, layer: layer) }
+        staged.moveOut { record, fields in state.records.setFields(record, consume fields, layer: layer, log: &state.log) }
     }
 }

@@ -1,0 +1,76 @@
+/// The commit in progress, and what a failed one takes back: the change set it gathers
+/// for the watchers and the store, the undo steps, how deep transactions nest, and what
+/// writes learned or warned of before it began. The one owner of whether a commit keeps
+/// an undo log (``begin(cause:checkedFirst:writesThrough:possibleTypes:warnings:)``).
+///
+/// ```swift
+/// var log = CommitLog()
+/// log.begin(cause: .write, checkedFirst: true, writesThrough: false, possibleTypes: PossibleTypes(), warnings: 0)
+/// log.keepsUndo   // false: a checked write with nothing after it that can fail
+/// log.end()       // true: the outermost commit ended
+/// ```
+struct CommitLog {
+    /// The commit in progress: what changed so far.
+    var changes = ChangeSet()
+    /// The change set of the last commit, for a monitor.
+    var lastCommit = ChangeSet()
+    /// How to undo what the commit in progress changed, in order.
+    var undo: [UndoStep] = []
+    var transactionDepth = 0
+    /// Whether this commit can still fail after changing records (an explicit
+    /// transaction, or a store to write through), so it must keep an undo log. A plain
+    /// write is checked whole before it changes anything and needs none.
+    private(set) var keepsUndo = false
+    /// Whether the commit runs inside ``NormalizedCache/transaction(_:)``.
+    var explicitTransaction = false
+    /// Possible types and the number of warnings when the commit began, for a rollback.
+    private var possibleTypesBefore = PossibleTypes()
+    private var warningsBefore = 0
+
+    /// Begins a commit: the outermost starts a new change set and undo log; one inside
+    /// another is part of it. `checkedFirst`: the body validates everything before it
+    /// changes anything (a normalized write), so unless a store (`writesThrough`) or an
+    /// outer transaction can still fail afterwards, no undo log is kept.
+    mutating func begin(cause: ChangeCause, checkedFirst: Bool, writesThrough: Bool,
+                        possibleTypes: @autoclosure () -> PossibleTypes, warnings: Int) {
+        if transactionDepth == 0 {
+            changes = ChangeSet()
+            changes.cause = cause
+            undo = []
+            keepsUndo = writesThrough || explicitTransaction || !checkedFirst
+            possibleTypesBefore = possibleTypes()
+            warningsBefore = warnings
+        }
+        transactionDepth += 1
+    }
+
+    /// Ends a commit begun with ``begin(cause:checkedFirst:writesThrough:possibleTypes:warnings:)``;
+    /// whether it was the outermost, which ``completed()`` or ``abandoned()`` closes.
+    mutating func end() -> Bool {
+        transactionDepth -= 1
+        return transactionDepth == 0
+    }
+
+    /// Closes the outermost commit, which succeeded: its change set becomes the last commit's.
+    mutating func completed() {
+        lastCommit = changes
+        changes = ChangeSet()
+        undo = []
+    }
+
+    /// Closes the outermost commit, which failed: its change set goes, and what to take
+    /// back is returned: the undo steps (oldest first), the possible types it began with,
+    /// and how many warnings there were.
+    mutating func abandoned() -> (undo: [UndoStep], possibleTypes: PossibleTypes, warnings: Int) {
+        defer {
+            undo = []
+            changes = ChangeSet()
+        }
+        return (undo, possibleTypesBefore, warningsBefore)
+    }
+
+    /// Notes an undo step, when the commit keeps an undo log.
+    @inline(__always) mutating func note(_ step: @autoclosure () -> UndoStep) {
+        if keepsUndo { undo.append(step()) }
+    }
+}

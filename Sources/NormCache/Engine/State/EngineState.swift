@@ -1,0 +1,75 @@
+/// Everything the engine holds, guarded by ``NormalizedCache``'s lock, in parts with one
+/// concern each: the interned keys (``KeySpace``), the records with their layers and store
+/// (``RecordLayers``), what is known of types (``SchemaContext``) and the commit in
+/// progress with its undo log (``CommitLog``); beside them the watchers, the warnings and
+/// the read statistics. What needs several parts at once lives here: commits, loading
+/// from the store (EngineState+Loading.swift), releasing record keys (KeyRelease.swift).
+///
+/// ```swift
+/// let state = try EngineState(store: nil)
+/// let (changes, _) = try state.commit(cause: .write) { () throws(CacheError) in
+///     let trip = try state.keys.recordID("Trip:1")
+///     state.records.setField(trip, try state.keys.fieldID("name"), .value("Lisbon"), log: &state.log)
+///     return state.log.changes
+/// }
+/// ```
+final class EngineState {
+    let keys: KeySpace
+    let records: RecordLayers
+    let schema = SchemaContext()
+    var log = CommitLog()
+    var watchers = WatcherRegistry()
+    var warnings: [String] = []
+    /// Reads that found every field, and reads that did not.
+    var hits = 0, misses = 0
+
+    init(store: RecordStore?) throws(CacheError) {
+        keys = try KeySpace()
+        records = RecordLayers(store: store)
+    }
+
+    /// Runs `body` with `endpoint` as the schema knowledge of the call in progress
+    /// (``SchemaContext/endpoint``). Here, not in the part: `body` reads the state.
+    func withSchema<R>(_ endpoint: SchemaKnowledge?, _ body: () throws(CacheError) -> R) throws(CacheError) -> R {
+        let outer = schema.endpoint
+        schema.endpoint = endpoint
+        defer { schema.endpoint = outer }
+        return try body()
+    }
+
+    // MARK: transactions
+
+    /// Runs `body` as one commit: on success the changes are written through to the
+    /// store and watchers hear of them once; on a throw every change is undone.
+    /// `checkedFirst`: the body validates everything before it changes anything (a
+    /// normalized write), so unless a store or an outer transaction can still fail
+    /// afterwards, no undo log is kept.
+    func commit<R>(cause: ChangeCause, checkedFirst: Bool = false, _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
+        log.begin(cause: cause, checkedFirst: checkedFirst, writesThrough: records.store != nil,
+                  possibleTypes: schema.possibleTypes, warnings: warnings.count)
+        let result: R
+        do {
+            result = try body()
+        } catch {
+            if log.end() { rollBack() }
+            throw error
+        }
+        guard log.end() else { return (result, []) }
+        do { try records.writeThrough(log.changes, keys: keys) } catch {
+            rollBack()
+            throw error
+        }
+        let deliveries = watchers.notify(log.changes, state: self)
+        log.completed()
+        if records.unloadsAfterCommit { records.unloadAll() }
+        return (result, deliveries)
+    }
+
+    private func rollBack() {
+        let undone = log.abandoned()
+        // What writes learned and warned of goes with them.
+        schema.possibleTypes = undone.possibleTypes
+        if warnings.count > undone.warnings { warnings.removeSubrange(undone.warnings...) }
+        records.revert(undone.undo)
+    }
+}
