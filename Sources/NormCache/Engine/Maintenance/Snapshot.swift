@@ -121,11 +121,7 @@ extension NormalizedCache {
         guard case .object(let object) = arguments else { return key }
         var values: [String: ArgumentValue] = [:]
         for (argument, value) in object.members { values[argument] = ArgumentValue(value) }
-        let built: String
-        do { built = try state.keys.keyBuilder.fieldKey(name, arguments: values) } catch { throw .key(error) }
-        let id = try state.keys.fieldID(built)
-        if !values.isEmpty, state.keys.fieldArguments[id] == nil { state.keys.fieldArguments[id] = (name, values) }
-        return built
+        return state.keys.fieldKey(try state.keys.fieldID(named: name, arguments: values))
     }
 
     /// References as `{"__ref": K}` objects, roots renamed; the members of objects kept

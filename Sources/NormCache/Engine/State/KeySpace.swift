@@ -27,7 +27,7 @@ final class KeySpace {
     /// When ``fieldIDs`` grows to this, the entries of freed operations go.
     private var fieldIDsPruneAt = 64
     /// The arguments each field key was built from, for Apollo Client snapshots.
-    var fieldArguments: [UInt32: (name: String, arguments: [String: ArgumentValue])] = [:]
+    private(set) var fieldArguments: [UInt32: (name: String, arguments: [String: ArgumentValue])] = [:]
 
     init() throws(CacheError) {
         do {
@@ -84,12 +84,18 @@ final class KeySpace {
     func fieldID(of field: FieldPlan, ids: [UInt32], variables: CacheObject) throws(CacheError) -> UInt32 {
         let id = ids[field.index]
         if id != NC_ID_NONE_VALUE { return id }
-        let arguments = self.arguments(of: field, variables: variables)
+        return try fieldID(named: field.name, arguments: arguments(of: field, variables: variables))
+    }
+
+    /// The id of the field key `name` with `arguments` (`hero(episode:JEDI)`), as
+    /// ``KeyBuilder`` writes it, its arguments remembered for Apollo Client snapshots: the
+    /// one place a field key is built from arguments, for a plan's field and a snapshot's.
+    func fieldID(named name: String, arguments: [String: ArgumentValue]) throws(CacheError) -> UInt32 {
         let key: String
-        do { key = try keyBuilder.fieldKey(field.name, arguments: arguments) } catch { throw .key(error) }
-        let fid = try fieldID(key)
-        if !arguments.isEmpty, fieldArguments[fid] == nil { fieldArguments[fid] = (field.name, arguments) }
-        return fid
+        do { key = try keyBuilder.fieldKey(name, arguments: arguments) } catch { throw .key(error) }
+        let id = try fieldID(key)
+        if !arguments.isEmpty, fieldArguments[id] == nil { fieldArguments[id] = (name, arguments) }
+        return id
     }
 
     /// `field`'s arguments with `variables` substituted; arguments of variables not given are left out.
