@@ -47,14 +47,7 @@ final class LoopbackServer: @unchecked Sendable {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
             readRequest(connection)
-            answer.withUnsafeBytes { bytes in
-                var sent = 0
-                while sent < bytes.count {
-                    let written = send(connection, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
-                    if written <= 0 { break }
-                    sent += written
-                }
-            }
+            Self.send(answer, to: connection)
             shutdown(connection, Int32(SHUT_WR))
             close(connection)
         }
@@ -103,14 +96,7 @@ extension LoopbackServer {
         precondition(connected == 0, "bench: connect: \(String(cString: strerror(errno)))")
         let request = Array(("POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
             + "Accept: application/json\r\nContent-Length: \(body.count)\r\n\r\n").utf8) + body
-        request.withUnsafeBytes { bytes in
-            var sent = 0
-            while sent < bytes.count {
-                let written = send(connection, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
-                if written <= 0 { break }
-                sent += written
-            }
-        }
+        Self.send(request, to: connection)
         var answer: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536)
         answer.reserveCapacity(self.answer.count)
         while true {
@@ -119,5 +105,17 @@ extension LoopbackServer {
             answer += buffer[0..<count]
         }
         return answer.count - (self.answer.count - bodyLength)
+    }
+
+    /// Writes all of `bytes` to `connection`, or as much as it takes before it fails.
+    private static func send(_ bytes: [UInt8], to connection: Int32) {
+        bytes.withUnsafeBytes { bytes in
+            var sent = 0
+            while sent < bytes.count {
+                let written = Glibc.send(connection, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                if written <= 0 { break }
+                sent += written
+            }
+        }
     }
 }
