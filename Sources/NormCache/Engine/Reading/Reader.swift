@@ -124,8 +124,17 @@ struct Reader {
     /// non-null type with `JSONDecodingError.nullValue`), where Apollo Client returns the
     /// null. Such a null is written from a response with errors, or set by hand. The
     /// schema is looked up only for a value that holds a null.
+    /// (Inlined: the common value, which holds no null, costs one look at its kind.)
+    @inline(__always)
     private mutating func refusingNull(_ value: CacheValue, of field: FieldPlan, at pair: RecordField) -> CacheValue? {
-        guard state.schema.semantics == .apolloIOS, Self.holdsNull(value), let parentType = typename(of: pair.record),
+        guard Self.holdsNull(value) else { return value }
+        return refusingHeldNull(value, of: field, at: pair)
+    }
+
+    /// ``refusingNull(_:of:at:)`` for a value that holds a null.
+    @inline(never)
+    private mutating func refusingHeldNull(_ value: CacheValue, of field: FieldPlan, at pair: RecordField) -> CacheValue? {
+        guard state.schema.semantics == .apolloIOS, let parentType = typename(of: pair.record),
               let declared = state.schema.declaredTypes.outputFields(of: parentType)?[field.name],
               state.schema.declaredTypes.misfit(of: value, to: declared) != nil else { return value }
         return mismatch(at: state.keys.name(pair))
@@ -133,13 +142,16 @@ struct Reader {
 
     /// Whether `value` is null or a list holding one at any depth (its objects' fields are
     /// read, and checked, on their own).
+    @inline(__always)
     private static func holdsNull(_ value: CacheValue) -> Bool {
         switch value {
         case .null: true
-        case .list(let items): items.contains(where: holdsNull)
+        case .list(let items): listHoldsNull(items)
         default: false
         }
     }
+
+    private static func listHoldsNull(_ items: [CacheValue]) -> Bool { items.contains(where: holdsNull) }
 
     /// The value of the absent field `pair` when its field policy names records that all
     /// exist: they are read under the field's selections (their absent fields are the
