@@ -2,8 +2,8 @@
 //
 // normcache: a normalized GraphQL client cache for Swift, with a C key core,
 // run-time service plugins and the `normcache` REPL workbench.
-// Layers (each depends only on those below): CCore → NormCache → NormClient → Workbench →
-// normcache. Plugins/* are dynamic libraries written against NormPluginKit, which speaks
+// Layers (each depends only on those below): CCore → NormCache → NormClient → NormPluginHost →
+// Workbench → normcache. Plugins/* are dynamic libraries written against NormPluginKit, which speaks
 // to the host only through the C ABI in NormPluginABI/include/normcache_plugin.h.
 import PackageDescription
 
@@ -17,6 +17,10 @@ let package = Package(
         .library(name: "NormClient", targets: ["NormClient"]),
         // What generated Swift types (`normcache codegen`) build on.
         .library(name: "NormAPI", targets: ["NormAPI"]),
+        // The plugin host, apart from the client so that an app's NormClient loads no code
+        // (an iOS app cannot load a shared library at all); its API is package-level: the
+        // workbench loads plugins, an app does not.
+        .library(name: "NormPluginHost", targets: ["NormPluginHost"]),
         // Service plugins: the host loads every libnormcache_*.so beside its executable.
         .library(name: "normcache_trips", type: .dynamic, targets: ["TripsPlugin"]),
         .library(name: "normcache_purls", type: .dynamic, targets: ["PurlsPlugin"]),
@@ -72,10 +76,14 @@ let package = Package(
         .target(name: "NormEnvironment"),
 
         // The client: fetch policies, in-flight dedup, watchers that refetch, transports
-        // (plugin, HTTP, simulated network), the Environment, and the plugin host.
+        // (HTTP, simulated network, any an app writes). What an app links: no plugin, no dlopen.
+        .target(name: "NormClient", dependencies: ["NormCache", "NormAPI"]),
+
+        // The plugin host: loads plugins with dlopen, routes their service commands, answers
+        // their host calls through the C ABI, and serves each plugin's endpoint as a transport.
         .target(
-            name: "NormClient",
-            dependencies: ["NormCache", "NormAPI", "NormEnvironment", "NormPluginABI", .product(name: "Logging", package: "swift-log")]
+            name: "NormPluginHost",
+            dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormPluginABI", .product(name: "Logging", package: "swift-log")]
         ),
 
         // An app's GraphQL project: apollo-codegen-config.json or the .graphqls / schema.json and
@@ -115,7 +123,7 @@ let package = Package(
         // The REPL workbench and the benchmarks it runs.
         .target(
             name: "Workbench",
-            dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormProject", "CEdit", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["NormClient", "NormPluginHost", "NormCache", "NormEnvironment", "NormProject", "CEdit", .product(name: "Logging", package: "swift-log"),
                            .product(name: "GraphQL", package: "GraphQL")]
         ),
         // Generated/ is `normcache codegen --project Sources/NormBench/GraphQL` (typed.read.10k).
@@ -139,7 +147,9 @@ let package = Package(
         // a child process's output (PipeReader).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "NormAPI", "CCore", "CSQLite"]),
-        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormEnvironment", "NormAPI", "TripsAPI", "KitchenSinkTypes", "TestSupport"]),
+        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormAPI", "TripsAPI", "KitchenSinkTypes", "TestSupport"]),
+        // The plugin host against the bundled plugins and C plugins the tests compile (CPluginBuilder).
+        .testTarget(name: "NormPluginHostTests", dependencies: ["NormPluginHost", "NormClient", "NormCache", "NormEnvironment", "TestSupport"]),
         // The client as an app uses it: `import NormClient` alone, no @testable, no fixture.
         .testTarget(name: "LibraryUserTests", dependencies: ["NormClient"]),
         .testTarget(name: "NormProjectTests", dependencies: ["NormProject", "NormCache", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),

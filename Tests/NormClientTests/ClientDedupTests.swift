@@ -1,6 +1,7 @@
 import Foundation
 import NormCache
 import NormClient
+import TestSupport
 import Testing
 
 /// Identical queries in flight are sent once; the last waiter to give up cancels the request.
@@ -140,7 +141,7 @@ import Testing
         let second = ClientTesting.startFetch(client, trip, variables: ["id": "1"], policy: .networkOnly, from: fake, started: started)
         #expect(await ClientTesting.letJoin(started, count: 2))
         first.cancel()
-        let stoppedEarly = await ClientTesting.eventually(timeout: .seconds(1)) { finished.value == 1 }
+        let stoppedEarly = await Poll.until(timeout: .seconds(1)) { finished.value == 1 }
         #expect(stoppedEarly, "the cancelled waiter is still blocked on the request it shared")
         fake.release()
         let outcome = await first.value
@@ -187,7 +188,7 @@ import Testing
                 return .failure(error)
             }
         }
-        let stopped = await ClientTesting.eventually(timeout: .seconds(1)) { finished.value == 1 }
+        let stopped = await Poll.until(timeout: .seconds(1)) { finished.value == 1 }
         #expect(stopped, "the cancelled fetch waits for a request nobody wants")
         #expect(await fake.waitUntil(timeout: .seconds(1)) { $0.requestCount == $0.cancelled.count },
                 "the request was left running: \(fake.requestCount) sent, \(fake.cancelled.count) cancelled")
@@ -212,7 +213,7 @@ import Testing
         fake.release()
         #expect(await first.value == .failure(.transport(.cancelled)))
         #expect(await second.value == .failure(.transport(.cancelled)))
-        #expect(await ClientTesting.eventually { client.network.log.count == 1 })
+        #expect(await Poll.until { client.network.log.count == 1 })
         #expect(client.network.log.map(\.status) == ["cancelled"])
         #expect(client.network.log.first?.operation == "Trip")
         #expect(fake.requestCount == 1)
@@ -230,7 +231,7 @@ import Testing
         #expect(await fake.waitUntil { $0.cancelled.count == 1 })
         fake.release()
         #expect(await only.value == .failure(.transport(.cancelled)))
-        #expect(await ClientTesting.eventually { client.network.log.count == 1 })
+        #expect(await Poll.until { client.network.log.count == 1 })
         #expect(client.network.log.first?.status == "cancelled")
         #expect(client.cache.keys().isEmpty)
         // Nothing is left in flight: the same query is sent anew and answered.

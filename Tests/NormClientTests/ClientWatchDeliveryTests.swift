@@ -1,6 +1,7 @@
 import Foundation
 import NormCache
 import NormClient
+import TestSupport
 import Testing
 
 /// Where a watcher's callback runs: on the client's event queue, in order, never inside
@@ -29,7 +30,7 @@ import Testing
             for name in names { try? client.cache.write(record: "Trip:1", fields: ["name": CacheValue(name)]) }
             done.update { $0 = true }
         }
-        return await ClientTesting.eventually { done.value }
+        return await Poll.until { done.value }
     }
 
     private func names(_ events: WatchEvents) -> [CacheValue?] {

@@ -1,6 +1,7 @@
 import Foundation
 import NormCache
 import NormClient
+import TestSupport
 import Testing
 
 /// An in-memory ``Transport`` for the client's tests: it answers from a response set per
@@ -79,7 +80,7 @@ final class FakeTransport: Transport, @unchecked Sendable {
     /// Polls `condition` (every 2 ms) until it holds or `timeout` passes; true if it held.
     /// For waiting on a state the code under test reaches, never for ordering by time.
     func waitUntil(timeout: Duration = .seconds(5), _ condition: (FakeTransport) -> Bool) async -> Bool {
-        await ClientTesting.eventually(timeout: timeout) { condition(self) }
+        await Poll.until(timeout: timeout) { condition(self) }
     }
 
     // MARK: Transport
@@ -175,16 +176,6 @@ final class LockedBox<Value>: @unchecked Sendable {
 
 /// Helpers shared by the client's suites.
 enum ClientTesting {
-    /// Polls `condition` every 2 ms until it holds or `timeout` passes; true if it held.
-    static func eventually(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            if ContinuousClock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return true
-    }
-
     /// Runs a fetch in its own task and gives its outcome as a value. `started` counts up
     /// just before the task calls the client (from there the client reaches its in-flight
     /// table without suspending), `finished` when the fetch has returned or thrown.
@@ -207,7 +198,7 @@ enum ClientTesting {
     /// joining a shared request, so this is the one place the suites rely on a short pause;
     /// the path from `started` to the table is synchronous code, microseconds long.
     static func letJoin(_ started: LockedBox<Int>, count: Int) async -> Bool {
-        guard await eventually({ started.value >= count }) else { return false }
+        guard await Poll.until({ started.value >= count }) else { return false }
         for _ in 0..<20 { await Task.yield() }
         try? await Task.sleep(for: .milliseconds(50))
         return true

@@ -1,6 +1,7 @@
 import Foundation
 import NormCache
 import NormClient
+import TestSupport
 import Testing
 
 /// SimulatedNetwork: offline, injected failures, latency, cancellation, and its log.
@@ -126,7 +127,7 @@ import Testing
             started.update { $0 += 1 }
             do throws(TransportError) { return .success(try await network.send(request, over: fake).value) } catch { return .failure(error) }
         }
-        #expect(await ClientTesting.eventually { started.value == 1 })
+        #expect(await Poll.until { started.value == 1 })
         try await Task.sleep(for: .milliseconds(20))     // most likely inside the latency now; either way it must end cancelled
         let start = ContinuousClock.now
         task.cancel()

@@ -22,7 +22,7 @@ public struct TransportResponse: Sendable, Equatable {
     public init(_ value: CacheValue) { form = .value(value) }
 
     /// A response received as JSON text, which its transport has checked is an object.
-    init(json: JSONText) { form = .json(json) }
+    package init(json: JSONText) { form = .json(json) }
 
     /// The response object, decoded.
     public var value: CacheValue {

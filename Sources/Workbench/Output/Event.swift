@@ -1,5 +1,6 @@
 import NormCache
 import NormClient
+import NormPluginHost
 import NormProject
 
 /// One thing the workbench reports. Commands and callbacks describe what happened as

@@ -1,6 +1,7 @@
 import Foundation
 import NormCache
 import NormClient
+import NormPluginHost
 import NormEnvironment
 
 /// What the session does through the client: operations, watchers, service commands,

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NormCache
 import NormClient
+import NormPluginHost
 import NormEnvironment
 import Synchronization
 

@@ -2,6 +2,7 @@ import NormPluginABI
 import Foundation
 import Synchronization
 import NormCache
+import NormClient
 
 /// The two directions of the ABI's `nc_reply_fn`: awaiting a plugin's reply in Swift, and
 /// answering a plugin's call to a host function.
@@ -139,13 +140,5 @@ enum CReply {
             if cancelled { failure["cancelled"] = .bool(true) }
             JSON.string(.object(failure)).withCString { reply(context, 0, $0) }
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as Foundation and Dispatch take it: `.milliseconds(2500)` is 2.5.
-    package var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -2,6 +2,7 @@ import NormPluginABI
 import Foundation
 import Logging
 import NormCache
+import NormClient
 import NormEnvironment
 
 /// Loads plugins with dlopen, routes their service commands, and answers their host calls

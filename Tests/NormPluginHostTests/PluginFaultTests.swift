@@ -2,6 +2,7 @@ import Foundation
 import NormCache
 import NormClient
 import NormEnvironment
+import NormPluginHost
 import Testing
 
 /// A plugin that misbehaves (Tests/Plugins/broken/misbehaving.c): one that hangs in a

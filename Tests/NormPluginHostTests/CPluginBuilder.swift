@@ -15,7 +15,7 @@ import Testing
 /// let copy = try CPluginBuilder.copy(good, into: directory, as: "libnormcache_good.so")
 /// ```
 enum CPluginBuilder {
-    /// The package's root: this file is `<root>/Tests/NormClientTests/CPluginBuilder.swift`.
+    /// The package's root: this file is `<root>/Tests/NormPluginHostTests/CPluginBuilder.swift`.
     static let repositoryRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }

@@ -2,6 +2,7 @@ import Foundation
 import NormCache
 import NormClient
 import NormEnvironment
+import NormPluginHost
 import Testing
 
 /// The plugin host against REAL shared libraries compiled from C (Tests/Plugins/broken/*.c
@@ -466,6 +467,31 @@ struct PluginLoaderTests {
         let schema = try await plugin.endpoint.schema()
         #expect(schema == plugin.manifest.schema)
         #expect(plugin.endpoint.name == "good")
+    }
+
+    /// Schema knowledge belongs to its endpoint. The trips plugin's schema has a `Trip`
+    /// that is no `Node`; with the plugin loaded, another endpoint's answer to a fragment on
+    /// Node (its `Trip` is one) is stored whole and read back whole.
+    @Test func aLoadedPluginsSchemaDoesNotDecideForAnotherEndpoint() async throws {
+        let fixture = try makeHost()
+        defer { fixture.host.unloadAll() }
+        try fixture.host.load(PluginHost.bundledDirectory + "/libnormcache_trips.so")
+        #expect(fixture.host.plugin(named: "trips")?.schemaKnowledge.possibleTypes.satisfies("Trip", condition: "Node") == false)
+        let query = try fixture.client.cache.operation(#"query Nodes { trip(id: "1") { ...N } } fragment N on Node { id }"#)
+        let other = Answering(response: ["data": ["trip": ["__typename": "Trip", "id": "1"]]])
+        let fetched = try await fixture.client.fetch(query, from: other)
+        #expect(fetched.data == ["trip": ["__typename": "Trip", "id": "1"]])
+        #expect(fixture.client.cache.record("Trip:1")?["id"] == "1")
+        let read = try fixture.client.cachedResult(of: query, from: other)
+        #expect(read.complete && read.data == fetched.data)
+    }
+
+    /// An endpoint that answers every request with `response` and knows nothing of its schema.
+    private struct Answering: Transport {
+        let response: CacheValue
+        var name: String { "answering" }
+        func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue { response }
+        func schema() async throws(TransportError) -> String { "" }
     }
 
     @Test func commandsReturnThePluginsOutputLines() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import NormCache
 import NormClient
 import NormEnvironment
+import NormPluginHost
 import Testing
 
 /// A plugin names records by keys the host makes (`nc_host_api.entity_key`), never by

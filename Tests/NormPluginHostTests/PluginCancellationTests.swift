@@ -2,6 +2,8 @@ import Foundation
 import NormCache
 import NormClient
 import NormEnvironment
+import NormPluginHost
+import TestSupport
 import Testing
 
 /// A plugin cancels a host call it no longer needs (`nc_host_api.cancel`), and the request
@@ -25,7 +27,7 @@ struct PluginCancellationTests {
         #expect(ContinuousClock.now - start < .seconds(4), "the cancel cut the latency short")
         // The plugin hears "cancelled" as soon as it cancels; the request's task logs its end
         // once it has unwound, a moment later on a busy machine.
-        #expect(await ClientTesting.eventually { !client.network.log.isEmpty })
+        #expect(await Poll.until { !client.network.log.isEmpty })
         #expect(client.network.log.map(\.status) == ["cancelled"])
         #expect(client.cache.record("Greeting:1") == nil)
     }

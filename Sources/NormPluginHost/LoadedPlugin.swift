@@ -1,6 +1,7 @@
 import NormPluginABI
 import Foundation
 import NormCache
+import NormClient
 import NormEnvironment
 
 /// A loaded plugin: what its manifest declares, its in-process endpoint, and its service
