@@ -95,23 +95,27 @@ let package = Package(
 
         // The Swift SDK for plugin authors, over the C ABI. It exports `nc_plugin_init` for
         // every plugin it is linked into, and finds the plugin's type through the library's
-        // own `main` (the type marked @main), which it looks up with dladdr: a GNU extension
-        // of glibc's <dlfcn.h>, hence _GNU_SOURCE.
+        // own `main` (the type marked @main), which it looks up with dladdr (CDladdr). No
+        // unsafe flag: plugin authors depend on it as a package.
         .target(
             name: "NormPluginKit",
-            dependencies: ["NormPluginABI", "NormEnvironment", "NormAPI", .product(name: "GraphQL", package: "GraphQL")],
-            swiftSettings: [.unsafeFlags(["-Xcc", "-D_GNU_SOURCE"])]
+            dependencies: ["NormPluginABI", "CDladdr", "NormEnvironment", "NormAPI", .product(name: "GraphQL", package: "GraphQL")]
         ),
+        // dladdr, which glibc declares only under _GNU_SOURCE: defined in this target's one C
+        // file rather than by `-Xcc -D_GNU_SOURCE` on the kit, an unsafe flag.
+        .target(name: "CDladdr"),
 
         // The trips plugin: trips, journeys and reservations, per user, written with the kit.
-        // Linked "nodelete": dlclose must not unmap Swift code, whose type metadata and
-        // conformances the Swift runtime keeps using (a cast after an unmap crashes).
+        // Linked "nodelete" on Linux: dlclose must not unmap Swift code, whose type metadata
+        // and conformances the Swift runtime keeps using (a cast after an unmap crashes).
+        // `-z nodelete` is GNU ld's; Darwin needs none: there dlclose never unloads a library
+        // that holds Swift metadata.
         .target(
             name: "TripsPlugin",
             dependencies: ["NormPluginKit", "NormAPI"],
             path: "Plugins/Trips",
             exclude: ["GraphQL"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"], .when(platforms: [.linux]))]
         ),
         // The PURLs plugin: a repository whose pages arrive as a stream; optimistic creates, the server wins.
         .target(name: "PurlsPlugin", dependencies: ["NormPluginKit", "NormAPI"], path: "Plugins/Purls", exclude: ["GraphQL"]),
@@ -127,7 +131,7 @@ let package = Package(
                            .product(name: "GraphQL", package: "GraphQL")]
         ),
         // Generated/ is `normcache codegen --project Sources/NormBench/GraphQL` (typed.read.10k).
-        .target(name: "NormBench", dependencies: ["Workbench", "NormClient", "NormCache", "NormAPI", "NormProject", "CCore", "CSQLite",
+        .target(name: "NormBench", dependencies: ["Workbench", "NormPluginHost", "NormClient", "NormCache", "NormAPI", "NormProject", "CCore", "CSQLite",
                                                   .product(name: "GraphQL", package: "GraphQL")],
                 exclude: ["GraphQL"]),
 
@@ -135,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "normcache",
             dependencies: [
-                "Workbench", "NormBench", "NormCodegen", "NormCache",
+                "Workbench", "NormPluginHost", "NormBench", "NormCodegen", "NormCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

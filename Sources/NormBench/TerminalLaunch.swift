@@ -21,14 +21,6 @@ struct TerminalLaunch {
     /// How long to wait for the text before giving up.
     static let timeoutMilliseconds: Int32 = 10_000
 
-    /// The executable of the running process, symbolic links resolved: `normcache` itself
-    /// when the benchmarks run inside it.
-    static var currentExecutable: String {
-        do { return try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") } catch {
-            fatalError("bench: cannot resolve /proc/self/exe: \(error)")
-        }
-    }
-
     /// Seconds from spawning the executable with `arguments` to the moment its terminal
     /// output first contains `text`. The process is then killed and reaped (not timed).
     func secondsUntil(_ text: String, arguments: [String] = []) -> Double {

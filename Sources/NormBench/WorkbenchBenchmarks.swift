@@ -1,5 +1,6 @@
 import Foundation
 import NormCache
+import NormPluginHost
 import Workbench
 
 /// Benchmarks of the workbench as its users meet it: starting it in a terminal, running
@@ -20,10 +21,10 @@ enum WorkbenchBenchmarks {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("normcache-bench-\(getpid())-home").path
         trial.must { try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true) }
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let launch = TerminalLaunch(executable: TerminalLaunch.currentExecutable, home: home)
+        let launch = TerminalLaunch(executable: ExecutableLocation.path, home: home)   // normcache itself
         let directory = (launch.executable as NSString).deletingLastPathComponent
         let plugins = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasPrefix("libnormcache_") } ?? []
-        precondition(!plugins.isEmpty, "startup: no plugins (libnormcache_*.so) beside \(launch.executable); `swift build` builds them")
+        precondition(!plugins.isEmpty, "startup: no plugins (libnormcache_*\(PluginHost.librarySuffix)) beside \(launch.executable); `swift build` builds them")
         let seconds = trial.medians(timing: {
             launch.secondsUntil(REPL.prompt)
         }, baseline: {

@@ -17,7 +17,7 @@ import NormEnvironment
 ///
 /// ```swift
 /// let host = PluginHost(client: client, environment: environment) { service, state, _ in print(service, state) }
-/// let failures = host.loadDirectory(PluginHost.bundledDirectory)   // libnormcache_*.so
+/// let failures = host.loadDirectory(PluginHost.bundledDirectory)   // libnormcache_*.so (.dylib on Darwin)
 /// try await host.run(command: "trips.rename", arguments: ["2", "Porto"])
 /// ```
 package final class PluginHost: @unchecked Sendable {
@@ -65,13 +65,11 @@ package final class PluginHost: @unchecked Sendable {
     // MARK: loading
 
     /// The directory of the running executable, where `swift build` puts the bundled plugins.
-    package static var bundledDirectory: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return (executable as NSString).deletingLastPathComponent
-    }
+    package static var bundledDirectory: String { ExecutableLocation.directory }
 
-    /// Loads every plugin library in `directory`: the files named `libnormcache_*.so`, or
-    /// with `everySharedLibrary`, every `*.so`. Returns the failures; the others loaded.
+    /// Loads every plugin library in `directory`: the files named `libnormcache_*.so`
+    /// (`.dylib` on Darwin: ``librarySuffix``), or with `everySharedLibrary`, every
+    /// `*.so`. Returns the failures; the others loaded.
     @discardableResult
     package func loadDirectory(_ directory: String, everySharedLibrary: Bool = false) -> [PluginLoadError] {
         let names: [String]
@@ -84,7 +82,7 @@ package final class PluginHost: @unchecked Sendable {
             }
             return [PluginLoadError(path: directory, reason: reason)]
         }
-        let libraries = names.filter { $0.hasSuffix(".so") && (everySharedLibrary || $0.hasPrefix("libnormcache_")) }.sorted()
+        let libraries = names.filter { $0.hasSuffix(Self.librarySuffix) && (everySharedLibrary || $0.hasPrefix("libnormcache_")) }.sorted()
         var failures: [PluginLoadError] = []
         for name in libraries {
             do { try load(directory + "/" + name) } catch { failures.append(error) }
@@ -102,11 +100,12 @@ package final class PluginHost: @unchecked Sendable {
         let info = try Self.fileStatus(path).get()
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(Self.kind(of: info.st_mode)) }
         guard info.st_mode & S_IWOTH == 0 else { throw .worldWritable }
-        // RTLD_NODELETE: a Swift library registers type metadata and conformances with the
-        // runtime, which must stay mapped after dlclose or later casts read freed memory.
+        // RTLD_NODELETE (glibc's and Darwin's alike): a Swift library registers type metadata
+        // and conformances with the runtime, which must stay mapped after dlclose or later
+        // casts read freed memory.
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let detail = dlerror().map { Self.shortened(String(cString: $0), path: path) } ?? "dlopen failed"
-            switch Self.startsLikeELF(path) {
+            switch Self.startsLikeLibrary(path) {
             case .success(true): throw .libraryRefused(detail)
             case .success(false): throw .notSharedLibrary(detail)
             case .failure(let unreadable): throw unreadable
@@ -179,16 +178,6 @@ package final class PluginHost: @unchecked Sendable {
         case S_IFCHR, S_IFBLK: "a device"
         default: "a special file"
         }
-    }
-
-    /// Whether the file begins with the ELF magic (dlopen refused an ELF object for
-    /// what it needs: a symbol, a library, another architecture; anything else for not
-    /// being one), or why it cannot be read.
-    private static func startsLikeELF(_ path: String) -> Result<Bool, PluginLoadError.Reason> {
-        guard let file = fopen(path, "rb") else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        defer { fclose(file) }
-        var magic = [UInt8](repeating: 0, count: 4)
-        return .success(fread(&magic, 1, 4, file) == 4 && magic == [0x7F, 0x45, 0x4C, 0x46])
     }
 
     /// Why a directory that exists cannot be listed, in the system's words.

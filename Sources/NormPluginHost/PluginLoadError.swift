@@ -14,9 +14,10 @@ package struct PluginLoadError: Error, Equatable, CustomStringConvertible {
         case notADirectory
         /// The file is there but cannot be read (the system's reason).
         case unreadable(String)
-        /// The file is not an ELF object (dlopen's reason).
+        /// The file is not this platform's object file: not an ELF object on Linux, not a
+        /// Mach-O object on Darwin (dlopen's reason).
         case notSharedLibrary(String)
-        /// An ELF object that dlopen refused: an undefined symbol, a missing dependency,
+        /// An object file that dlopen refused: an undefined symbol, a missing dependency,
         /// another architecture (dlopen's reason).
         case libraryRefused(String)
         case noEntryPoint
@@ -32,7 +33,7 @@ package struct PluginLoadError: Error, Equatable, CustomStringConvertible {
             case .notARegularFile(let kind): "\(kind), not a plugin library"
             case .notADirectory: "not a directory"
             case .unreadable(let reason): "cannot be read (\(reason))"
-            case .notSharedLibrary(let detail): "not a shared library (\(detail))"
+            case .notSharedLibrary(let detail): "not a shared library: not \(PluginHost.objectKind) (\(detail))"
             case .libraryRefused(let detail): "a shared library that cannot be loaded: \(detail)"
             case .noEntryPoint: "not a normcache plugin: it does not export nc_plugin_init"
             case .abiMismatch(let plugin, let host):

@@ -2,6 +2,7 @@ import ArgumentParser
 import NormBench
 import NormCache
 import NormCodegen
+import NormPluginHost
 import Workbench
 
 /// `normcache`: the workbench's command line. Each subcommand hands over to a module at once.
@@ -25,7 +26,7 @@ struct SessionArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The user logged in at start (needs --cache-dir; default: \(SessionOptions.defaultUser)).", valueName: "NAME"))
     var user: String?
 
-    @Option(name: .customLong("plugins"), help: ArgumentHelp("Also load every plugin library (*.so) in DIR; repeatable. The plugins beside the executable always load.", valueName: "DIR"))
+    @Option(name: .customLong("plugins"), help: ArgumentHelp("Also load every plugin library (*\(PluginHost.librarySuffix)) in DIR; repeatable. The plugins beside the executable always load.", valueName: "DIR"))
     var pluginDirectories: [String] = []
 
     @Option(help: ArgumentHelp("An HTTP GraphQL endpoint to start with (default: the project's, else the first plugin's in-process server).", valueName: "URL"))

@@ -16,7 +16,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # Modules of the platform, not of the package: any target may import them.
-PLATFORM = {"Foundation", "FoundationNetworking", "Glibc", "Darwin", "Dispatch", "Synchronization",
+PLATFORM = {"Foundation", "FoundationNetworking", "Glibc", "Darwin", "MachO", "Dispatch", "Synchronization",
             "Testing", "XCTest", "os", "PackageDescription"}
 ARROW = "──►"
 

@@ -1,4 +1,5 @@
 import Foundation
+import NormPluginHost
 import Testing
 
 /// Compiles the C plugins under `Tests/Plugins/` into real shared libraries, so the plugin
@@ -105,7 +106,7 @@ enum CPluginBuilder {
                 let root = try rootLocked()
                 let stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
                 let parent = ((source as NSString).deletingLastPathComponent as NSString).lastPathComponent
-                let output = root + "/lib\(parent)_\(stem).so"
+                let output = root + "/lib\(parent)_\(stem)" + PluginHost.librarySuffix
                 let result = Result { () throws(CompileFailure) -> String in try compile(source, to: output) }
                 built[source] = result
                 return try result.get()

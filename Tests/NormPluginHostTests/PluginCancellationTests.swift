@@ -33,7 +33,7 @@ struct PluginCancellationTests {
     }
 
     @Test func aSupersededSearchOfTheFeedServiceEndsCancelledOnTheNetwork() async throws {
-        try host.load(PluginHost.bundledDirectory + "/libnormcache_feed.so")
+        try host.load(BuildProducts.directory + "/libnormcache_feed" + PluginHost.librarySuffix)
         client.network.latency = .seconds(1)   // every search is still in flight at the next keystroke
         #expect(try await host.run(command: "feed.search", arguments: ["lis", "lisb", "lisbon"]) == [
             #"search "lis": cancelled"#, #"search "lisb": cancelled"#,

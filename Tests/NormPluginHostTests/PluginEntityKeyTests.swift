@@ -3,6 +3,7 @@ import NormCache
 import NormClient
 import NormEnvironment
 import NormPluginHost
+import TestSupport
 import Testing
 
 /// A plugin names records by keys the host makes (`nc_host_api.entity_key`), never by
@@ -14,7 +15,7 @@ struct PluginEntityKeyTests {
     @Test func thePurlsPluginNamesTheRecordByTheHostsKey() async throws {
         let client = Client(cache: NormalizedCache())
         let host = PluginHost(client: client, environment: Environment()) { _, _, _ in }
-        try host.load(PluginHost.bundledDirectory + "/libnormcache_purls.so")
+        try host.load(BuildProducts.directory + "/libnormcache_purls" + PluginHost.librarySuffix)
         let (address, name) = (#"a+b\c@example.org"#, "cafe\u{301}")
         let key = #"PURL:a\+b\\c@example.org+caf"# + "\u{E9}"
         _ = try await host.run(command: "purls.create", arguments: [address, name, "https://x.example.org/c"])

@@ -3,6 +3,7 @@ import NormCache
 import NormClient
 import NormEnvironment
 import NormPluginHost
+import TestSupport
 import Testing
 
 /// The plugin host against REAL shared libraries compiled from C (Tests/Plugins/broken/*.c
@@ -142,7 +143,7 @@ struct PluginLoaderTests {
         let text = String(repeating: "this is a text file named like a library, not an ELF object.\n", count: 4)
         let path = try CPluginBuilder.write(text, into: directory, as: "libx.so")
         let error = expectRefused(fixture.host, path, .notSharedLibrary("invalid ELF header"))
-        #expect(error.map { "\($0)" } == "plugin \(path): not a shared library (invalid ELF header)")
+        #expect(error.map { "\($0)" } == "plugin \(path): not a shared library: not an ELF object (invalid ELF header)")
         try await expectHostStillWorks(fixture)
     }
 
@@ -178,7 +179,7 @@ struct PluginLoaderTests {
     /// marked `@main`, and a library without one is refused with what to do.
     @Test func aSwiftPluginWithoutAMainTypeNamesNoPlugin() async throws {
         let fixture = try makeHost()
-        let path = PluginHost.bundledDirectory + "/libfixture_unnamed_plugin.so"
+        let path = BuildProducts.directory + "/libfixture_unnamed_plugin" + PluginHost.librarySuffix
         let reason = "the library names no plugin: mark its type that conforms to Plugin with @main"
         let error = expectRefused(fixture.host, path, .initFailed(reason))
         #expect(error.map { "\($0)" } == "plugin \(path): nc_plugin_init failed: \(reason)")
@@ -367,15 +368,18 @@ struct PluginLoaderTests {
 
     // MARK: loadDirectory
 
+    /// The suffix the host looks for in a directory: `.so`, `.dylib` on Darwin.
+    private let so = PluginHost.librarySuffix
+
     @Test func loadDirectoryLoadsTheGoodOneAndReturnsExactlyTheTwoFailures() async throws {
         let directory = try CPluginBuilder.scratchDirectory()
-        try CPluginBuilder.copy(try good(), into: directory, as: "libnormcache_good.so")
-        let noEntry = try CPluginBuilder.copy(try CPluginBuilder.library("broken/no_entry.c"), into: directory, as: "no_entry.so")
+        try CPluginBuilder.copy(try good(), into: directory, as: "libnormcache_good\(so)")
+        let noEntry = try CPluginBuilder.copy(try CPluginBuilder.library("broken/no_entry.c"), into: directory, as: "no_entry\(so)")
         let initFails = try CPluginBuilder.copy(try CPluginBuilder.library("broken/init_fails.c"), into: directory,
-                                                as: "libseeded.so")
+                                                as: "libseeded\(so)")
         try CPluginBuilder.write("not a library\n", into: directory, as: "README.txt")
 
-        // Every *.so: the good one loads, the two broken ones fail, the text file is ignored.
+        // Every shared library (*.so): the good one loads, the two broken ones fail, the text file is ignored.
         let every = try makeHost()
         let failures = every.host.loadDirectory(directory, everySharedLibrary: true)
         #expect(failures.count == 2)
@@ -383,10 +387,10 @@ struct PluginLoaderTests {
         #expect(failures.map(\.reason) == [.initFailed("database seed missing"), .noEntryPoint])
         for failure in failures { expectReadable(failure) }
         #expect(every.host.plugins.map(\.name) == ["good"])
-        #expect(every.host.plugins.map(\.path) == [directory + "/libnormcache_good.so"])
+        #expect(every.host.plugins.map(\.path) == [directory + "/libnormcache_good\(so)"])
         try await expectHostStillWorks(every)
 
-        // The default filter: only libnormcache_*.so, so the two broken libraries are not even tried.
+        // The default filter: only libnormcache_*, so the two broken libraries are not even tried.
         let filtered = try makeHost()
         #expect(filtered.host.loadDirectory(directory).isEmpty)
         #expect(filtered.host.plugins.map(\.name) == ["good"])
@@ -395,19 +399,19 @@ struct PluginLoaderTests {
 
     @Test func loadDirectoryWithTheDefaultFilterReportsBrokenLibnormcacheLibraries() async throws {
         let directory = try CPluginBuilder.scratchDirectory()
-        try CPluginBuilder.copy(try good(), into: directory, as: "libnormcache_good.so")
+        try CPluginBuilder.copy(try good(), into: directory, as: "libnormcache_good\(so)")
         let noEntry = try CPluginBuilder.copy(try CPluginBuilder.library("broken/no_entry.c"), into: directory,
-                                              as: "libnormcache_no_entry.so")
+                                              as: "libnormcache_no_entry\(so)")
         let silent = try CPluginBuilder.copy(try CPluginBuilder.library("broken/init_fails_silently.c"), into: directory,
-                                             as: "libnormcache_silent.so")
-        try CPluginBuilder.copy(try CPluginBuilder.library("broken/abi_mismatch.c"), into: directory, as: "libother.so")
+                                             as: "libnormcache_silent\(so)")
+        try CPluginBuilder.copy(try CPluginBuilder.library("broken/abi_mismatch.c"), into: directory, as: "libother\(so)")
         try CPluginBuilder.write("", into: directory, as: "libnormcache_notes.txt")
         let fixture = try makeHost()
         let failures = fixture.host.loadDirectory(directory)
         #expect(failures.map(\.path) == [noEntry, silent])
         #expect(failures.map(\.reason) == [.noEntryPoint, .initFailed("it returned 7 without a message")])
         #expect(fixture.host.plugins.map(\.name) == ["good"])
-        #expect(!exists(directory + "/libother.so.init"), "libother.so is not libnormcache_*.so: never opened")
+        #expect(!exists(directory + "/libother\(so).init"), "libother is not libnormcache_*: never opened")
         try await expectHostStillWorks(fixture)
     }
 
@@ -475,7 +479,7 @@ struct PluginLoaderTests {
     @Test func aLoadedPluginsSchemaDoesNotDecideForAnotherEndpoint() async throws {
         let fixture = try makeHost()
         defer { fixture.host.unloadAll() }
-        try fixture.host.load(PluginHost.bundledDirectory + "/libnormcache_trips.so")
+        try fixture.host.load(BuildProducts.directory + "/libnormcache_trips" + PluginHost.librarySuffix)
         #expect(fixture.host.plugin(named: "trips")?.schemaKnowledge.possibleTypes.satisfies("Trip", condition: "Node") == false)
         let query = try fixture.client.cache.operation(#"query Nodes { trip(id: "1") { ...N } } fragment N on Node { id }"#)
         let other = Answering(response: ["data": ["trip": ["__typename": "Trip", "id": "1"]]])

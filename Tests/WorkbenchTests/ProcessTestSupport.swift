@@ -13,14 +13,13 @@ struct HarnessError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The `normcache` executable that `swift build --build-tests` puts beside the test runner.
+/// The `normcache` executable that `swift build --build-tests` puts beside the tests.
 enum NormcacheBinary {
     static func url() throws -> URL {
-        let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let binary = runner.deletingLastPathComponent().appendingPathComponent("normcache")
+        let binary = URL(fileURLWithPath: BuildProducts.directory).appendingPathComponent("normcache")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw HarnessError("""
-                normcache executable not found at \(binary.path) (beside the test runner \(runner.path)); \
+                normcache executable not found at \(binary.path) (beside the tests); \
                 build it first with `swift build --build-tests`, then run `swift test --skip-build`
                 """)
         }

@@ -1,3 +1,4 @@
+import CDladdr
 import Foundation
 import NormPluginABI
 
@@ -44,13 +45,13 @@ public func nc_plugin_init(
 private func namedPluginType() throws -> any Plugin.Type {
     typealias Main = @convention(c) (Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
     let entry = unsafeBitCast(nc_plugin_init as nc_plugin_init_fn, to: UnsafeRawPointer.self)
-    var library = Dl_info()
-    guard dladdr(entry, &library) != 0, let path = library.dli_fname, let handle = dlopen(path, RTLD_LAZY | RTLD_NOLOAD) else {
+    var library: UnsafePointer<CChar>?, base: UnsafeRawPointer?
+    guard nc_image_of(entry, &library, &base) != 0, let library, let handle = dlopen(library, RTLD_LAZY | RTLD_NOLOAD) else {
         throw PluginError("NormPluginKit cannot find the library it is linked into")
     }
     defer { dlclose(handle) }
-    var found = Dl_info()
-    guard let main = dlsym(handle, "main"), dladdr(main, &found) != 0, found.dli_fbase == library.dli_fbase else {
+    var mainLibrary: UnsafePointer<CChar>?, mainBase: UnsafeRawPointer?
+    guard let main = dlsym(handle, "main"), nc_image_of(main, &mainLibrary, &mainBase) != 0, mainBase == base else {
         throw PluginError("the library names no plugin: mark its type that conforms to Plugin with @main")
     }
     return try entryLock.withLock {

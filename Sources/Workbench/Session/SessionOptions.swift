@@ -16,9 +16,10 @@ package struct SessionOptions: Sendable {
     package var inspectFile: String?
     /// `--busy-timeout`: milliseconds to wait for another process's lock on a cache file.
     package var busyTimeout: Int
-    /// Load the plugins beside the executable (`libnormcache_*.so`), as `normcache` does.
+    /// Load the plugins beside the executable (`libnormcache_*.so`, `.dylib` on Darwin:
+    /// `PluginHost.librarySuffix`), as `normcache` does.
     package var loadsBundledPlugins: Bool
-    /// `--plugins DIR`: more directories whose `*.so` files are loaded as plugins.
+    /// `--plugins DIR`: more directories whose shared libraries (every `*.so`) are loaded as plugins.
     package var pluginDirectories: [String]
     /// `--endpoint URL`: an HTTP GraphQL endpoint to start with, instead of the first plugin.
     package var endpoint: String?

@@ -22,12 +22,16 @@ struct LoadedPlugin {
         self.plugin = plugin
     }
 
-    /// Starts the bundled plugin `name` as the host does: `libnormcache_NAME.so`, built
-    /// beside the test executable, opened with dlopen and initialized through its
+    /// Starts the bundled plugin `name` as the host does: `libnormcache_NAME.so` (`.dylib`
+    /// on Darwin), built beside the tests, opened with dlopen and initialized through its
     /// `nc_plugin_init`. A new instance each time, with data of its own.
     static func bundled(_ name: String, host: FakeHost) throws -> LoadedPlugin {
-        let library = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("libnormcache_\(name).so").path
+        #if os(Linux)
+        let suffix = ".so"
+        #else
+        let suffix = ".dylib"
+        #endif
+        let library = BuildProducts.directory + "/libnormcache_\(name)" + suffix
         let handle = try #require(dlopen(library, RTLD_NOW | RTLD_LOCAL), "\(String(cString: dlerror()))")
         let symbol = try #require(dlsym(handle, NC_PLUGIN_INIT_SYMBOL))
         let initialize = unsafeBitCast(symbol, to: nc_plugin_init_fn.self)

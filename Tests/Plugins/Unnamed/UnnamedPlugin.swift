@@ -5,7 +5,7 @@ import NormPluginKit
 /// fails, saying what to do (PluginLoaderTests loads it as the host loads any plugin).
 ///
 /// ```swift
-/// try host.load(PluginHost.bundledDirectory + "/libfixture_unnamed_plugin.so")
+/// try host.load(".build/debug/libfixture_unnamed_plugin.so")
 /// // plugin …: nc_plugin_init failed: the library names no plugin: mark its type that conforms to Plugin with @main
 /// ```
 struct UnnamedPlugin: Plugin {
