@@ -107,9 +107,10 @@ fuzz-swift:
 	  echo "fuzz $$target: $$(grep -E '^Done' $$log), corpus $$(ls $(FUZZ_OUT)/corpus/$$target | wc -l) inputs"; \
 	done
 
-# The command line: exit statuses, messages, the bench JSON event.
+# The command line: exit statuses, messages, the bench JSON event, where plugins are found
+# (every product: the plugins too).
 test-cli:
-	$(SWIFT) build --product normcache
+	$(SWIFT) build
 	Tests/CLI/cli_test.sh .build/debug/normcache
 
 # Every project of ../shared/fixtures/real-projects (Apollo iOS's sample and test APIs):

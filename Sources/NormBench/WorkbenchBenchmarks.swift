@@ -22,9 +22,9 @@ enum WorkbenchBenchmarks {
         trial.must { try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true) }
         defer { try? FileManager.default.removeItem(atPath: home) }
         let launch = TerminalLaunch(executable: ExecutableLocation.path, home: home)   // normcache itself
-        let directory = (launch.executable as NSString).deletingLastPathComponent
-        let plugins = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasPrefix("libnormcache_") } ?? []
-        precondition(!plugins.isEmpty, "startup: no plugins (libnormcache_*\(PluginHost.librarySuffix)) beside \(launch.executable); `swift build` builds them")
+        let search = PluginSearch()
+        precondition(!search.libraries().paths.isEmpty,
+                     "startup: no plugins (libnormcache_*\(PluginHost.librarySuffix)) in \(search.directories.joined(separator: ", ")); `swift build` builds them")
         let seconds = trial.medians(timing: {
             launch.secondsUntil(REPL.prompt)
         }, baseline: {

@@ -17,7 +17,7 @@ import NormEnvironment
 ///
 /// ```swift
 /// let host = PluginHost(client: client, environment: environment) { service, state, _ in print(service, state) }
-/// let failures = host.loadDirectory(PluginHost.bundledDirectory)   // libnormcache_*.so (.dylib on Darwin)
+/// let failures = host.load(PluginSearch())   // NORMCACHE_PLUGINS, beside the executable, ../lib/normcache/plugins
 /// try await host.run(command: "trips.rename", arguments: ["2", "Porto"])
 /// ```
 package final class PluginHost: @unchecked Sendable {
@@ -29,6 +29,7 @@ package final class PluginHost: @unchecked Sendable {
     private let states: StateSink
     private let lock = NSLock()
     private var loaded: [LoadedPlugin] = []
+    private var searchedDirectories: [String] = []
     private var timeout = PluginHost.defaultCallTimeout
 
     /// A minute, as an HTTP endpoint's default timeout.
@@ -64,30 +65,58 @@ package final class PluginHost: @unchecked Sendable {
 
     // MARK: loading
 
-    /// The directory of the running executable, where `swift build` puts the bundled plugins.
-    package static var bundledDirectory: String { ExecutableLocation.directory }
+    /// The directories looked in for plugins, in order, each once: a search's and each
+    /// `loadDirectory`'s, whether or not they held any.
+    package var searched: [String] { lock.withLock { searchedDirectories } }
+
+    /// Loads the plugins `search` finds, the first `libnormcache_NAME.so` of each NAME.
+    /// Returns the failures (a directory of `NORMCACHE_PLUGINS` that cannot be listed is
+    /// one); the others loaded.
+    @discardableResult
+    package func load(_ search: PluginSearch) -> [PluginLoadError] {
+        noteSearched(search.directories)
+        let (libraries, failures) = search.libraries()
+        return failures + load(libraries)
+    }
 
     /// Loads every plugin library in `directory`: the files named `libnormcache_*.so`
     /// (`.dylib` on Darwin: ``librarySuffix``), or with `everySharedLibrary`, every
     /// `*.so`. Returns the failures; the others loaded.
     @discardableResult
     package func loadDirectory(_ directory: String, everySharedLibrary: Bool = false) -> [PluginLoadError] {
+        noteSearched([directory])
+        do { return load(try Self.libraryNames(in: directory, everySharedLibrary: everySharedLibrary).map { directory + "/" + $0 }) } catch {
+            return [error]
+        }
+    }
+
+    /// Loads the libraries at `paths`, in order; returns the failures.
+    private func load(_ paths: [String]) -> [PluginLoadError] {
+        var failures: [PluginLoadError] = []
+        for path in paths {
+            do { try load(path) } catch { failures.append(error) }
+        }
+        return failures
+    }
+
+    private func noteSearched(_ directories: [String]) {
+        lock.withLock { searchedDirectories += directories.filter { !searchedDirectories.contains($0) } }
+    }
+
+    /// The names of the plugin libraries in `directory`, sorted: `libnormcache_*.so`, or
+    /// with `everySharedLibrary` every `*.so` (``librarySuffix``); or why it cannot be listed.
+    static func libraryNames(in directory: String, everySharedLibrary: Bool = false) throws(PluginLoadError) -> [String] {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
             let reason: PluginLoadError.Reason
-            switch Self.fileStatus(directory) {
+            switch fileStatus(directory) {
             case .failure(let problem): reason = problem
             case .success(let info) where info.st_mode & S_IFMT != S_IFDIR: reason = .notADirectory
-            case .success: reason = .unreadable(Self.directoryError(directory))
+            case .success: reason = .unreadable(directoryError(directory))
             }
-            return [PluginLoadError(path: directory, reason: reason)]
+            throw PluginLoadError(path: directory, reason: reason)
         }
-        let libraries = names.filter { $0.hasSuffix(Self.librarySuffix) && (everySharedLibrary || $0.hasPrefix("libnormcache_")) }.sorted()
-        var failures: [PluginLoadError] = []
-        for name in libraries {
-            do { try load(directory + "/" + name) } catch { failures.append(error) }
-        }
-        return failures
+        return names.filter { $0.hasSuffix(librarySuffix) && (everySharedLibrary || $0.hasPrefix("libnormcache_")) }.sorted()
     }
 
     /// Loads the plugin library at `path`.

@@ -26,7 +26,7 @@ struct SessionArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The user logged in at start (needs --cache-dir; default: \(SessionOptions.defaultUser)).", valueName: "NAME"))
     var user: String?
 
-    @Option(name: .customLong("plugins"), help: ArgumentHelp("Also load every plugin library (*\(PluginHost.librarySuffix)) in DIR; repeatable. The plugins beside the executable always load.", valueName: "DIR"))
+    @Option(name: .customLong("plugins"), help: ArgumentHelp("Also load every plugin library (*\(PluginHost.librarySuffix)) in DIR; repeatable. Plugins are found first in the directories of $\(PluginSearch.variable) (colon-separated), then beside the executable, then in \(PluginSearch.installedPath) from it; the first libnormcache_NAME\(PluginHost.librarySuffix) of each NAME loads.", valueName: "DIR"))
     var pluginDirectories: [String] = []
 
     @Option(help: ArgumentHelp("An HTTP GraphQL endpoint to start with (default: the project's, else the first plugin's in-process server).", valueName: "URL"))

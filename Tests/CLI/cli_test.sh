@@ -101,5 +101,17 @@ printf '\x6c' | dd of="$device/flipped.sqlite" bs=1 seek=7521 conv=notrunc 2>/de
 check "inspect warns at open when a file fails SQLite's integrity check" 0 'flipped\.sqlite: fails SQLite.s integrity check: row 4 missing from index' \
   "$normcache" inspect "$device/flipped.sqlite" -c .quit
 
+# Where plugins are found: a binary copied alone finds none and says where it looked, once;
+# NORMCACHE_PLUGINS names the directory that holds them.
+mkdir "$device/alone" && cp "$normcache" "$device/alone/normcache"
+alone=$(cd "$device/alone" && pwd -P)
+built=$(cd "$(dirname "$normcache")" && pwd -P)
+check "a binary alone says where it looked for plugins, once" 0 '^1$' \
+  bash -c "env -u NORMCACHE_PLUGINS '$alone/normcache' -c .quit 2>&1 | grep -cxF 'warning: no plugins found (looked in: $alone, $(dirname "$alone")/lib/normcache/plugins; set NORMCACHE_PLUGINS or --plugins DIR)'"
+check ".plugins with none lists the places searched" 0 "^no plugins found \(looked in: $alone, " \
+  env -u NORMCACHE_PLUGINS "$alone/normcache" -c .plugins -c .quit
+check "NORMCACHE_PLUGINS names where the plugins are" 0 "^trips 1\.0\.0  $built/libnormcache_trips\.[a-z]+$" \
+  env NORMCACHE_PLUGINS="$built" "$alone/normcache" -c .plugins -c .quit
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -48,9 +48,9 @@ package enum CommandTable {
             session.finish()
         },
         // endpoint
-        DotCommand(name: "plugins", help: "Loaded plugins: name, version, path, services, operations, commands") { session, input in
+        DotCommand(name: "plugins", help: "Loaded plugins: name, version, path, services, operations, commands; with none, where normcache looked") { session, input in
             _ = try input.words(0...0)
-            session.printer.emit(.plugins(session.plugins.plugins))
+            session.printer.emit(.plugins(session.plugins.plugins, searched: session.plugins.searched))
         },
         DotCommand(name: "load", usage: "PATH", help: "Load a plugin library (a shared library exporting nc_plugin_init)") { session, input in
             let plugin = try session.plugins.load(try input.words(1...1)[0])
@@ -60,7 +60,9 @@ package enum CommandTable {
         DotCommand(name: "use", usage: "PLUGIN", help: "Make a plugin's in-process server the endpoint", completes: [.plugin]) { session, input in
             let name = try input.words(1...1)[0]
             guard let plugin = session.plugins.plugin(named: name) else {
-                throw CommandError("no plugin \"\(name)\" (.plugins lists them: \(session.plugins.plugins.map(\.name).joined(separator: ", ")))")
+                let loaded = session.plugins.plugins.map(\.name)
+                if loaded.isEmpty { throw CommandError("no plugin \"\(name)\": none is loaded (.plugins says where normcache looked)") }
+                throw CommandError("no plugin \"\(name)\" (.plugins lists them: \(loaded.joined(separator: ", ")))")
             }
             session.endpoint = plugin.endpoint
         },

@@ -45,7 +45,8 @@ enum Event {
     /// A command failed; `source` is the text it failed on, for a caret under `column`.
     case error(message: String, at: SourceLocation?, source: SourceText?)
     case warning(String)
-    case plugins([LoadedPlugin])
+    /// `.plugins`: the loaded plugins, and the directories looked in for them.
+    case plugins([LoadedPlugin], searched: [String])
     /// A command that had nothing else to say succeeded (JSON mode only).
     case ok(command: String)
 

@@ -58,8 +58,8 @@ enum JSONRenderer {
             return object
         case .warning(let message):
             return ["event": "warning", "message": .string(message)]
-        case .plugins(let plugins):
-            return ["event": "plugins", "plugins": .list(plugins.map { plugin in .object([
+        case .plugins(let plugins, let searched):
+            return ["event": "plugins", "searched": strings(searched), "plugins": .list(plugins.map { plugin in .object([
                 "name": .string(plugin.name), "version": .string(plugin.version), "path": .string(plugin.path),
                 "services": .list(plugin.manifest.services.map { .object(["name": .string($0.name), "domain": .string($0.domain)]) }),
                 "operations": strings(plugin.manifest.operations.keys.sorted()),

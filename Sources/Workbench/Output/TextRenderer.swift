@@ -1,6 +1,7 @@
 import Foundation
 import NormCache
 import NormClient
+import NormPluginHost
 import NormProject
 
 /// Events as people read them: data as a tree (``TreeView``) or as tables
@@ -67,7 +68,8 @@ struct TextRenderer {
             return ([], [style.failure("error: ") + (location.map { "\($0): " } ?? "") + message] + (source?.caret ?? []))
         case .warning(let message):
             return ([], ["warning: " + message])
-        case .plugins(let plugins):
+        case .plugins(let plugins, let searched):
+            if plugins.isEmpty { return ([Self.noPlugins(searched: searched)], []) }
             return (plugins.flatMap { plugin in [
                 "\(plugin.name) \(plugin.version)  \(plugin.path)",
                 "  services: " + plugin.manifest.services.map { "\($0.name) (\($0.domain))" }.joined(separator: ", "),
@@ -216,6 +218,12 @@ struct TextRenderer {
     }
 
     /// A GraphQL error's message, with its path when it has one.
+    /// What the session says when no plugin loaded, at its start (a warning) and to
+    /// `.plugins`: where it looked, and how to point it elsewhere.
+    static func noPlugins(searched: [String]) -> String {
+        "no plugins found (looked in: \(searched.joined(separator: ", ")); set \(PluginSearch.variable) or --plugins DIR)"
+    }
+
     static func errorText(_ error: CacheValue) -> String {
         guard case .string(let message)? = error["message"] else { return JSON.string(error) }
         guard case .list(let path)? = error["path"], !path.isEmpty else { return message }

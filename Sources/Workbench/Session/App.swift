@@ -78,7 +78,7 @@ final class App {
             printer.emit(.state(service: service, state: state, detail: detail))
         }
         var failures: [PluginLoadError] = []
-        if options.loadsBundledPlugins { failures += plugins.loadDirectory(PluginHost.bundledDirectory) }
+        if options.loadsBundledPlugins { failures += plugins.load(PluginSearch()) }
         for directory in options.pluginDirectories { failures += plugins.loadDirectory(directory, everySharedLibrary: true) }
         loadFailures = failures
         timeout = .milliseconds(options.timeout)

@@ -84,6 +84,9 @@ package final class Session {
         app = try App(options: options, printer: printer, ledger: ledger)
         reportOpened()
         for failure in app.loadFailures { warn("\(failure)") }
+        if options.loadsBundledPlugins, plugins.plugins.isEmpty, app.loadFailures.isEmpty {
+            warn(TextRenderer.noPlugins(searched: plugins.searched))
+        }
         for warning in app.project?.warnings ?? [] { warn("\(warning)") }
     }
 

@@ -16,8 +16,9 @@ package struct SessionOptions: Sendable {
     package var inspectFile: String?
     /// `--busy-timeout`: milliseconds to wait for another process's lock on a cache file.
     package var busyTimeout: Int
-    /// Load the plugins beside the executable (`libnormcache_*.so`, `.dylib` on Darwin:
-    /// `PluginHost.librarySuffix`), as `normcache` does.
+    /// Load the plugins a `PluginSearch` finds (`libnormcache_*.so`, `.dylib` on Darwin, in
+    /// `NORMCACHE_PLUGINS`, beside the executable, in `../lib/normcache/plugins`), as
+    /// `normcache` does.
     package var loadsBundledPlugins: Bool
     /// `--plugins DIR`: more directories whose shared libraries (every `*.so`) are loaded as plugins.
     package var pluginDirectories: [String]
