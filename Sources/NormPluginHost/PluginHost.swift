@@ -99,6 +99,7 @@ package final class PluginHost: @unchecked Sendable {
         return failures
     }
 
+    /// Remembers that `directories` were looked in (``searched``).
     private func noteSearched(_ directories: [String]) {
         lock.withLock { searchedDirectories += directories.filter { !searchedDirectories.contains($0) } }
     }

@@ -48,11 +48,9 @@ package struct PluginSearch: Sendable {
         return (found.keys.sorted().map { found[$0]! }, failures)
     }
 
-    /// What tells two names of one directory apart from two directories: its real path,
-    /// or, for one that is not there, the path as written.
+    /// What tells two names of one directory apart from two directories: its absolute
+    /// path with symbolic links and `..` resolved.
     private static func identity(of directory: String) -> String {
-        guard let resolved = realpath(directory, nil) else { return (directory as NSString).standardizingPath }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
     }
 }
