@@ -35,20 +35,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // System libraries (Debian: libedit-dev, libsqlite3-dev, libutf8proc-dev; CCore also
-        // needs libxxhash-dev's header).
+        // System libraries (Debian: libedit-dev, libsqlite3-dev, libutf8proc-dev).
         .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
 
-        // The C core: canonical keys, XXH3 hashing (xxhash.h inlined; nc_hash64 is the one
-        // entry point), the key interner.
+        // The C core: canonical keys, its own hash (nc_hash64), the key interner. Keys are
+        // normalised (NFC) by utf8proc on Linux and by CoreFoundation on Apple's platforms,
+        // whose SDKs (iOS's included) have no utf8proc (docs/platforms.md).
         .target(
             name: "CCore",
             path: "CCore",
             sources: ["src"],
             publicHeadersPath: "include",
-            cSettings: [.unsafeFlags(["-std=c11"])],
-            linkerSettings: [.linkedLibrary("utf8proc")]
+            linkerSettings: [
+                .linkedLibrary("utf8proc", .when(platforms: [.linux])),
+                .linkedFramework("CoreFoundation", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS])),
+            ]
         ),
 
         // The plugin ABI: normcache_plugin.h, all a plugin links, and nothing of the key core.
@@ -63,14 +65,10 @@ let package = Package(
         .target(name: "NormAPI"),
 
         // The engine: keys, values, operations (parsed by GraphQLSwift), records, watchers,
-        // and the SQLite store in Apollo iOS's file format. Release builds skip Swift's
-        // dynamic exclusivity checks (16% of a normalized write, docs/PERFORMANCE.md);
-        // debug builds, and so every test, keep them.
-        .target(
-            name: "NormCache",
-            dependencies: ["CCore", "CSQLite", "NormAPI", .product(name: "GraphQL", package: "GraphQL")],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-        ),
+        // and the SQLite store in Apollo iOS's file format. No unsafe flags here or in any
+        // target an app's library builds on: SwiftPM refuses them in a versioned dependency
+        // (the architecture test checks; docs/platforms.md).
+        .target(name: "NormCache", dependencies: ["CCore", "CSQLite", "NormAPI", .product(name: "GraphQL", package: "GraphQL")]),
 
         // The typed registry of utilities and services, and lifecycle events (host and plugins).
         .target(name: "NormEnvironment"),
@@ -167,7 +165,8 @@ let package = Package(
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormClient", "NormCache", "TestSupport"]),
         .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "NormPluginABI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cLanguageStandard: .c11
 )
 
 // `make fuzz` only (NORMCACHE_FUZZ=1, `--sanitize=fuzzer`, scratch path .build-fuzz): the

@@ -1,5 +1,5 @@
 /*
- * nc_interner.h — XXH3 hashing and the key interner.
+ * nc_interner.h — the core's hash and the key interner.
  *
  * The interner maps canonical key bytes to dense 32-bit ids (0, 1, 2, ... in
  * order of first appearance, then ids released before) and back. The engine stores ids instead of
@@ -25,7 +25,7 @@
  *     bytes' memory are reused by the next new keys (released ids first, the one
  *     released last first), so the caller releases only ids that nothing it
  *     holds still names.
- *   - Open addressing with linear probing over XXH3-64 hashes; the table
+ *   - Open addressing with linear probing over nc_hash64 hashes; the table
  *     doubles before it is half full. Equal hashes are told apart by their
  *     bytes, so even a constant hash function gives correct (slow) answers.
  *   - A failed call (NC_ERR_NOMEM, NC_ERR_FULL, ...) changes nothing; a failed
@@ -50,8 +50,10 @@ typedef uint32_t nc_id;
 /* The most ids an interner issues by default. */
 #define NC_ID_LIMIT (UINT32_MAX - 1u)
 
-/* XXH3-64 of `length` bytes (seed 0): the one XXH3 entry point, for the interner (its
- * default hash), operation caches and benchmarks alike. */
+/* A 64-bit hash of `length` bytes: the core's one hash, for the interner (its default
+ * hash), operation caches and benchmarks alike. Written here, so the core needs no hashing
+ * library on any platform (src/hash.c says how it works). Equal bytes hash equal within a
+ * process; values may change between versions, so nothing may store them. */
 uint64_t nc_hash64(const void *bytes, size_t length);
 
 typedef struct nc_interner nc_interner;

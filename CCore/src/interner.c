@@ -1,9 +1,6 @@
 /* interner.c — canonical key bytes to dense ids and back (contract in nc_interner.h). */
 #include <string.h>
 
-#define XXH_INLINE_ALL
-#include <xxhash.h>
-
 #include "internal.h"
 #include "nc_interner.h"
 
@@ -58,8 +55,6 @@ struct nc_interner {
     size_t block_bytes; /* bytes held by all blocks, for nc_interner_memory */
     nc_buffer normal, scratch; /* NFC work buffers, kept between calls */
 };
-
-uint64_t nc_hash64(const void *bytes, size_t length) { return XXH3_64bits(bytes, length); }
 
 nc_status nc_interner_create(nc_interner **out, const nc_interner_config *config) {
     if (out == NULL) return NC_ERR_INVALID_ARGUMENT;

@@ -1,6 +1,12 @@
-/* utf8.c — the ASCII fast path and NFC normalisation (utf8proc) behind every canonical key. */
+/* utf8.c — the ASCII fast path and NFC normalisation behind every canonical key: by
+ * utf8proc on Linux, by CoreFoundation on Apple's platforms (in every SDK, iOS's included,
+ * where utf8proc is not; docs/platforms.md). Both check the bytes are well-formed UTF-8. */
 #include <string.h>
+#if defined(__APPLE__)
+#include <CoreFoundation/CoreFoundation.h>
+#else
 #include <utf8proc.h>
+#endif
 
 #include "internal.h"
 
@@ -17,6 +23,48 @@ int nc__is_plain_ascii(const uint8_t *bytes, size_t length) {
         if (bytes[i] == 0 || bytes[i] >= 0x80) return 0;
     return 1;
 }
+
+#if defined(__APPLE__)
+
+nc_status nc__normalize(nc_buffer *out, nc_buffer *scratch, const uint8_t *bytes, size_t length) {
+    (void)scratch; /* CoreFoundation keeps its own working memory */
+    if (length > NC_KEY_MAX_BYTES) return NC_ERR_TOO_LONG;
+    if (memchr(bytes, 0, length) != NULL) return NC_ERR_EMBEDDED_NUL;
+    /* NULL for ill-formed UTF-8 (CoreFoundation's decoder refuses it, as utf8proc does) */
+    CFStringRef text = CFStringCreateWithBytes(kCFAllocatorDefault, bytes, (CFIndex)length, kCFStringEncodingUTF8, false);
+    if (text == NULL) return NC_ERR_INVALID_UTF8;
+    CFMutableStringRef normal = CFStringCreateMutableCopy(kCFAllocatorDefault, 0, text);
+    CFRelease(text);
+    if (normal == NULL) return NC_ERR_NOMEM;
+    /* a leading byte order mark is text here, as in a Swift String: put it back if the
+     * decoder took it for a marker (its documentation leaves that open) */
+    static const UniChar mark = 0xFEFF;
+    if (length >= 3 && memcmp(bytes, "\xEF\xBB\xBF", 3) == 0
+        && (CFStringGetLength(normal) == 0 || CFStringGetCharacterAtIndex(normal, 0) != mark)) {
+        CFStringRef marker = CFStringCreateWithCharacters(kCFAllocatorDefault, &mark, 1);
+        if (marker == NULL) {
+            CFRelease(normal);
+            return NC_ERR_NOMEM;
+        }
+        CFStringInsert(normal, 0, marker);
+        CFRelease(marker);
+    }
+    CFStringNormalize(normal, kCFStringNormalizationFormC);
+    CFRange all = CFRangeMake(0, CFStringGetLength(normal));
+    CFIndex size = 0;
+    CFStringGetBytes(normal, all, kCFStringEncodingUTF8, 0, false, NULL, 0, &size);
+    nc_status status = (size_t)size > NC_KEY_MAX_BYTES ? NC_ERR_TOO_LONG : NC_OK;
+    out->length = 0;
+    if (status == NC_OK) status = nc__buffer_reserve(out, (size_t)size);
+    if (status == NC_OK) {
+        CFStringGetBytes(normal, all, kCFStringEncodingUTF8, 0, false, (UInt8 *)out->bytes, size, NULL);
+        out->length = (size_t)size;
+    }
+    CFRelease(normal);
+    return status;
+}
+
+#else
 
 static nc_status from_utf8proc(utf8proc_ssize_t error) {
     switch (error) {
@@ -48,6 +96,8 @@ nc_status nc__normalize(nc_buffer *out, nc_buffer *scratch, const uint8_t *bytes
     out->length = 0;
     return nc__buffer_append(out, scratch->bytes, (size_t)written);
 }
+
+#endif
 
 nc_status nc_canonicalize(nc_buffer *text) {
     if (text == NULL) return NC_ERR_INVALID_ARGUMENT;

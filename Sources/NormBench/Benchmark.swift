@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let result = KeyBenchmarks.intern.measure(5)
-/// print(result.ratio)   // intern rate / raw XXH3 rate
+/// print(result.ratio)   // intern rate / raw hash rate
 /// ```
 package struct Benchmark: Sendable {
     package let name: String

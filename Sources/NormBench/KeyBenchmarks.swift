@@ -10,14 +10,14 @@ enum KeyBenchmarks {
     static let batchSize = 1_024
 
     /// `keys.intern`: interning the keys that normalizing responses produces, in batches
-    /// through the interner's batch entry, in keys per second, against raw XXH3-64 over the
+    /// through the interner's batch entry, in keys per second, against raw `nc_hash64` over the
     /// same bytes.
     static let intern = Benchmark(
         name: "keys.intern",
         unit: "keys/s",
         summary: "intern 1M keys as normalizing responses meets them (\(KeyWorkload.distinctEntities) entities; "
             + "entity, field and path keys) into a fresh interner, \(batchSize) keys a call (the batch entry, "
-            + "as loading a cache file would use it); baseline: raw XXH3-64 over the same bytes"
+            + "as loading a cache file would use it); baseline: raw nc_hash64 over the same bytes"
     ) { trial in
         let workload = KeyWorkload(count: keyCount)
         let seconds = trial.medians({

@@ -12,7 +12,7 @@ import Glibc
 /// ```swift
 /// let launch = TerminalLaunch(executable: "/usr/bin/normcache", home: "/tmp/home")
 /// let seconds = launch.secondsUntil("normcache> ")               // spawn → prompt
-/// let floor = launch.secondsUntil("0.1.0", arguments: ["--version"])
+/// let floor = launch.secondsUntil("0.2.0", arguments: ["--version"])
 /// ```
 struct TerminalLaunch {
     let executable: String

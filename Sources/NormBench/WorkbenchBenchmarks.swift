@@ -28,7 +28,7 @@ enum WorkbenchBenchmarks {
         let seconds = trial.medians(timing: {
             launch.secondsUntil(REPL.prompt)
         }, baseline: {
-            launch.secondsUntil(REPL.version, arguments: ["--version"])
+            launch.secondsUntil(NormcacheVersion.current, arguments: ["--version"])
         })
         return .time(seconds, scale: 1e3, ratio: .oursOverBaseline)
     }

@@ -11,7 +11,7 @@ struct Normcache: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "normcache",
         abstract: "A normalized GraphQL cache workbench.",
-        version: REPL.version,
+        version: NormcacheVersion.current,
         subcommands: [Repl.self, Run.self, Inspect.self, Bench.self, Generate.self],
         defaultSubcommand: Repl.self
     )

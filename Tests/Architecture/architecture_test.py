@@ -6,7 +6,9 @@ docs/architecture.md draws each target's dependencies, one line a target
 Package.swift (read through `swift package dump-package`) differ for any target but the
 test targets, and when a Swift file imports a module its target does not depend on, or a
 target depends on a module none of its files imports. It also holds docs/public-api.md's
-list of public types, module by module, to the `public` types each module declares.
+list of public types, module by module, to the `public` types each module declares, and
+keeps unsafe flags out of every library an app or a plugin depends on (SwiftPM and Xcode
+refuse a versioned dependency whose targets set them; docs/platforms.md).
 """
 import json
 import pathlib
@@ -21,16 +23,43 @@ PLATFORM = {"Foundation", "FoundationNetworking", "Glibc", "Darwin", "MachO", "D
 ARROW = "──►"
 
 
-def package_targets():
-    dump = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+def package_dump():
+    return json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True, capture_output=True, text=True).stdout)
+
+
+def package_targets(dump):
     targets = {}
-    for target in json.loads(dump)["targets"]:
-        dependencies = []
+    for target in dump["targets"]:
+        dependencies, local = [], []
         for dependency in target["dependencies"]:
             kind, value = next(iter(dependency.items()))
             dependencies.append(value[0])
-        targets[target["name"]] = {"type": target["type"], "path": target.get("path"), "dependencies": dependencies}
+            if kind != "product":
+                local.append(value[0])
+        unsafe = any("unsafeFlags" in setting["kind"] for setting in target.get("settings", []))
+        targets[target["name"]] = {"type": target["type"], "path": target.get("path"), "dependencies": dependencies,
+                                   "local": local, "unsafe": unsafe}
     return targets
+
+
+def unsafe_flag_problems(dump, targets):
+    """Each library product others depend on (not the plugins' dynamic libraries, which the
+    host loads) and the targets it is built from, with no unsafe flags."""
+    problems = []
+    for product in dump["products"]:
+        kind = product["type"]
+        if "library" not in kind or kind["library"] == ["dynamic"]:
+            continue
+        closure, pending = set(), list(product["targets"])
+        while pending:
+            name = pending.pop()
+            if name not in closure:
+                closure.add(name)
+                pending += targets[name]["local"]
+        for name in sorted(name for name in closure if targets[name]["unsafe"]):
+            problems.append(f"the library {product['name']} is built from {name}, which sets unsafeFlags: "
+                            "a package that depends on {0} could not use it (docs/platforms.md)".format(product["name"]))
+    return problems
 
 
 def drawing():
@@ -112,7 +141,8 @@ def public_api_problems(targets):
 
 
 def main():
-    targets = package_targets()
+    dump = package_dump()
+    targets = package_targets(dump)
     drawn = drawing()
     problems = []
     for name, target in sorted(targets.items()):
@@ -136,6 +166,7 @@ def main():
     for name in sorted(set(drawn) - set(targets)):
         problems.append(f"docs/architecture.md draws {name}, which Package.swift does not have")
     problems += public_api_problems(targets)
+    problems += unsafe_flag_problems(dump, targets)
     for problem in problems:
         print("architecture: " + problem)
     print(f"architecture: {len(targets)} targets, {len(problems)} problem{'s' if len(problems) != 1 else ''}")

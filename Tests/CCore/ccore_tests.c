@@ -206,6 +206,48 @@ static void test_format_double(void) {
     }
 }
 
+/* nc_hash64 is the interner's hash: every byte of every length counts (no input bit is
+ * lost in the overlapping tail loads), bits flip about half the output, and sequential
+ * entity keys spread evenly over both the low bits (the slot) and the high bits (the tag). */
+static void test_hash(void) {
+    uint8_t bytes[80];
+    for (size_t i = 0; i < sizeof bytes; i++) bytes[i] = (uint8_t)(i * 37 + 11);
+    CHECK(nc_hash64(bytes, 0) == nc_hash64(NULL, 0));
+    long flipped = 0, flips = 0, unchanged = 0;
+    for (size_t length = 1; length <= sizeof bytes; length++) {
+        uint64_t hash = nc_hash64(bytes, length);
+        CHECK(hash == nc_hash64(bytes, length));
+        CHECK(hash != nc_hash64(bytes, length - 1));
+        for (size_t bit = 0; bit < length * 8; bit++) {
+            bytes[bit / 8] ^= (uint8_t)(1u << bit % 8);
+            uint64_t other = nc_hash64(bytes, length);
+            bytes[bit / 8] ^= (uint8_t)(1u << bit % 8);
+            if (other == hash) unchanged++;
+            flipped += __builtin_popcountll(hash ^ other);
+            flips++;
+        }
+    }
+    CHECK(unchanged == 0);
+    double mean = (double)flipped / (double)flips;
+    CHECK(mean > 31.0 && mean < 33.0);
+    enum { KEYS = 1 << 16, BUCKETS = 1 << 10 };
+    static int low[BUCKETS], high[BUCKETS];
+    for (int i = 0; i < KEYS; i++) {
+        char key[24];
+        int length = snprintf(key, sizeof key, "Item:%d", i);
+        uint64_t hash = nc_hash64(key, (size_t)length);
+        low[hash % BUCKETS]++;
+        high[hash >> 54]++;
+    }
+    /* chi-squared over 1,023 degrees of freedom: about 1,023 ± 45 for a uniform hash */
+    double expected = (double)KEYS / BUCKETS, low_chi = 0, high_chi = 0;
+    for (int b = 0; b < BUCKETS; b++) {
+        low_chi += (low[b] - expected) * (low[b] - expected) / expected;
+        high_chi += (high[b] - expected) * (high[b] - expected) / expected;
+    }
+    CHECK(low_chi < 1250 && high_chi < 1250);
+}
+
 static void test_interner(void) {
     nc_interner *keys;
     nc_id id = 0, other = 0;
@@ -798,6 +840,7 @@ int main(void) {
     test_malformed_arguments();
     test_entity_keys();
     test_format_double();
+    test_hash();
     test_interner();
     test_interner_collisions_and_limits();
     test_interner_release();

@@ -14,7 +14,11 @@ check() {
     failed=$((failed + 1)); echo "FAIL: $name: status $actual (wanted $status), output:"; sed 's/^/  | /' <<<"$output"; fi
 }
 
-check "version" 0 '^0\.1\.0$' "$normcache" --version
+# One version: --version and .version show it, and CHANGELOG.md's newest entry names it.
+version=$(sed -n 's/^## \([0-9][0-9.]*\) — .*/\1/p' CHANGELOG.md | head -n 1)
+check "CHANGELOG.md names a version" 0 '^[0-9]+\.[0-9]+\.[0-9]+$' echo "$version"
+check "--version is CHANGELOG.md's newest" 0 "^${version//./\\.}\$" "$normcache" --version
+check ".version is the same" 0 "^normcache ${version//./\\.}\$" bash -c "printf '.version\n' | '$normcache'"
 check "help names the subcommands" 0 'bench' "$normcache" --help
 check "piped commands run without prompts" 0 '^\.help \[COMMAND\]' bash -c "printf '.help\n.quit\n' | '$normcache'"
 check "a failed command exits 2" 2 'unknown command "\.nope"' bash -c "printf '.nope\n' | '$normcache'"

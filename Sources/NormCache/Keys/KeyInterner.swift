@@ -15,7 +15,7 @@ package struct KeyID: Hashable, Comparable, Sendable, CustomStringConvertible {
     package var description: String { "#\(rawValue)" }
 }
 
-/// Maps keys to ``KeyID``s and back, through the C core's interner (XXH3, open addressing).
+/// Maps keys to ``KeyID``s and back, through the C core's interner (its own hash, open addressing).
 ///
 /// Keys are normalised to Unicode NFC first, so `"é"` and `"e\u{301}"` get one id, as
 /// Swift's `==` would have it. Not thread-safe: the owner serialises access.

@@ -1,7 +1,7 @@
 import CCore
 import Foundation
 
-/// The operations compiled in this process, by their document's XXH3 hash: a document is
+/// The operations compiled in this process, by their document's hash (`nc_hash64`): a document is
 /// compiled once however many caches use it (a test suite or a benchmark makes many
 /// caches), and the ``capacity`` most recently used stay compiled (``OperationMemo``), so
 /// a long session that types many documents stays bounded. A cache keys what it derives

@@ -20,7 +20,7 @@ struct OperationMemo {
     }
 
     let capacity: Int
-    /// Entries by the XXH3 hash of their document.
+    /// Entries by the hash (`nc_hash64`) of their document.
     private var entries: [UInt64: [Entry]] = [:]
     private(set) var count = 0
     private var clock: UInt64 = 0

@@ -43,6 +43,10 @@ package enum CommandTable {
             session.skipsSettling = true
             session.execute(command, at: session.location)
         },
+        DotCommand(name: "version", help: "normcache's version (also normcache --version)") { session, input in
+            _ = try input.words(0...0)
+            session.printer.emit(.version(NormcacheVersion.current))
+        },
         DotCommand(name: "quit", help: "Leave the workbench (also Ctrl-D)", aliases: ["exit"]) { session, input in
             _ = try input.words(0...0)
             session.finish()

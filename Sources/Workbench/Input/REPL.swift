@@ -29,12 +29,10 @@ package enum REPL {
         }
         nonisolated(unsafe) let running = session   // interrupt() is safe from any thread
         let interrupts = Interrupts { running.interrupt() }
-        console.line("normcache \(version) — .help lists the commands, .quit or Ctrl-D leaves")
+        console.line("normcache \(NormcacheVersion.current) — .help lists the commands, .quit or Ctrl-D leaves")
         withExtendedLifetime(interrupts) { read(from: editor, into: session, named: nil) }
         return 0
     }
-
-    package static let version = "0.1.0"
 
     /// Feeds `source` to `session` line by line; lines of a named source (a pipe) carry
     /// their number, and each reply is flushed before the next line is read.

@@ -70,6 +70,8 @@ enum Event {
     /// `.help COMMAND`: one command's help.
     case commandHelp(DotCommand)
     case mode(OutputMode)
+    /// `.version`: normcache's version.
+    case version(String)
     case policy(FetchPolicy)
     case semantics(Semantics)
     case variables(CacheObject)

@@ -83,6 +83,8 @@ enum JSONRenderer {
             return ["event": "help", "commands": .list([summary(command)])]
         case .mode(let mode):
             return ["event": "mode", "mode": .string(mode.rawValue)]
+        case .version(let version):
+            return ["event": "version", "version": .string(version)]
         case .policy(let policy):
             return ["event": "policy", "policy": .string(policy.name)]
         case .semantics(let semantics):

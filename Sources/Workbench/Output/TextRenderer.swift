@@ -96,6 +96,8 @@ struct TextRenderer {
             return ([command.synopsis, "  " + command.help] + also, [])
         case .mode(let mode):
             return ([mode.rawValue], [])
+        case .version(let version):
+            return (["normcache \(version)"], [])
         case .policy(let policy):
             return ([policy.name], [])
         case .semantics(let semantics):

@@ -17,7 +17,10 @@ final class EngineState {
     let keys: KeySpace
     let records: RecordLayers
     let schema = SchemaContext()
-    var log = CommitLog()
+    /// Unchecked at run time, as the record layers' hot storage is: only the engine's lock
+    /// holder touches it, and the dynamic checks were 13% of a normalized write's
+    /// instructions (docs/PERFORMANCE.md, "Exclusivity checks").
+    @exclusivity(unchecked) var log = CommitLog()
     var watchers = WatcherRegistry()
     var warnings: [String] = []
     /// Reads that found every field, and reads that did not.

@@ -18,19 +18,21 @@
 /// log.changes.fields              // [RecordField(record: 7, field: 3)]
 /// ```
 final class RecordLayers {
-    var base = RecordTable()
-    var layers: [OptimisticLayer] = []
-    var invalidated: Set<RecordField> = []
+    // The storage every write and read goes through is unchecked at run time: only the
+    // engine's lock holder touches it (docs/PERFORMANCE.md, "Exclusivity checks").
+    @exclusivity(unchecked) var base = RecordTable()
+    @exclusivity(unchecked) var layers: [OptimisticLayer] = []
+    @exclusivity(unchecked) var invalidated: Set<RecordField> = []
     /// Retained and emptied roots, as Apollo Client keeps them (see ``RootState``).
     private(set) var roots = RootState()
     let store: RecordStore?
     /// Which records hold what the store holds of them (every one without a store).
-    var loaded: LoadedRecords
+    @exclusivity(unchecked) var loaded: LoadedRecords
     /// Whether each commit ends by unloading the base records, so that every read loads
     /// what it reads from the store (the engine's tests run this way over each store).
     var unloadsAfterCommit = false
     /// Where the write in progress staged each record (see ``Normalizer``).
-    var stagingSlots = StagingSlots()
+    @exclusivity(unchecked) var stagingSlots = StagingSlots()
 
     init(store: RecordStore?) {
         self.store = store

@@ -11,10 +11,12 @@
 /// ```
 final class StagedRecords {
     /// Two buffers side by side, `count` initialised in each: a record's id and its fields.
-    private var records = UnsafeMutablePointer<UInt32>.allocate(capacity: 16)
-    private var fields = UnsafeMutablePointer<StoredRecord>.allocate(capacity: 16)
-    private var capacity = 16
-    private(set) var count = 0
+    /// Unchecked at run time: a write's one normalizer alone touches them, under the
+    /// engine's lock (docs/PERFORMANCE.md, "Exclusivity checks").
+    @exclusivity(unchecked) private var records = UnsafeMutablePointer<UInt32>.allocate(capacity: 16)
+    @exclusivity(unchecked) private var fields = UnsafeMutablePointer<StoredRecord>.allocate(capacity: 16)
+    @exclusivity(unchecked) private var capacity = 16
+    @exclusivity(unchecked) private(set) var count = 0
 
     deinit {
         fields.deinitialize(count: count)
