@@ -164,8 +164,9 @@ test-scripts:
 	Tests/Scripts/run_scripts.sh $(CURDIR)/.build/debug/normcache
 
 # The REPL in a real terminal (tmux): prompt, history, completion, a multi-line
-# operation, a live watch emission, Ctrl-C (passed on to no other process), Ctrl-D, and
-# Ctrl-Z and fg under a shell with job control.
+# operation, a live watch emission, Ctrl-C (passed on to no other process), Ctrl-D,
+# Ctrl-Z and fg under a shell with job control, tables fit to 60 and 200 columns, the
+# pager, and the banner on standard error.
 test-interactive:
 	$(SWIFT) build --product normcache
 	Tests/Interactive/repl_terminal_test.sh .build/debug/normcache

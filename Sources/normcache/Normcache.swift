@@ -6,11 +6,14 @@ import NormPluginHost
 import Workbench
 
 /// `normcache`: the workbench's command line. Each subcommand hands over to a module at once.
+/// Without one it starts the REPL, and `normcache --help` lists the REPL's options
+/// (``rootHelp(columns:)``).
 @main
 struct Normcache: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "normcache",
         abstract: "A normalized GraphQL cache workbench.",
+        usage: "normcache [<options>]\nnormcache <subcommand> [<options>]",
         version: NormcacheVersion.current,
         subcommands: [Repl.self, Run.self, Inspect.self, Bench.self, Generate.self],
         defaultSubcommand: Repl.self
@@ -20,19 +23,19 @@ struct Normcache: ParsableCommand {
 /// Where the session's cache lives and which plugins it loads, shared by the subcommands
 /// that start a session.
 struct SessionArguments: ParsableArguments {
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Persistent per-user stores DIR/USER.sqlite (Apollo iOS format); without it the cache lives in memory only.", valueName: "DIR"))
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Per-user caches in DIR/USER.sqlite, not memory.", valueName: "DIR"))
     var cacheDirectory: String?
 
-    @Option(help: ArgumentHelp("The user logged in at start (needs --cache-dir; default: \(SessionOptions.defaultUser)).", valueName: "NAME"))
+    @Option(help: ArgumentHelp("The user logged in at start (with --cache-dir).", valueName: "NAME"))
     var user: String?
 
-    @Option(name: .customLong("plugins"), help: ArgumentHelp("Also load every plugin library (*\(PluginHost.librarySuffix)) in DIR; repeatable. Plugins are found first in the directories of $\(PluginSearch.variable) (colon-separated), then beside the executable, then in \(PluginSearch.installedPath) from it; the first libnormcache_NAME\(PluginHost.librarySuffix) of each NAME loads.", valueName: "DIR"))
+    @Option(name: .customLong("plugins"), help: ArgumentHelp("Also load the plugins (*\(PluginHost.librarySuffix)) in DIR; repeatable.", valueName: "DIR"))
     var pluginDirectories: [String] = []
 
-    @Option(help: ArgumentHelp("An HTTP GraphQL endpoint to start with (default: the project's, else the first plugin's in-process server).", valueName: "URL"))
+    @Option(help: ArgumentHelp("Start on an HTTP GraphQL endpoint.", valueName: "URL"))
     var endpoint: String?
 
-    @Option(help: ArgumentHelp("Milliseconds to wait for an HTTP endpoint's whole answer or a plugin's reply, as .timeout (default: a minute, URLSession's default).", valueName: "MS"))
+    @Option(help: ArgumentHelp("Wait for an answer, as .timeout.", valueName: "MS"))
     var timeout = SessionOptions.defaultTimeout
 
     @OptionGroup var project: ProjectArgument
@@ -52,32 +55,32 @@ struct SessionArguments: ParsableArguments {
 
 /// An app's GraphQL project to load, for every subcommand that starts a session.
 struct ProjectArgument: ParsableArguments {
-    @Option(name: .customLong("project"), help: ArgumentHelp("An app's GraphQL project: apollo-codegen-config.json, or every *.graphqls / schema.json and *.graphql under DIR. A project that does not load stops the session (exit 2).", valueName: "DIR"))
+    @Option(name: .customLong("project"), help: ArgumentHelp("Load an app's GraphQL project, as .project.", valueName: "DIR"))
     var directory: String?
 }
 
 /// How commands run and print, shared by every subcommand that starts a session.
 struct ScriptArguments: ParsableArguments {
-    @Flag(help: "Print one JSON object per line (docs/workbench.md lists the events), as .mode json.")
+    @Flag(help: "Print JSON events, one a line, as .mode json.")
     var json = false
 
     @Flag(help: "Print each command before it runs, as .echo on.")
     var echo = false
 
-    @Flag(help: "Stop at the first command or expectation that fails, as .bail on.")
+    @Flag(help: "Stop at the first failure, as .bail on.")
     var bail = false
 
-    @Option(name: .customShort("c"), help: ArgumentHelp("Run COMMAND first (repeatable; after the init script, before any other input).", valueName: "COMMAND"))
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run COMMAND first; repeatable.", valueName: "COMMAND"))
     var commands: [String] = []
 
-    @Option(name: .customLong("init"), help: ArgumentHelp("Run FILE first, instead of ~/.normcacherc.", valueName: "FILE"))
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run FILE first, instead of the init file.", valueName: "FILE"))
     var initFile: String?
 
-    @Option(name: .customLong("watch-log"), help: ArgumentHelp("Keep the last N emissions of each watcher for .expect watch ID #N, as .watchlog N; older ones are counted, not kept.", valueName: "N"))
+    @Option(name: .customLong("watch-log"), help: ArgumentHelp("Emissions kept per watcher.", valueName: "N"))
     var watchLog = SessionOptions.defaultWatchLog
 
-    @Option(help: ArgumentHelp("Whose answers the cache gives where Apollo iOS and Apollo Client differ, as .semantics.", valueName: "apollo-ios|apollo-client"))
-    var semantics = Semantics.apolloIOS
+    @Option(help: ArgumentHelp("As .semantics.", valueName: "NAME"))
+    var semantics: Semantics?
 
     func validate() throws {
         guard watchLog >= 1 else { throw ValidationError("--watch-log must keep at least 1 emission") }
@@ -92,14 +95,14 @@ struct ScriptArguments: ParsableArguments {
         options.commands = commands
         options.initFile = initFile
         options.watchLog = watchLog
-        options.semantics = semantics
+        options.semantics = semantics ?? options.semantics
         return options
     }
 }
 
 /// How long to wait for another process's lock on a cache file.
 struct LockOptions: ParsableArguments {
-    @Option(name: .customLong("busy-timeout"), help: ArgumentHelp("Milliseconds to wait for another process's lock on a cache file.", valueName: "MS"))
+    @Option(name: .customLong("busy-timeout"), help: ArgumentHelp("Wait for another process's lock.", valueName: "MS"))
     var busyTimeout = SessionOptions().busyTimeout
 
     func validate() throws {
@@ -109,7 +112,8 @@ struct LockOptions: ParsableArguments {
 
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start the REPL (the default): libedit on a terminal, commands from standard input otherwise."
+        abstract: "The REPL: libedit on a terminal, else reads stdin.",
+        discussion: "Plugins are found in the directories of $\(PluginSearch.variable) (colon-separated), then beside the executable, then in \(PluginSearch.installedPath) from it; the first libnormcache_NAME\(PluginHost.librarySuffix) of each NAME loads, and --plugins DIR adds every library of DIR."
     )
 
     @OptionGroup var session: SessionArguments
@@ -122,7 +126,7 @@ struct Repl: ParsableCommand {
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run .repl scripts in one session (- reads standard input).",
+        abstract: "Run .repl scripts in one session (- is stdin).",
         discussion: "Exit status: 0 when every command ran and every .expect held, 1 when an expectation failed, 2 when a command failed."
     )
 
@@ -139,7 +143,8 @@ struct Run: ParsableCommand {
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Open an Apollo iOS-format cache file read-only and start the REPL on it; the file is never changed."
+        abstract: "Open a cache file read-only and start the REPL on it.",
+        discussion: "The file, in Apollo iOS's format (e.g. one pulled off a device), is never changed."
     )
 
     @Argument(help: ArgumentHelp("The SQLite cache file, e.g. one pulled off an iOS device.", valueName: "CACHE.sqlite"))
@@ -158,7 +163,8 @@ struct Inspect: ParsableCommand {
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the built-in benchmarks; each reports a ratio against a raw baseline measured in the same run."
+        abstract: "Run the benchmarks, each against a raw baseline.",
+        discussion: "Each reports a ratio against a raw baseline measured in the same run."
     )
 
     @Flag(help: "One JSON object per benchmark: {\"event\":\"bench\",\"name\",\"value\",\"unit\",\"baseline\",\"ratio\"}.")
@@ -186,8 +192,8 @@ struct Bench: ParsableCommand {
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "codegen",
-        abstract: "Write Swift types for a project's operations and fragments (Apollo iOS's shapes, on NormAPI).",
-        discussion: "Unchanged files are left alone; files an earlier run wrote and this one does not are removed. Exit status 2, with nothing written, when the project or a name is refused."
+        abstract: "Write Swift types for a project's operations.",
+        discussion: "Its operations and fragments in Apollo iOS's shapes, on NormAPI. Unchanged files are left alone; files an earlier run wrote and this one does not are removed. Exit status 2, with nothing written, when the project or a name is refused."
     )
 
     @Option(name: .customLong("project"), help: ArgumentHelp("The app's GraphQL project (as for --project of a session).", valueName: "DIR"))

@@ -20,6 +20,26 @@ check "CHANGELOG.md names a version" 0 '^[0-9]+\.[0-9]+\.[0-9]+$' echo "$version
 check "--version is CHANGELOG.md's newest" 0 "^${version//./\\.}\$" "$normcache" --version
 check ".version is the same" 0 "^normcache ${version//./\\.}\$" bash -c "printf '.version\n' | '$normcache'"
 check "help names the subcommands" 0 'bench' "$normcache" --help
+# `normcache --help` lists every option of the REPL (what `normcache` alone runs) and of the
+# root, each at the start of a line of its own; the list expected is the parser's own.
+check "help lists every option the parser takes for the REPL" 0 '^every option listed$' python3 -c '
+import json, re, subprocess, sys
+binary = sys.argv[1]
+dump = json.loads(subprocess.run([binary, "--experimental-dump-help"], capture_output=True, text=True, check=True).stdout)["command"]
+repl = next(command for command in dump["subcommands"] if command["commandName"] == "repl")
+help = subprocess.run([binary, "--help"], capture_output=True, text=True, check=True).stdout
+# An entry begins "  -c <COMMAND>  …" or "  -h, --help  …": its names are those of its label.
+listed = {name for line in help.splitlines() if line.startswith("  -")
+          for name in re.findall(r"--?[\w-]+", line.strip().split("  ")[0].split("<")[0])}
+missing = []
+for argument in dump.get("arguments", []) + repl.get("arguments", []):
+    if argument["kind"] == "positional" or not argument.get("shouldDisplay", True):
+        continue
+    names = ["--" + n["name"] if n["kind"] == "long" else "-" + n["name"] for n in argument["names"]]
+    if not any(name in listed for name in names):
+        missing.append(names[0])
+print("missing from normcache --help: " + ", ".join(missing) if missing else "every option listed")
+' "$normcache"
 check "piped commands run without prompts" 0 '^\.help \[COMMAND\]' bash -c "printf '.help\n.quit\n' | '$normcache'"
 check "a failed command exits 2" 2 'unknown command "\.nope"' bash -c "printf '.nope\n' | '$normcache'"
 check "a script through a pipe runs" 0 '^Trip:7$' bash -c "'$normcache' run <(printf '.write Trip:7 {\"a\":1}\n.keys\n')"

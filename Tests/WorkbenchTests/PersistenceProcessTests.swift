@@ -57,7 +57,7 @@ import Testing
         try child.send(".login bob", ".keys")
         let run = try await child.finish()
         #expect(run.status == 0 && !run.signaled)
-        #expect(run.stderr == "")
+        #expect(run.messages.isEmpty)
 
         // What each store showed: bob never alice's keys, alice all of hers before logging out.
         let sections = run.outputByStore
@@ -102,7 +102,7 @@ import Testing
             .keys
             .inspect Profile:me
             """)
-        #expect(first.status == 0 && first.stderr == "")
+        #expect(first.status == 0 && first.messages.isEmpty)
         let firstSections = first.outputByStore
         try #require(firstSections.count == 3, "store headers in \(first.stdout)")
         #expect(firstSections[1].header.hasPrefix("cache: bob ("))
@@ -120,7 +120,7 @@ import Testing
             .inspect Trip:A1
             """)
         #expect(second.status == 2, "the last .inspect must fail: bob has no Trip:A1")
-        #expect(second.errorLines == [#"error: <stdin>:7: no record "Trip:A1"; did you mean Trip:B1?"#])
+        #expect(second.messages == [#"error: <stdin>:7: no record "Trip:A1"; did you mean Trip:B1?"#])
         let sections = second.outputByStore
         try #require(sections.count == 3, "store headers in \(second.stdout)")
         #expect(sections[0].header.hasPrefix("cache: bob (") && sections[0].header.hasSuffix(", 2 records"))
@@ -256,14 +256,14 @@ import Testing
             .write Trip:3 {"name":"Lagos SECOND"}
             .inspect Trip:3
             """)
-        #expect(second.status == 0 && second.stderr == "")
-        #expect(second.outputLines.dropFirst().elementsEqual(["Trip:1", "Trip:2", "Trip:3", "└─ name: \"Lagos SECOND\""]), "\(second.stdout)")
+        #expect(second.status == 0 && second.messages.isEmpty)
+        #expect(second.outputLines == ["Trip:1", "Trip:2", "Trip:3", "└─ name: \"Lagos SECOND\""], "\(second.stdout)")
 
         // The first process writes on after the second one is done.
         try first.send(#".write Trip:4 {"name":"Tavira FIRST-94"}"#)
         #expect(await Disk.waitUntil { !Disk.files(under: self.dir.url, containing: "FIRST-94").isEmpty }, "stderr: \(first.stderr.text)")
         let done = try await first.finish()
-        #expect(done.status == 0 && done.stderr == "")
+        #expect(done.status == 0 && done.messages.isEmpty)
         #expect(try storedRecords(at: file).keys.sorted() == ["Trip:1", "Trip:2", "Trip:3", "Trip:4"])
     }
 
@@ -273,7 +273,7 @@ import Testing
         let first = try await writer(sending: [#".write Trip:1 {"name":"Porto FIRST-91","seats":2}"#], until: "FIRST-91")
         defer { first.stop() }
         let second = try await normcache(options, input: #".write Trip:1 {"seats":3}"#)
-        #expect(second.status == 0 && second.stderr == "", "\(second.stderr)")
+        #expect(second.status == 0 && second.messages.isEmpty, "\(second.stderr)")
         try first.send(#".write Trip:1 {"name":"Lisbon FIRST-93"}"#)
         #expect(await Disk.waitUntil { !Disk.files(under: self.dir.url, containing: "FIRST-93").isEmpty }, "stderr: \(first.stderr.text)")
         #expect(try storedRecords(at: file)["Trip:1"] == ["name": "Lisbon FIRST-93", "seats": 3])
@@ -284,9 +284,9 @@ import Testing
         }.joined(separator: "\n") }
         try first.send(lines("a"))
         let racing = try await normcache(options, input: lines("b"))
-        #expect(racing.status == 0 && racing.stderr == "", "\(racing.stderr)")
+        #expect(racing.status == 0 && racing.messages.isEmpty, "\(racing.stderr)")
         let done = try await first.finish()
-        #expect(done.status == 0 && done.stderr == "", "\(done.stderr)")
+        #expect(done.status == 0 && done.messages.isEmpty, "\(done.stderr)")
         let stored = try storedRecords(at: file)
         #expect(stored["Shared:1"]?.count == 200, "\(stored["Shared:1"]?.keys ?? [])")
         #expect(stored.keys.filter { $0.hasPrefix("A:") || $0.hasPrefix("B:") }.count == 200)
@@ -298,18 +298,18 @@ import Testing
 
         let refused = try await normcache(options, input: ".logout\n.keys")
         #expect(refused.status == 2 && !refused.signaled)
-        #expect(refused.errorLines.count == 1, "\(refused.stderr)")
-        let message = refused.errorLines.first ?? ""
+        #expect(refused.messages.count == 1, "\(refused.stderr)")
+        let message = refused.messages.first ?? ""
         #expect(message.hasPrefix("error: ") && message.contains(
             "\(file.path): is open in process \(first.pid) (normcache): nothing was deleted; close it there first"), "\(message)")
         // The session stayed logged in to alice's store, and her file is still there.
-        #expect(refused.outputLines.dropFirst().elementsEqual(["Trip:1"]), "\(refused.stdout)")
+        #expect(refused.outputLines == ["Trip:1"], "\(refused.stdout)")
         #expect(Disk.exists(file))
 
         let done = try await first.finish()
-        #expect(done.status == 0 && done.stderr == "")
+        #expect(done.status == 0 && done.messages.isEmpty)
         let loggedOut = try await normcache(options, input: ".logout")
-        #expect(loggedOut.status == 0 && loggedOut.stderr == "", "\(loggedOut.stderr)")
+        #expect(loggedOut.status == 0 && loggedOut.messages.isEmpty, "\(loggedOut.stderr)")
         #expect(Disk.files(under: dir.url).isEmpty, "left behind: \(Disk.files(under: dir.url).map(\.lastPathComponent))")
     }
 
@@ -329,8 +329,8 @@ import Testing
         let elapsed = Date().timeIntervalSince(started)
 
         #expect(blocked.status == 2 && !blocked.signaled)
-        #expect(blocked.errorLines.count == 1, "\(blocked.stderr)")
-        let message = blocked.errorLines.first ?? ""
+        #expect(blocked.messages.count == 1, "\(blocked.stderr)")
+        let message = blocked.messages.first ?? ""
         #expect(message.hasPrefix("error: "))
         #expect(message.contains(file.path), "the message names the file: \(message)")
         #expect(message.contains("is locked by ") && message.contains("process \(holder.pid) (python3)"), "the message names the holder: \(message)")
@@ -339,12 +339,12 @@ import Testing
         #expect(!message.contains("process \(first.pid) ("), "an idle connection is named as a holder: \(message)")
         #expect(!message.contains("database is locked"), "SQLite's bare text: \(message)")
         // The failed write left nothing behind, in memory or on disk, and later commands ran.
-        #expect(blocked.outputLines.dropFirst().elementsEqual(["Trip:1", "Trip:1", "Trip:1", "└─ name: \"Porto FIRST-91\""]), "\(blocked.stdout)")
+        #expect(blocked.outputLines == ["Trip:1", "Trip:1", "Trip:1", "└─ name: \"Porto FIRST-91\""], "\(blocked.stdout)")
         #expect(elapsed < 30, "gave up after \(elapsed) s with --busy-timeout 300")
 
         holder.stop()
         #expect(try storedRecords(at: file).keys.sorted() == ["Trip:1"])
         let done = try await first.finish()
-        #expect(done.status == 0 && done.stderr == "")
+        #expect(done.status == 0 && done.messages.isEmpty)
     }
 }

@@ -38,10 +38,15 @@ struct Finished {
     var outputLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
     var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
 
-    /// The output after each `cache: …` line that opening a store prints, in order:
+    /// Standard error without the line a session over a cache file starts with there
+    /// (`cache: …`, what it is over): its errors and warnings.
+    var messages: [String] { errorLines.first?.hasPrefix("cache: ") == true ? Array(errorLines.dropFirst()) : errorLines }
+
+    /// The output after each `cache: …` line that opening a store prints, in order (the
+    /// session's first on standard error, each `.login`'s on standard output):
     /// `[("alice", ["Trip:1"]), ("bob", [])]` for a session that listed keys as alice, then as bob.
     var outputByStore: [(header: String, lines: [String])] {
-        var sections: [(header: String, lines: [String])] = []
+        var sections: [(header: String, lines: [String])] = errorLines.prefix(1).filter { $0.hasPrefix("cache: ") }.map { ($0, []) }
         for line in outputLines {
             if line.hasPrefix("cache: ") { sections.append((line, [])) } else if !sections.isEmpty { sections[sections.count - 1].lines.append(line) }
         }

@@ -84,7 +84,7 @@ import Testing
                                       output: transcript.out, errors: transcript.err)
             for line in [".open \(other)", #".write Trip:1 {"name":"Porto"}"#, ".logout"] { session.execute(line) }
         }
-        #expect(transcript.errors == ["error: no user is logged in"])
+        #expect(transcript.errors.dropFirst() == ["error: no user is logged in"], "after the session's start: \(transcript.errors)")
         #expect(FileManager.default.fileExists(atPath: other))
         #expect(try NormalizedCache(store: try SQLiteStore(path: other)).keys() == ["Trip:1"])
     }

@@ -25,6 +25,14 @@ package enum CommandTable {
         DotCommand(name: "bail", usage: "on|off", help: "Stop at the first command or expectation that fails") { session, input in
             session.settings.bails = try input.onOff()
         },
+        DotCommand(name: "pager", usage: "on|off", help: "At the terminal, send each command's output that is longer than the screen through $PAGER (default less -FRX; none when PAGER is empty or cat); on by default, never for JSON, a script or a pipe") { session, input in
+            // `.pager OP [JSON]`, Apollo iOS's pager (WORKBENCH.md), is to take any word but on and off.
+            session.printer.pages = try input.onOff()
+        },
+        DotCommand(name: "history", usage: "on|off", help: "Keep the lines typed at the prompt in the history file from now on (on, the default) or not (off)") { session, input in
+            // Record history, `.history KEY[.FIELD] [N]` (WORKBENCH.md), is to take any word but on and off.
+            session.settings.recordsHistory = try input.onOff()
+        },
         DotCommand(name: "read", usage: "FILE", help: "Run the commands in FILE (relative to the script that reads it); scripts may read scripts") { session, input in
             try session.run(file: try input.words(1...1)[0])
         },

@@ -3,12 +3,13 @@ import Foundation
 
 /// Interactive input through libedit: emacs keys, a prompt, Tab completion (``Completion``),
 /// Ctrl-C that gives up the line being typed, Ctrl-Z that stops the workbench until `fg`,
-/// a redraw when the terminal is resized, and history that persists in
-/// `~/.normcache_history` (at most ``historySize`` lines, none that ``HistoryFilter`` keeps
-/// out). Other threads print through its ``Console`` meanwhile, above the prompt.
+/// a redraw when the terminal is resized, and history that persists in a file
+/// (``UserFiles/history``; at most ``historySize`` lines, none that ``HistoryFilter`` keeps
+/// out, none while `records` says no: `.history off`). Other threads print through its
+/// ``Console`` meanwhile, above the prompt.
 ///
 /// ```swift
-/// let editor = LineEditor(historyPath: "/tmp/history", console: console) { Completion(for: $0, in: session) }
+/// let editor = LineEditor(historyFile: ("/tmp/history", "/tmp/history"), console: console, records: { true }) { Completion(for: $0, in: session) }
 /// editor?.read(continuing: false)   // .line(".help"), .interrupted (Ctrl-C) or .end (Ctrl-D)
 /// ```
 final class LineEditor: LineSource {
@@ -16,14 +17,19 @@ final class LineEditor: LineSource {
 
     private let editor: OpaquePointer
     private let history: OpaquePointer
+    /// Where each line kept is saved.
     private let historyPath: String?
+    /// Whether lines are kept in the history now.
+    private let records: () -> Bool
     private let console: Console
     private let complete: (String) -> Completion
     /// What libedit's prompt callback returns; replaced by each ``read(continuing:)``.
     private var prompt: UnsafeMutablePointer<CChar>?
 
-    /// `nil` when libedit cannot start (no terminal). `complete` gets the line up to the cursor.
-    init?(historyPath: String?, console: Console, complete: @escaping (String) -> Completion) {
+    /// `nil` when libedit cannot start (no terminal). `historyFile`: the file to load, and the
+    /// one to save to (its folder is made when missing); `complete` gets the line up to the cursor.
+    init?(historyFile: (load: String, save: String)?, console: Console, records: @escaping () -> Bool,
+          complete: @escaping (String) -> Completion) {
         setlocale(LC_CTYPE, "")   // keys beyond ASCII decode as the user's locale says
         guard let editor = nc_edit_open("normcache", { LineEditor.owning($0).prompt }) else { return nil }
         guard let history = nc_history_open(Self.historySize) else {
@@ -32,7 +38,8 @@ final class LineEditor: LineSource {
         }
         self.editor = editor
         self.history = history
-        self.historyPath = historyPath
+        historyPath = historyFile?.save
+        self.records = records
         self.console = console
         self.complete = complete
         nc_edit_set_client(editor, Unmanaged.passUnretained(self).toOpaque())
@@ -41,7 +48,11 @@ final class LineEditor: LineSource {
         nc_edit_bind(editor, "nc-complete", "Complete the word before the cursor",
                      { editor, _ in LineEditor.owning(editor).completeWord() }, "^I")
         nc_edit_source_defaults(editor)   // last: the user's ~/.editrc wins
-        if let historyPath { _ = nc_history_load(history, historyPath) }
+        if let (load, save) = historyFile {
+            _ = nc_history_load(history, load)
+            try? FileManager.default.createDirectory(atPath: (save as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
     }
 
     deinit {
@@ -62,7 +73,7 @@ final class LineEditor: LineSource {
         nc_edit_release_signals(caught)
         guard var text = line, count > 0 else { return nc_edit_take_interrupt() != 0 ? interrupted() : .end }
         if text.hasSuffix("\n") { text.removeLast() }
-        if HistoryFilter.keeps(text) {
+        if records(), HistoryFilter.keeps(text) {
             nc_history_add(history, text)
             if let historyPath { _ = nc_history_save(history, historyPath) }
         }

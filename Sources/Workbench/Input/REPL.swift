@@ -4,7 +4,9 @@ import Foundation
 /// plain lines without prompts otherwise.
 ///
 /// At the terminal, emissions print whenever they happen, above the prompt; Tab completes;
-/// Ctrl-C cancels the command running, or gives up the line being typed; Ctrl-D leaves.
+/// Ctrl-C cancels the command running, or gives up the line being typed; Ctrl-D leaves;
+/// a command's output longer than the screen goes through the ``Pager``. The banner goes
+/// to standard error, with the other messages: standard output holds data alone.
 ///
 /// ```swift
 /// let status = REPL.run(options: SessionOptions(cacheDirectory: "/tmp/caches"))   // 0, or 2 on a failure
@@ -19,17 +21,21 @@ package enum REPL {
     package static func run(options: SessionOptions = SessionOptions()) -> Int32 {
         let interactive = isatty(STDIN_FILENO) == 1
         var options = options
-        if interactive { options.settlesEachCommand = false }
+        if interactive {
+            options.settlesEachCommand = false
+            options.pager = Pager.fromEnvironment()
+        }
         let console = Console()   // one writer at a time; errors stay in order with output
         guard let session = Session.onStandardStreams(options, console: console), session.runStartup(options) else { return 2 }
-        guard interactive, let editor = LineEditor(historyPath: historyPath, console: console, complete: { Completion(for: $0, in: session) }) else {
+        guard interactive, let editor = LineEditor(historyFile: UserFiles().history, console: console, records: { session.settings.recordsHistory },
+                                                   complete: { Completion(for: $0, in: session) }) else {
             // A program driving the workbench through a pipe gets each reply before it sends the next command.
             read(from: StreamLineSource(), into: session, named: Session.standardInputName)
             return session.exitStatus
         }
         nonisolated(unsafe) let running = session   // interrupt() is safe from any thread
         let interrupts = Interrupts { running.interrupt() }
-        console.line("normcache \(NormcacheVersion.current) — .help lists the commands, .quit or Ctrl-D leaves")
+        console.error("normcache \(NormcacheVersion.current) — .help lists the commands, .quit or Ctrl-D leaves")
         withExtendedLifetime(interrupts) { read(from: editor, into: session, named: nil) }
         return 0
     }
@@ -48,9 +54,5 @@ package enum REPL {
             }
             if name != nil { fflush(nil) }
         }
-    }
-
-    private static var historyPath: String? {
-        ProcessInfo.processInfo.environment["HOME"].map { $0 + "/.normcache_history" }
     }
 }

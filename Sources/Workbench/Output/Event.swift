@@ -52,8 +52,9 @@ enum Event {
 
     // What the session reports of itself.
 
-    /// The cache the session is over (a file, a user's store) and how many records it holds.
-    case cache(description: String, records: Int)
+    /// The cache the session is over (a file, a user's store) and how many records it holds;
+    /// `atStart`: as the session starts (not a command's answer, so not on standard output).
+    case cache(description: String, records: Int, atStart: Bool)
     /// A line about to run (`.echo on`).
     case echo(line: String)
     /// How long a command took (`.timer on`).

@@ -67,7 +67,7 @@ enum JSONRenderer {
             ]) })]
         case .ok(let command):
             return ["event": "ok", "command": .string(command)]
-        case .cache(let description, let records):
+        case .cache(let description, let records, _):
             return ["event": "cache", "cache": .string(description), "records": CacheValue(records)]
         case .echo(let line):
             return ["event": "echo", "line": .string(line)]

@@ -6,6 +6,12 @@ import NormCache
 /// from the tasks that caused them). It remembers each watcher's last data, so an
 /// emission prints as a diff against the one before, and follows `.output`/`.once`.
 ///
+/// On a terminal, tables fit its width as it is when each is drawn (``TableLayout``), and
+/// in an interactive session a command's output longer than the terminal goes through the
+/// ``Pager`` (`.pager on|off`): it is held from the command's start to its end
+/// (``startPaging()``, ``finishPaging()``), and what other threads print meanwhile waits
+/// for the pager to end. JSON and output sent to a file are never cut or paged.
+///
 /// ```swift
 /// let printer = Printer(line: { print($0) }, error: { print($0) }, colour: false)
 /// printer.mode = .json
@@ -16,6 +22,13 @@ final class Printer: @unchecked Sendable {
     private let lineSink: @Sendable (String) -> Void
     private let errorSink: @Sendable (String) -> Void
     private let colour: Bool
+    /// Standard output's terminal, when it is one and the lines go there.
+    private let terminal: Terminal?
+    /// The pager of an interactive session.
+    private let pager: Pager?
+    /// The lines of the command running, held for the pager; nil when not held.
+    private var page: [String]?
+    private var _pages = true
     private var _mode = OutputMode.tree
     /// `.output FILE` or `.once FILE`: where output goes instead of the line sink.
     private var file: FileHandle?
@@ -29,16 +42,26 @@ final class Printer: @unchecked Sendable {
     private var recent: [Event] = []
     private var recentStart = 0
 
-    /// `colour`: paint the tree and tables (a terminal without `NO_COLOR`).
-    init(line: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, colour: Bool) {
+    /// `colour`: paint the tree and tables (a terminal without `NO_COLOR`); `terminal`:
+    /// the one `line` writes to, if any; `pager`: the interactive session's.
+    init(line: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, colour: Bool,
+         terminal: Terminal? = nil, pager: Pager? = nil) {
         lineSink = line
         errorSink = error
         self.colour = colour
+        self.terminal = terminal
+        self.pager = pager
     }
 
     var mode: OutputMode {
         get { lock.withLock { _mode } }
         set { lock.withLock { _mode = newValue } }
+    }
+
+    /// `.pager on|off`: whether long output goes through the pager, when there is one.
+    var pages: Bool {
+        get { lock.withLock { _pages } }
+        set { lock.withLock { _pages = newValue } }
     }
 
     /// How many events have printed so far: a command that printed none says `ok` in JSON mode.
@@ -64,7 +87,8 @@ final class Printer: @unchecked Sendable {
             }
             recent.append(event)
             if _mode == .json { return write(JSONRenderer.line(event)) }
-            let (output, errors) = TextRenderer(tables: _mode == .table, style: TextStyle(colour: colour && file == nil)).render(event)
+            let layout = TableLayout(width: file == nil ? terminal?.size.columns : nil)   // the width now: the window may have changed
+            let (output, errors) = TextRenderer(tables: _mode == .table, style: TextStyle(colour: colour && file == nil), layout: layout).render(event)
             for line in output { write(line) }
             for line in errors { errorSink(line) }
         }
@@ -106,7 +130,26 @@ final class Printer: @unchecked Sendable {
         }
     }
 
+    /// A command starts: its output is held for the pager, if it may go there.
+    func startPaging() {
+        lock.withLock {
+            guard _pages, pager != nil, terminal != nil, _mode != .json, file == nil else { return }
+            page = []
+        }
+    }
+
+    /// The command ended: what it printed goes through the pager when it is longer than the
+    /// terminal (holding the lock, so that other threads' output waits), else straight out.
+    func finishPaging() {
+        lock.withLock {
+            guard let lines = page else { return }
+            page = nil
+            if let pager, let terminal, Pager.isNeeded(for: lines, in: terminal.size), pager.show(lines) { return }
+            for line in lines { lineSink(line) }
+        }
+    }
+
     private func write(_ line: String) {
-        if let file { file.write(Data((line + "\n").utf8)) } else { lineSink(line) }
+        if let file { file.write(Data((line + "\n").utf8)) } else if page != nil { page?.append(line) } else { lineSink(line) }
     }
 }

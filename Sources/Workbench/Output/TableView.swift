@@ -1,9 +1,10 @@
 import NormCache
 
-/// Rows drawn as a table with a header, as sqlite3's `.mode table` draws them; and a
-/// result's data cut into such tables: a list of objects becomes one table with a row
-/// per object and a column per leaf (`destination.city`), anything else a
-/// `field | value` table.
+/// Rows drawn as a table with a header, as sqlite3's `.mode table` draws them, or as
+/// columns without rules (``columns(_:header:whole:)``: `.help`, `.watches`); and a
+/// result's data cut into such tables: a list of objects becomes one table with a row per
+/// object and a column per leaf (`destination.city`), anything else a `field | value`
+/// table. Each fits the ``TableLayout``'s width, saying so under it when a value was cut.
 ///
 /// ```swift
 /// TableView(style: TextStyle(colour: false)).lines(header: ["id", "name"], rows: [["\"1\"", "\"Lisbon\""]])
@@ -15,12 +16,12 @@ import NormCache
 /// ```
 struct TableView {
     let style: TextStyle
+    /// How wide it may be.
+    var layout = TableLayout.unlimited
 
     func lines(header: [String], rows: [[String]]) -> [String] {
-        var widths = header.map(\.count)
-        for row in rows {
-            for (column, cell) in row.enumerated() where column < widths.count { widths[column] = max(widths[column], cell.count) }
-        }
+        let fitted = layout.fit([header] + rows, separators: 3 * header.count + 1)
+        let widths = fitted.widths
         let rule = "+" + widths.map { String(repeating: "-", count: $0 + 2) + "+" }.joined()
         func line(_ cells: [String], paint: (String) -> String = { $0 }) -> String {
             "|" + widths.indices.map { column in
@@ -28,7 +29,26 @@ struct TableView {
                 return " " + paint(cell) + String(repeating: " ", count: widths[column] - cell.count) + " |"
             }.joined()
         }
-        return [rule, line(header, paint: style.key), rule] + rows.map { line($0) } + [rule]
+        return [rule, line(fitted.rows[0], paint: style.key), rule] + fitted.rows.dropFirst().map { line($0) } + [rule]
+            + note(fitted)
+    }
+
+    /// Rows as columns two spaces apart, the last not padded, under a `header` when given;
+    /// `whole` says where the values of a listing that was cut show whole (``TableLayout/note(whole:)``).
+    func columns(_ rows: [[String]], header: [String]? = nil, whole: String? = nil) -> [String] {
+        let all = header.map { [$0] + rows } ?? rows
+        let fitted = layout.fit(all, separators: 2 * max(0, (all.map(\.count).max() ?? 0) - 1))
+        let lines = fitted.rows.map { cells in
+            cells.enumerated().map { column, cell in
+                column == cells.count - 1 ? cell : cell + String(repeating: " ", count: fitted.widths[column] - cell.count + 2)
+            }.joined()
+        }
+        let painted = header == nil ? lines : lines.prefix(1).map(style.dim) + lines.dropFirst()
+        return painted + note(fitted, whole: whole)
+    }
+
+    private func note(_ fitted: TableLayout.Fitted, whole: String? = nil) -> [String] {
+        fitted.truncated ? [style.dim(whole.map(layout.note(whole:)) ?? layout.note())] : []
     }
 
     /// The tables of a result's data: one per top-level field.

@@ -6,7 +6,12 @@ import NormProject
 
 /// Events as people read them: data as a tree (``TreeView``) or as tables
 /// (``TableView``), watch emissions after the first as `-`/`+` lines against the one
-/// before, errors with their place and a caret.
+/// before, errors with their place and a caret. Tables and column listings fit the
+/// ``TableLayout``'s width.
+///
+/// What goes to standard error (`errors`) is what is not the data a command asked for:
+/// errors, warnings, failed expectations, and what the session says of itself as it
+/// starts (its cache), so that piped output holds the data alone.
 ///
 /// ```swift
 /// let renderer = TextRenderer(tables: false, style: TextStyle(colour: false))
@@ -15,6 +20,8 @@ import NormProject
 struct TextRenderer {
     let tables: Bool
     let style: TextStyle
+    /// How wide tables and listings may be.
+    var layout = TableLayout.unlimited
 
     func render(_ event: Event) -> (output: [String], errors: [String]) {
         switch event {
@@ -39,10 +46,10 @@ struct TextRenderer {
                             "not told of this \(cause.rawValue) (Apollo iOS): keeps what it shows" + what), [])
         case .record(let key, let record):
             guard let record else { return (["no record " + key], []) }
-            if tables { return ([key] + TableView(style: style).lines(header: ["field", "value"], rows: record.members.map { [$0, TableView.cell($1)] }), []) }
+            if tables { return ([key] + table.lines(header: ["field", "value"], rows: record.members.map { [$0, TableView.cell($1)] }), []) }
             return ([style.heading(key)] + TreeView(style: style).lines(of: record), [])
         case .keys(let keys):
-            return (tables ? TableView(style: style).lines(header: ["key"], rows: keys.map { [$0] }) : keys, [])
+            return (tables ? table.lines(header: ["key"], rows: keys.map { [$0] }) : keys, [])
         case .refs(let key, let from):
             if from.isEmpty { return (["nothing refers to \(key)"], []) }
             return (["\(key) is referred to by:"] + from.map { "  " + $0 }, [])
@@ -58,7 +65,7 @@ struct TextRenderer {
                      + removed.joined(separator: ", ")], [])
         case .stats(let statistics):
             let rows = Self.statisticsRows(statistics)
-            if tables { return (TableView(style: style).lines(header: ["statistic", "value"], rows: rows.map { [$0.label, "\($0.value)"] }), []) }
+            if tables { return (table.lines(header: ["statistic", "value"], rows: rows.map { [$0.label, "\($0.value)"] }), []) }
             return (rows.map { "\($0.label): \($0.value)" }, [])
         case .state(let service, let state, let detail):
             return (["state \(service): \(state)" + (detail.map { " (\($0))" } ?? "")], [])
@@ -70,16 +77,18 @@ struct TextRenderer {
             return ([], ["warning: " + message])
         case .plugins(let plugins, let searched):
             if plugins.isEmpty { return ([Self.noPlugins(searched: searched)], []) }
-            return (plugins.flatMap { plugin in [
-                "\(plugin.name) \(plugin.version)  \(plugin.path)",
-                "  services: " + plugin.manifest.services.map { "\($0.name) (\($0.domain))" }.joined(separator: ", "),
-                "  operations: " + plugin.manifest.operations.keys.sorted().joined(separator: ", "),
-                "  commands: " + plugin.manifest.commands.map(\.name).joined(separator: ", "),
-            ] }, [])
+            return (listing(header: ["plugin", "version", "services", "operations", "commands", "path"], rows: plugins.map { plugin in [
+                plugin.name, plugin.version,
+                plugin.manifest.services.map { "\($0.name) (\($0.domain))" }.joined(separator: ", "),
+                plugin.manifest.operations.keys.sorted().joined(separator: ", "),
+                plugin.manifest.commands.map(\.name).joined(separator: ", "),
+                plugin.path,
+            ] }), [])
         case .ok:
             return ([], [])
-        case .cache(let description, let records):
-            return (["cache: \(description), \(Self.count(records, "record"))"], [])
+        case .cache(let description, let records, let atStart):
+            let line = "cache: \(description), \(Self.count(records, "record"))"
+            return atStart ? ([], [line]) : ([line], [])
         case .echo(let line):
             return ([line], [])
         case .timer(let milliseconds):
@@ -89,8 +98,7 @@ struct TextRenderer {
         case .loggedOut(let deleted):
             return ([deleted.map { "logged out: \($0) deleted" } ?? "logged out: the cache is cleared"], [])
         case .help(let commands):
-            let width = commands.map(\.synopsis.count).max() ?? 0
-            return (commands.map { $0.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help }, [])
+            return (table.columns(commands.map { [$0.synopsis, $0.help] }, whole: ".help COMMAND"), [])
         case .commandHelp(let command):
             let also = command.aliases.isEmpty ? [] : ["  also: " + command.aliases.map { "." + $0 }.joined(separator: ", ")]
             return ([command.synopsis, "  " + command.help] + also, [])
@@ -117,11 +125,10 @@ struct TextRenderer {
         case .pluginOperations(let operations):
             return (operations.map { "\($0.name)  " + ($0.document.split(separator: "\n").first.map(String.init) ?? "") }, [])
         case .pluginCommands(let commands):
-            let width = commands.map { ($0.name + " " + $0.usage).count }.max() ?? 0
-            return (commands.map { command in
+            return (table.columns(commands.map { command in
                 let refetch = command.refetch.isEmpty ? "" : " (then refetches \(command.refetch.joined(separator: ", ")))"
-                return (command.name + " " + command.usage).padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.help + refetch
-            }, [])
+                return [command.name + " " + command.usage, command.help + refetch]
+            }), [])
         case .serviceOutput(_, let lines):
             return (lines, [])
         case .project(let project, let endpoint):
@@ -141,10 +148,10 @@ struct TextRenderer {
         case .watching(let id, let operation):
             return (["watching \(operation ?? "an anonymous query") as watcher \(id)"], [])
         case .watches(let watches):
-            return (watches.map { watch in
-                "\(watch.id)  \(watch.operation ?? "(anonymous)")  \(JSON.string(.object(watch.variables)))  "
-                    + "\(watch.policy.name)  \(Self.count(watch.emissions, "emission"))  \(watch.endpoint)"
-            }, [])
+            return (listing(header: ["id", "operation", "variables", "policy", "emissions", "endpoint"], rows: watches.map { watch in
+                ["\(watch.id)", watch.operation ?? "(anonymous)", JSON.string(.object(watch.variables)), watch.policy.name,
+                 "\(watch.emissions)", watch.endpoint]
+            }), [])
         case .typePolicies(let own, let endpoint, let endpointName, let defaultKeyFields):
             func described(_ policies: [(type: String, policy: TypePolicies.Policy)], from source: String?) -> [String] {
                 let origin = source.map { " (from \($0))" } ?? ""
@@ -176,9 +183,16 @@ struct TextRenderer {
 
     private func heading(_ title: String, _ detail: String) -> [String] { [style.heading(title) + " " + detail] }
 
+    private var table: TableView { TableView(style: style, layout: layout) }
+
+    /// Rows of a listing (`.watches`, `.plugins`): a table in table mode, else columns under a header.
+    private func listing(header: [String], rows: [[String]]) -> [String] {
+        tables ? table.lines(header: header, rows: rows) : table.columns(rows, header: header)
+    }
+
     private func data(_ data: CacheValue?) -> [String] {
         guard case .object(let object)? = data else { return noData }
-        return tables ? TableView(style: style).lines(ofData: object) : TreeView(style: style).lines(of: object)
+        return tables ? table.lines(ofData: object) : TreeView(style: style).lines(of: object)
     }
 
     /// What a result without data (nil, or a JSON null) shows in place of its data.
@@ -197,7 +211,7 @@ struct TextRenderer {
                 case .added(let path, let value): ["+", path, TableView.cell(value)]
                 }
             }
-            return TableView(style: style).lines(header: ["", "path", "value"], rows: rows)
+            return table.lines(header: ["", "path", "value"], rows: rows)
         }
         return lines.map { line in
             switch line {

@@ -88,13 +88,11 @@ extension Session {
 }
 
 extension Session {
-    /// What runs before the first prompt or script: `--init FILE`, else `~/.normcacherc`
-    /// when there is one; then each `-c COMMAND`, in order. Fails (returns false) only when
-    /// the init file given cannot be read.
+    /// What runs before the first prompt or script: `--init FILE`, else the user's init
+    /// file when there is one (``UserFiles/initFile``); then each `-c COMMAND`, in order.
+    /// Fails (returns false) only when the init file cannot be read.
     func runStartup(_ options: SessionOptions) -> Bool {
-        let home = ProcessInfo.processInfo.environment["HOME"].map { ($0 as NSString).appendingPathComponent(".normcacherc") }
-        let file = options.initFile ?? home.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
-        if let file {
+        if let file = options.initFile ?? UserFiles().initFile {
             do { try run(file: file) } catch {
                 printer.emit(.error(message: "\(error)", at: nil, source: nil))
                 return false

@@ -75,14 +75,14 @@ package final class Session {
     /// file and the problem. A plugin that fails to load is reported, not thrown.
     package init(options: SessionOptions = SessionOptions(), output: @escaping @Sendable (String) -> Void,
                 errors: @escaping @Sendable (String) -> Void) throws {
-        let printer = Printer(line: output, error: errors, colour: options.colour)
+        let printer = Printer(line: output, error: errors, colour: options.colour, terminal: options.terminal, pager: options.pager)
         printer.mode = options.mode
         self.printer = printer
         settlesEachCommand = options.settlesEachCommand
         settings = SessionSettings(options: options)
         ledger.watchLog.limit = options.watchLog
         app = try App(options: options, printer: printer, ledger: ledger)
-        reportOpened()
+        reportOpened(atStart: true)
         for failure in app.loadFailures { warn("\(failure)") }
         if options.loadsBundledPlugins, plugins.plugins.isEmpty, app.loadFailures.isEmpty {
             warn(TextRenderer.noPlugins(searched: plugins.searched))
@@ -90,11 +90,12 @@ package final class Session {
         for warning in app.project?.warnings ?? [] { warn("\(warning)") }
     }
 
-    /// Says what the cache is over and prints the warnings of opening it.
-    func reportOpened() {
+    /// Says what the cache is over and prints the warnings of opening it; `atStart`: the
+    /// session's own, not a command's.
+    func reportOpened(atStart: Bool = false) {
         let count = scope.cache.recordCount
         if scope.store != nil {
-            printer.emit(.cache(description: scope.description, records: count))
+            printer.emit(.cache(description: scope.description, records: count, atStart: atStart))
         }
         for warning in scope.warnings { warn(warning) }
         applyKeyFieldsTheFileShows()
@@ -166,6 +167,7 @@ package final class Session {
         let failed: String?
         attemptDepth += 1
         defer { attemptDepth -= 1 }
+        if attemptDepth == 1 { printer.startPaging() }
         do {
             try body()
             failed = nil
@@ -194,6 +196,7 @@ package final class Session {
             ledger.commandFinished(failure: failed, output: printer.printed(since: printed))
             printer.forgetPrinted()
         }
+        if attemptDepth == 1 { printer.finishPaging() }
     }
 
     /// Where in the GraphQL `text` a syntax error is, for a caret under it.

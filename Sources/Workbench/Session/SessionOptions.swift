@@ -51,6 +51,10 @@ package struct SessionOptions: Sendable {
     /// `--semantics`: whose answers the cache gives where Apollo iOS and Apollo Client
     /// differ (Apollo iOS's unless given; `.semantics` changes it).
     package var semantics: Semantics
+    /// Standard output's terminal (``Session/onStandardStreams(_:console:)``): tables fit its width.
+    var terminal: Terminal?
+    /// An interactive session's pager (``REPL``).
+    var pager: Pager?
 
     package static let defaultUser = "default"
     /// Emissions kept per watcher: enough for any test's `.expect watch ID #N`, while a

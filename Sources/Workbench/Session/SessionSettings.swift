@@ -2,8 +2,8 @@ import NormCache
 import NormClient
 
 /// What the user set in a session: the commands that change how the next commands run
-/// (`.vars`, `.policy`, `.optimistic`, `.echo`, `.bail`, `.timer`, `.monitor`) change
-/// these, and the ``Session`` interpreting the lines reads them.
+/// (`.vars`, `.policy`, `.optimistic`, `.echo`, `.bail`, `.timer`, `.monitor`, `.history`)
+/// change these, and the ``Session`` interpreting the lines reads them.
 ///
 /// ```swift
 /// var settings = SessionSettings(options: SessionOptions(bails: true))
@@ -22,6 +22,8 @@ struct SessionSettings {
     var bails: Bool
     var times = false
     var monitors = false
+    /// `.history on|off`: whether the lines typed at the prompt go into the history.
+    var recordsHistory = true
 
     /// The settings a session starts with: `--echo` and `--bail` as given; a cache file
     /// pulled off a device (`normcache inspect`) is read, never refreshed, so its policy
