@@ -30,7 +30,7 @@ done
 check "the test fixture plugin is not" test ! -e "$prefix/lib/normcache/plugins/libfixture_unnamed_plugin$suffix"
 check "bash completion" grep -q normcache "$prefix/share/bash-completion/completions/normcache"
 check "zsh completion" grep -q '#compdef normcache' "$prefix/share/zsh/site-functions/_normcache"
-check "fish completion" grep -q 'complete -c normcache' "$prefix/share/fish/vendor_completions.d/normcache.fish"
+check "fish completion" grep -q "complete -c 'normcache'" "$prefix/share/fish/vendor_completions.d/normcache.fish"
 
 cd "$elsewhere"
 # Nothing of the checkout may help the installed binary find its plugins.
