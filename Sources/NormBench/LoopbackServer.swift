@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An HTTP server on 127.0.0.1 inside the benchmark's process that answers every request
 /// with the same body: the far end of `fetch.10k`. One thread accepts connections and
@@ -18,8 +22,7 @@ final class LoopbackServer: @unchecked Sendable {
     private let bodyLength: Int
 
     init(body: [UInt8]) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        precondition(listener >= 0, "bench: socket: \(String(cString: strerror(errno)))")
+        let listener = Self.streamSocket()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -46,6 +49,7 @@ final class LoopbackServer: @unchecked Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
+            Self.noSignalOnWrite(connection)
             readRequest(connection)
             Self.send(answer, to: connection)
             shutdown(connection, Int32(SHUT_WR))
@@ -84,7 +88,7 @@ extension LoopbackServer {
     /// client: the request written, the whole answer read until the server closes.
     /// Returns how many bytes of body came (the answer less its head).
     func rawTransfer(posting body: [UInt8]) -> Int {
-        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let connection = Self.streamSocket()
         defer { close(connection) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -107,12 +111,38 @@ extension LoopbackServer {
         return answer.count - (self.answer.count - bodyLength)
     }
 
+    /// A new TCP socket whose writes never raise SIGPIPE.
+    private static func streamSocket() -> Int32 {
+        #if canImport(Glibc)
+        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let connection = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        precondition(connection >= 0, "bench: socket: \(String(cString: strerror(errno)))")
+        noSignalOnWrite(connection)
+        return connection
+    }
+
+    /// A write to a connection the far end closed fails with EPIPE instead of raising
+    /// SIGPIPE, which would end the process: on Linux each `send` says so (MSG_NOSIGNAL),
+    /// on Darwin the socket does (SO_NOSIGPIPE, set on every socket, accepted ones too).
+    private static func noSignalOnWrite(_ connection: Int32) {
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
     /// Writes all of `bytes` to `connection`, or as much as it takes before it fails.
     private static func send(_ bytes: [UInt8], to connection: Int32) {
         bytes.withUnsafeBytes { bytes in
             var sent = 0
             while sent < bytes.count {
+                #if canImport(Glibc)
                 let written = Glibc.send(connection, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                #else
+                let written = Darwin.send(connection, bytes.baseAddress! + sent, bytes.count - sent, 0)
+                #endif
                 if written <= 0 { break }
                 sent += written
             }

@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Starts a program on a new pseudo-terminal, as a person starts it in a terminal window,
 /// and times how long it takes to show a given text; the program is killed after.
@@ -30,7 +34,11 @@ struct TerminalLaunch {
         defer { close(master) }
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
 
+        #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t? = nil   // an opaque pointer on Darwin
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in STDIN_FILENO...STDERR_FILENO { posix_spawn_file_actions_adddup2(&actions, slave, descriptor) }

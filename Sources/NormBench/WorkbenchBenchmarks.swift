@@ -59,7 +59,7 @@ enum WorkbenchBenchmarks {
         name: "soak", unit: "MB",
         summary: "a session (parsing, client, engine, printer, watch log) watching { trip { id name } } while "
             + "`.write Trip:1 {\"name\":…}` changes the trip 1,000,000 times, each an emission; value: resident MB "
-            + "after them, baseline: after 100,000 of them, both after malloc_trim; ratio = ours / baseline "
+            + "after them, baseline: after 100,000 of them, both after freed pages go back (malloc_trim); ratio = ours / baseline "
             + "(goal ≤ 1.2); runs once, whatever --runs says"
     ) { trial in
         let session = trial.must { try Session(options: SessionOptions(loadsBundledPlugins: false), output: { _ in }, errors: { _ in }) }

@@ -82,9 +82,7 @@ final class SQLiteDatabase {
         case SQLITE_NOTADB:
             message = "is not a SQLite database (nothing was changed)"
         case SQLITE_BUSY, SQLITE_LOCKED:
-            let holders = LockHolders.of(path)
-            let who = holders.isEmpty ? "another connection" : holders.map(\.description).joined(separator: ", ")
-            message = "is locked by \(who); gave up after waiting \(busyTimeout) ms"
+            message = "is locked by \(LockHolders.naming(path)); gave up after waiting \(busyTimeout) ms"
         case SQLITE_CANTOPEN:
             message = Self.cannotOpen(path, errno: handle.map { sqlite3_system_errno($0) } ?? 0)
         case SQLITE_READONLY:

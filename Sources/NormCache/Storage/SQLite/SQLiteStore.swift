@@ -427,8 +427,7 @@ public final class SQLiteStore: RecordStore {
         let checkpoint = try database.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
         guard try checkpoint.step(), checkpoint.integer(0) != 0 else { return }
         checkpoint.reset()
-        let readers = LockHolders.of(path).map(\.description).joined(separator: ", ")
-        throw StoreError(path: path, message: "is being read by \(readers.isEmpty ? "another connection" : readers), "
+        throw StoreError(path: path, message: "is being read by \(LockHolders.naming(path)), "
                          + "so its write-ahead log cannot be emptied: \(consequence)")
     }
 
@@ -449,15 +448,16 @@ public final class SQLiteStore: RecordStore {
 
     /// Throws, naming them, when other processes have the file open: each connection holds
     /// a lock on the file's `-shm` index while it is open. Deleting the file under them would
-    /// leave them writing to files that no one could open again, their changes lost.
+    /// leave them writing to files that no one could open again, their changes lost. Linux
+    /// and macOS tell; iOS shows an app no other process, so there nothing is refused (only
+    /// the app's own extensions, sharing an app group's container, could have it open).
     ///
     /// ```swift
     /// try SQLiteStore.checkNotOpenElsewhere("/tmp/alice.sqlite")
     /// // StoreError: /tmp/alice.sqlite: is open in process 4242 (normcache): nothing was deleted; …
     /// ```
     public static func checkNotOpenElsewhere(_ path: String) throws(StoreError) {
-        let others = LockHolders.of(path)
-        guard !others.isEmpty else { return }
+        guard let others = LockHolders.of(path), !others.isEmpty else { return }
         throw StoreError(path: path, message: "is open in \(others.map(\.description).joined(separator: ", ")): nothing was deleted; "
                          + "close it there first")
     }
