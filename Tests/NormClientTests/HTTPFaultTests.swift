@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import NormCache
 import NormClient
 import Testing
@@ -74,6 +77,26 @@ struct HTTPFaultTests {
         let error = TransportError.tooLarge(url: url, declared: 10 * 1_000_000_000, limit: HTTPTransport.defaultMaximumResponseSize)
         await #expect(throws: error) { try await send("HugeDeclared") }
         #expect(error.description == "the response from \(url) is too large: it declares 9.3 GiB (Content-Length), more than the 32 MiB a response may be")
+    }
+
+    /// Through an app's own session the faults fail as through the transport's own (on
+    /// Linux the exchange hears that session's task through `data(for:delegate:)`, and
+    /// stops it itself), and the session serves the next request.
+    @Test func anAppsSessionMeetsTheFaultsAsTheTransportsOwnDoes() async throws {
+        let server = try #require(GraphQLServerProcess.current)
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        func transport(timeout: TimeInterval = 10, limit: Int = HTTPTransport.defaultMaximumResponseSize) -> HTTPTransport {
+            HTTPTransport(url: server.url(), session: session, timeout: timeout, maximumResponseSize: limit)
+        }
+        await #expect(throws: TransportError.connectionLost("\(url) stopped after sending 60 bytes of the 200 bytes its Content-Length declared "
+            + "(status 200, application/json)")) { try await send("StopsMidBody", transport()) }
+        await #expect(throws: TransportError.connectionLost("127.0.0.1:\(server.port) closed the connection before answering "
+            + "(Recv failure: Connection reset by peer)")) { try await send("Reset", transport()) }
+        await #expect(throws: TransportError.tooLarge(url: url, declared: nil, limit: 1 << 20)) { try await send("Huge", transport(limit: 1 << 20)) }
+        await #expect(throws: TransportError.timeout(0.5)) { try await send("Stalls", transport(timeout: 0.5)) }
+        await #expect(throws: TransportError.timeout(0.5)) { try await send("Slow", transport(timeout: 0.5)) }   // no answer at all
+        #expect(try await send("Trip", transport())["data"]?["trip"]?["id"] == "1")
     }
 
     @Test func aFailedRequestLeavesTheCacheAsItWas() async throws {

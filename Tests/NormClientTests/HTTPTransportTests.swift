@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import NormCache
 import NormClient
 import Testing
@@ -126,6 +129,49 @@ struct HTTPTransportTests {
         #expect(clock.now - start < .seconds(5))
     }
 
+    /// On Darwin a transport's requests share its session, and so one kept-alive
+    /// connection; on Linux each has a session, and so a connection, of its own (two
+    /// FoundationNetworking faults, HTTPSession). Copies of a transport share its session.
+    @Test func requestsOfOneTransportShareItsSessionOnDarwin() async throws {
+        let transport = try transport()
+        let copy = transport
+        var ports: Set<Int64> = []
+        for sender in [transport, copy, transport, copy] {
+            let response = try await sender.send(GraphQLRequest(document: "{ clientPort }"))
+            guard case .int(let port)? = response["data"]?["clientPort"] else {
+                Issue.record("no clientPort in \(JSON.string(response))")
+                return
+            }
+            ports.insert(port)
+        }
+        #if os(Linux)
+        #expect(ports.count == 4, "one connection a request: \(ports)")
+        #else
+        #expect(ports.count == 1, "one connection for all: \(ports)")
+        #endif
+    }
+
+    /// An app's own session carries the requests (its configuration's headers reach the
+    /// server), on one connection, and outlives the transport: the transport never
+    /// invalidates a session it did not make.
+    @Test func anAppsSessionCarriesTheRequestsAndOutlivesTheTransport() async throws {
+        let server = try #require(GraphQLServerProcess.current)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = ["Authorization": "Bearer from-the-app's-session"]
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let whoAndWhere = GraphQLRequest(document: "{ whoami clientPort }")
+        var first: CacheValue?
+        do {
+            let transport = HTTPTransport(url: server.url(), session: session)
+            first = try await transport.send(whoAndWhere)["data"]
+            #expect(first?["whoami"] == "Bearer from-the-app's-session")
+            #expect(try await transport.send(whoAndWhere)["data"] == first, "the second request on the first's connection")
+        }
+        let later = try await HTTPTransport(url: server.url(), session: session).send(whoAndWhere)["data"]
+        #expect(later == first, "the session and its connection outlived the first transport")
+    }
+
     @Test func schemaPrintsTheIntrospectedSchemaAsSDL() async throws {
         let sdl = try await transport().schema()
         #expect(sdl == expectedSDL)
@@ -208,6 +254,7 @@ private let expectedSDL = """
       whoami: String
       slow(ms: Int!): Int!
       failing: String
+      clientPort: Int!
     }
 
     union SearchResult = Trip | Place
@@ -245,7 +292,11 @@ private struct RefusingPort {
     private let socketDescriptor: Int32
 
     init() throws {
+        #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -260,5 +311,11 @@ private struct RefusingPort {
         number = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    func close() { _ = Glibc.close(socketDescriptor) }
+    func close() {
+        #if canImport(Glibc)
+        _ = Glibc.close(socketDescriptor)
+        #else
+        _ = Darwin.close(socketDescriptor)
+        #endif
+    }
 }

@@ -8,15 +8,18 @@ import FoundationNetworking
 /// whole answer, a broken connection, the deadline, a body too large, or the caller's
 /// cancel; each failure says what had arrived by then.
 ///
-/// Each exchange has a URLSession of its own, and so a connection of its own. On Linux,
-/// FoundationNetworking holds up every task of a session while it winds a cancelled
-/// transfer down (seconds, for a body still streaming), and it does not report a reset of
-/// a reused keep-alive connection (the request waits for its deadline); a session per
-/// request keeps each failure to its own request. Sessions are ended on a thread of their
-/// own, never on the caller's.
+/// The exchange hears its own task's events on whichever session it runs (``HTTPSession``:
+/// its transport's, or an app's, whose delegate still answers authentication challenges).
+/// On Darwin it is the task's delegate, which URLSession tells before the session's. Linux's
+/// FoundationNetworking tells a plain data task's events to the session's delegate alone:
+/// a session made for the one request has the exchange as its delegate; on an app's
+/// session the exchange is the delegate of `data(for:delegate:)`, whose task it learns from
+/// the first event, to cancel it (never through the Swift task: cancelling that deadlocks
+/// against FoundationNetworking's completion). A session of the exchange's own is ended
+/// on a thread of its own, never on the caller's.
 ///
 /// ```swift
-/// let answer = try await HTTPExchange.run(request, timeout: 60, limit: 32 << 20)
+/// let answer = try await HTTPExchange.run(request, on: HTTPSession(nil), timeout: 60, limit: 32 << 20)
 /// answer.status        // 200
 /// answer.contentType   // "application/json"
 /// ```
@@ -29,8 +32,8 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     private var body: [UInt8] = []
     private var outcome: Result<HTTPAnswer, TransportError>?
     private var continuation: CheckedContinuation<Result<HTTPAnswer, TransportError>, Never>?
-    /// The session of this exchange; it holds the exchange (its delegate) until it is ended.
-    private var session: URLSession?
+    /// The task under way, and the session made for it alone: what ``finish(_:)`` stops.
+    private var transfer: (task: URLSessionTask, ownSession: URLSession?)?
 
     private init(url: URL, timeout: TimeInterval, limit: Int) {
         self.url = url
@@ -38,57 +41,99 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         self.limit = limit
     }
 
-    /// Sends `request` and returns the whole answer, or throws what went wrong.
-    static func run(_ request: URLRequest, timeout: TimeInterval, limit: Int) async throws(TransportError) -> HTTPAnswer {
+    /// Sends `request` on a session of `sessions` and returns the whole answer, or throws
+    /// what went wrong.
+    static func run(_ request: URLRequest, on sessions: HTTPSession, timeout: TimeInterval, limit: Int) async throws(TransportError) -> HTTPAnswer {
         let exchange = HTTPExchange(url: request.url!, timeout: timeout, limit: limit)
         let outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in exchange.start(request, continuation) }
+            await withCheckedContinuation { continuation in exchange.start(request, on: sessions, continuation) }
         } onCancel: {
             exchange.finish(.failure(.cancelled))
         }
         return try outcome.get()
     }
 
-    private func start(_ request: URLRequest, _ continuation: CheckedContinuation<Result<HTTPAnswer, TransportError>, Never>) {
-        let configuration = URLSessionConfiguration.ephemeral   // no cookies or cached answers on disk
-        configuration.timeoutIntervalForRequest = 24 * 60 * 60   // the deadline below is the one that applies
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    private func start(_ request: URLRequest, on sessions: HTTPSession, _ continuation: CheckedContinuation<Result<HTTPAnswer, TransportError>, Never>) {
         let proceeds = lock.withLock { () -> Bool in
             if let outcome {   // cancelled before it started
                 continuation.resume(returning: outcome)
                 return false
             }
             self.continuation = continuation
-            self.session = session
             return true
         }
-        guard proceeds else { return session.invalidateAndCancel() }
+        guard proceeds else { return }
         // The deadline is kept here, not by URLSession: its timeout is the longest silence
         // between bytes rather than a deadline, and on Linux it is cut to whole seconds.
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, timeout] in
             self?.finish(.failure(.timeout(timeout)))
         }
-        session.dataTask(with: request).resume()
+        let (session, ownsSession) = sessions.forRequest(delegate: self)
+        #if os(Linux)
+        guard ownsSession else { return startOnAppSession(request, session) }
+        #endif
+        let task = session.dataTask(with: request)
+        #if !os(Linux)
+        task.delegate = self
+        #endif
+        follow(task, ownSession: ownsSession ? session : nil)
+        task.resume()
     }
 
-    /// Ends the exchange with `outcome`, once (later outcomes are dropped), then ends its
-    /// session: what is still being transferred stops.
+    #if os(Linux)
+    /// Sends `request` on an app's session, which has a delegate of its own: through
+    /// `data(for:delegate:)`, whose task the exchange learns from its first event.
+    private func startOnAppSession(_ request: URLRequest, _ session: URLSession) {
+        Task {
+            let failure: (any Error)?
+            do {
+                _ = try await session.data(for: request, delegate: self)
+                failure = nil
+            } catch {
+                failure = error
+            }
+            // The end is told straight from the transfer, while the response and the body
+            // may still wait in the delegate queue: they come first.
+            session.delegateQueue.addBarrierBlock { self.completed(with: failure) }
+        }
+    }
+    #endif
+
+    /// Keeps `task` (and the session made for it) to stop when the exchange ends, or stops
+    /// it now if the exchange has ended already.
+    private func follow(_ task: URLSessionTask, ownSession: URLSession? = nil) {
+        let ended = lock.withLock { () -> Bool in
+            if outcome == nil, transfer == nil { transfer = (task, ownSession) }
+            return outcome != nil
+        }
+        if ended { Self.stop(task, ownSession) }
+    }
+
+    /// Ends the exchange with `outcome`, once (later outcomes are dropped), then stops what
+    /// is still being transferred.
     private func finish(_ outcome: Result<HTTPAnswer, TransportError>) {
-        let (waiting, session) = lock.withLock { () -> (CheckedContinuation<Result<HTTPAnswer, TransportError>, Never>?, URLSession?) in
+        let (waiting, transfer) = lock.withLock {
+            () -> (CheckedContinuation<Result<HTTPAnswer, TransportError>, Never>?, (task: URLSessionTask, ownSession: URLSession?)?) in
             guard self.outcome == nil else { return (nil, nil) }
             self.outcome = outcome
             body = []
-            defer { continuation = nil; self.session = nil }
-            return (continuation, self.session)
+            defer { continuation = nil; self.transfer = nil }
+            return (continuation, self.transfer)
         }
         waiting?.resume(returning: outcome)
-        if let session { Thread.detachNewThread { session.invalidateAndCancel() } }
+        if let transfer { Self.stop(transfer.task, transfer.ownSession) }
+    }
+
+    private static func stop(_ task: URLSessionTask, _ ownSession: URLSession?) {
+        task.cancel()
+        if let ownSession { Thread.detachNewThread { ownSession.invalidateAndCancel() } }
     }
 
     // MARK: what URLSession reports
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        follow(dataTask)
         completionHandler(received(response))
     }
 
@@ -110,6 +155,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        follow(dataTask)
         let size = lock.withLock { () -> Int in
             guard outcome == nil else { return 0 }
             body.append(contentsOf: data)
@@ -121,6 +167,11 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        completed(with: error)
+    }
+
+    /// The transfer is over: the whole answer came, or `error` ended it.
+    private func completed(with error: (any Error)?) {
         let (response, body) = lock.withLock { (self.response, self.body) }
         guard let error else {
             guard let response else { return finish(.failure(.invalidResponse("\(url.absoluteString) sent no HTTP answer"))) }

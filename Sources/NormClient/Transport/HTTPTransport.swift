@@ -15,6 +15,9 @@ import FoundationNetworking
 /// closed mid-body, no whole answer within ``timeout``, an endpoint that cannot be
 /// reached, a cancelled task.
 ///
+/// On Darwin a transport's requests, and its copies', share one URLSession and so its
+/// connections; an app may hand it its own session (``init(url:session:headers:timeout:maximumResponseSize:)``).
+///
 /// ```swift
 /// var transport = HTTPTransport(url: URL(string: "http://127.0.0.1:8000/graphql")!, timeout: 10)
 /// transport.headers.append((name: "Authorization", value: "Bearer 8f2c…"))
@@ -41,13 +44,29 @@ public struct HTTPTransport: Transport {
     /// What the endpoint's schema (an introspection result, a schema file) tells the
     /// cache; `nil` until one is known.
     public var schemaKnowledge: SchemaKnowledge?
+    /// The URLSession requests go through, shared by the copies of this transport.
+    private let sessions: HTTPSession
 
-    public init(url: URL, headers: [(name: String, value: String)] = [], timeout: TimeInterval = Self.defaultTimeout,
-                maximumResponseSize: Int = Self.defaultMaximumResponseSize) {
+    /// A transport that posts to `url`, through `session` when the app gives one: its
+    /// configuration, its delegate (authentication challenges, certificate pinning) and its
+    /// connections serve the requests, and it stays the app's, never invalidated by the
+    /// transport. Without one the transport uses an ephemeral session of its own (on Linux,
+    /// one a request; docs/reliability.md).
+    ///
+    /// ```swift
+    /// let configuration = URLSessionConfiguration.default
+    /// configuration.httpAdditionalHeaders = ["User-Agent": "Trips/2.4"]
+    /// let session = URLSession(configuration: configuration, delegate: pinning, delegateQueue: nil)
+    /// let transport = HTTPTransport(url: URL(string: "https://api.example.com/graphql")!, session: session)
+    /// let client = Client(cache: NormalizedCache(), endpoint: transport)
+    /// ```
+    public init(url: URL, session: URLSession? = nil, headers: [(name: String, value: String)] = [],
+                timeout: TimeInterval = Self.defaultTimeout, maximumResponseSize: Int = Self.defaultMaximumResponseSize) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
         self.maximumResponseSize = maximumResponseSize
+        sessions = HTTPSession(session)
     }
 
     public var name: String { url.absoluteString }
@@ -60,7 +79,7 @@ public struct HTTPTransport: Transport {
     /// response (``HTTPAnswer``) and read once: the client writes it into the cache from
     /// its bytes.
     public func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
-        try await HTTPExchange.run(urlRequest(posting: JSON.string(request.body)), timeout: timeout, limit: maximumResponseSize)
+        try await HTTPExchange.run(urlRequest(posting: JSON.string(request.body)), on: sessions, timeout: timeout, limit: maximumResponseSize)
             .graphQLResponse()
     }
 

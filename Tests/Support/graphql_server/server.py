@@ -36,6 +36,8 @@ TYPE_DEFINITIONS = """
         slow(ms: Int!): Int!
         "Always fails in its resolver."
         failing: String
+        "The client's port of the connection the request came on: one port, one connection."
+        clientPort: Int!
     }
 
     type TripMutations {
@@ -118,6 +120,11 @@ def resolve_search(*_, text):
 @query.field("whoami")
 def resolve_whoami(_, info):
     return info.context["request"].headers.get("authorization")
+
+
+@query.field("clientPort")
+def resolve_client_port(_, info):
+    return info.context["request"].client.port
 
 
 @query.field("slow")
