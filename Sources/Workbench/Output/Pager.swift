@@ -60,11 +60,14 @@ struct Pager: Sendable {
         guard text.withUnsafeBytes({ write(file, $0.baseAddress, $0.count) }) == text.count, lseek(file, 0, SEEK_SET) == 0 else { return false }
         fflush(nil)   // what was printed before stays before
 
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t(), attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t? = nil, attributes: posix_spawnattr_t? = nil   // opaque pointers on Darwin
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, file, STDIN_FILENO)
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var unblocked = sigset_t()
