@@ -21,7 +21,7 @@ LIBRARY_SUFFIX := $(if $(filter Darwin,$(shell uname -s)),.dylib,.so)
 GRAPHQL_SERVER := .build/graphql-server
 GRAPHQL_SERVER_PACKAGES := ariadne==1.1.1 uvicorn==0.54.0
 
-.PHONY: deps build run install uninstall test-install test test-architecture test-swift graphql-server test-c test-cli test-real-projects test-scripts test-interactive fuzz tsan bench clean
+.PHONY: deps build run install uninstall test-install test test-portability test-architecture test-swift graphql-server test-c test-cli test-real-projects test-scripts test-interactive fuzz tsan bench clean
 
 # Installs the Debian packages that are missing (as root), or says what to install.
 deps:
@@ -67,7 +67,7 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_normcache" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/normcache.fish"
 	rm -rf "$(DESTDIR)$(PREFIX)/lib/normcache"
 
-test: deps test-architecture test-swift test-c fuzz tsan test-cli test-install test-real-projects test-scripts test-interactive
+test: deps test-portability test-architecture test-swift test-c fuzz tsan test-cli test-install test-real-projects test-scripts test-interactive
 
 # Four runs: the engine's tests run twice more over a lazily opened store that unloads every
 # record after each commit (NORMCACHE_TEST_STORE, see Support.cache in the tests). Tests that wait for a child process, its output or a plugin do so on threads
@@ -150,6 +150,11 @@ test-real-projects:
 	$(SWIFT) build --product normcache
 	$(SWIFT) build --target NormAPI
 	Tests/RealProjects/real_projects_test.sh .build/debug/normcache .build/debug/Modules
+
+# No Linux-only API outside an #if os(Linux) block in the Swift and C sources
+# (docs/platforms.md), after the check's own self-test (a first check: a second).
+test-portability:
+	python3 Tests/Portability/portability_test.py
 
 # docs/architecture.md's dependency drawing, Package.swift and every Swift file's imports
 # agree (a first check: seconds, before anything builds).
