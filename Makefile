@@ -5,11 +5,25 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CLANG ?= clang
 FUZZ_SECONDS ?= 20
+SYSTEM := $(shell uname -s)
 APT_PACKAGES := libedit-dev libsqlite3-dev libutf8proc-dev tmux python3 python3-venv
+# macOS: the SDK has libedit, SQLite and CoreFoundation (CCore's Unicode there); Homebrew
+# brings the terminal test's tmux, the test servers' python3 and LLVM's clang, whose
+# libFuzzer Apple's clang lacks.
+BREW_PACKAGES := tmux python3 llvm
 
-C_SOURCES := $(wildcard CCore/src/*.c)
-C_FLAGS := -std=c11 -g -O1 -Wall -Wextra -fuse-ld=lld -ICCore/include -fno-sanitize-recover=all
+# The C core's tests: CoreFoundation on Darwin, utf8proc and LLVM's linker on Linux.
+ifeq ($(SYSTEM),Darwin)
+FUZZ_CLANG ?= $(shell brew --prefix llvm 2>/dev/null)/bin/clang
+C_PLATFORM_FLAGS :=
+C_LIBS := -framework CoreFoundation
+else
+FUZZ_CLANG ?= $(CLANG)
+C_PLATFORM_FLAGS := -fuse-ld=lld
 C_LIBS := -lutf8proc
+endif
+C_SOURCES := $(wildcard CCore/src/*.c)
+C_FLAGS := -std=c11 -g -O1 -Wall -Wextra $(C_PLATFORM_FLAGS) -ICCore/include -fno-sanitize-recover=all
 C_OUT := .build/ccore
 FUZZ_OUT := .build-fuzz
 FUZZ_TARGETS ?= json response record snapshot repl operation codegen
@@ -23,8 +37,16 @@ GRAPHQL_SERVER_PACKAGES := ariadne==1.1.1 uvicorn==0.54.0
 
 .PHONY: deps build run install uninstall test-install test test-portability test-architecture test-swift graphql-server test-c test-cli test-real-projects test-scripts test-interactive fuzz tsan bench clean
 
-# Installs the Debian packages that are missing (as root), or says what to install.
+# Installs what is missing: the Debian packages (as root; else it says what to install) or,
+# on macOS, the Homebrew ones. Elsewhere it says what normcache needs.
 deps:
+ifeq ($(SYSTEM),Darwin)
+	@command -v brew >/dev/null || { echo "normcache needs Homebrew (https://brew.sh) for: $(BREW_PACKAGES)"; \
+	  echo "(Xcode's SDK has libedit, SQLite and CoreFoundation)"; exit 1; }
+	@for p in $(BREW_PACKAGES); do \
+	  brew list --versions $$p >/dev/null || { echo "installing: $$p"; brew install $$p >/dev/null; } || exit 1; \
+	done
+else ifneq ($(shell command -v dpkg-query),)
 	@missing=""; \
 	for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -38,6 +60,11 @@ deps:
 	    echo "install them with: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
+else
+	@echo "make deps knows Debian's apt and macOS's Homebrew, not this system: install by hand the"; \
+	echo "development files of libedit, SQLite 3 and utf8proc, clang with lld, tmux, and python3 with"; \
+	echo "its venv module (Debian's names: $(APT_PACKAGES)); the build goes on without checking them"
+endif
 
 # Every product, so that plugin libraries exist beside the executable.
 build: deps
@@ -103,11 +130,12 @@ test-c:
 
 fuzz: fuzz-c fuzz-swift
 
-# libFuzzer over the canonicalizer and the interner, seeded from Tests/CCore/fuzz-seeds.
+# libFuzzer over the canonicalizer and the interner, seeded from Tests/CCore/fuzz-seeds
+# (built by FUZZ_CLANG: LLVM's clang on macOS, whose own has no libFuzzer).
 # The full log is kept in $(C_OUT)/fuzz.log and shown when the fuzzer finds a problem.
 fuzz-c:
 	@mkdir -p $(C_OUT)/corpus
-	$(CLANG) $(C_FLAGS) -fsanitize=fuzzer,address,undefined $(C_SOURCES) Tests/CCore/fuzz_keys.c $(C_LIBS) -o $(C_OUT)/fuzz_keys
+	$(FUZZ_CLANG) $(C_FLAGS) -fsanitize=fuzzer,address,undefined $(C_SOURCES) Tests/CCore/fuzz_keys.c $(C_LIBS) -o $(C_OUT)/fuzz_keys
 	@$(C_OUT)/fuzz_keys -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	  -artifact_prefix=$(C_OUT)/ $(C_OUT)/corpus Tests/CCore/fuzz-seeds > $(C_OUT)/fuzz.log 2>&1 \
 	  || { tail -n 80 $(C_OUT)/fuzz.log; echo "fuzz: failed; the input that did it is in $(C_OUT)/"; exit 1; }

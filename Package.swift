@@ -9,7 +9,12 @@ import PackageDescription
 
 let package = Package(
     name: "normcache",
-    platforms: [.macOS(.v14)],
+    // macOS 15: the workbench, the plugin host and the kit use Synchronization's Mutex and
+    // Atomic and task executors (`Task(executorPreference:)`), which came with macOS 15 and
+    // iOS 18. iOS builds only what an app links (NormClient, NormCache, NormAPI, CCore,
+    // CSQLite), whose newest APIs are Duration and the clocks (iOS 16): a Mutex there would
+    // raise this to 18. What builds where, and why: docs/platforms.md.
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .executable(name: "normcache", targets: ["normcache"]),
         .library(name: "NormCache", targets: ["NormCache"]),
@@ -35,9 +40,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // System libraries (Debian: libedit-dev, libsqlite3-dev, libutf8proc-dev).
-        .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit"),
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        // System libraries (Debian: libedit-dev, libsqlite3-dev, libutf8proc-dev). Darwin's SDKs
+        // have SQLite, and macOS's has libedit: where no .pc file is found (macOS has no
+        // pkg-config of its own), SwiftPM warns "couldn't find pc file", names the provider,
+        // and builds with the module map's `link` and the SDK's headers.
+        .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit",
+                       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // The C core: canonical keys, its own hash (nc_hash64), the key interner. Keys are
         // normalised (NFC) by utf8proc on Linux and by CoreFoundation on Apple's platforms,
