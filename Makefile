@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CLANG ?= clang
 FUZZ_SECONDS ?= 20
-APT_PACKAGES := libedit-dev libsqlite3-dev libutf8proc-dev tmux python3 python3-venv
+APT_PACKAGES := libedit-dev libsqlite3-dev libutf8proc-dev tmux python3 python3-venv graphviz
 
 C_SOURCES := $(wildcard CCore/src/*.c)
 C_FLAGS := -std=c11 -g -O1 -Wall -Wextra -fuse-ld=lld -ICCore/include -fno-sanitize-recover=all

@@ -188,6 +188,13 @@ package enum CommandTable {
             let key = try input.words(1...1)[0]
             session.printer.emit(.refs(key: key, from: session.referringFields(to: key)))
         },
+        DotCommand(name: "graph", usage: "KEY|ID [DEPTH] [FILE]", help: "The records within DEPTH references of record KEY (default 1), or those watcher ID depends on (default depth 0), and the references between them as Graphviz DOT; written to FILE ending .dot, or rendered by Graphviz's dot to one ending .svg or .png", completes: [.recordKey]) { session, input in
+            let words = try input.words(1...3)
+            let file = words.count > 1 && Int(words.last!) == nil ? words.last : nil
+            let depth = words.dropFirst().dropLast(file == nil ? 0 : 1)
+            guard depth.count <= 1 else { throw CommandError("usage: \(input.synopsis)") }
+            try session.graph(of: words[0], depth: depth.first, file: file)
+        },
         DotCommand(name: "write", usage: "KEY JSON", help: "Set fields of a record from a JSON object; {\"$reference\":K} links to record K", completes: [.recordKey]) { session, input in
             guard let key = input.words.first, !input.rest(after: 1).isEmpty else { throw CommandError("usage: \(input.synopsis)") }
             let fields = try JSONArgument.object(input.rest(after: 1), for: ".write", references: .apollo)
