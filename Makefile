@@ -6,11 +6,11 @@ SWIFT ?= swift
 CLANG ?= clang
 FUZZ_SECONDS ?= 20
 SYSTEM := $(shell uname -s)
-APT_PACKAGES := libedit-dev libsqlite3-dev libutf8proc-dev tmux python3 python3-venv
+APT_PACKAGES := libedit-dev libsqlite3-dev libutf8proc-dev tmux python3 python3-venv graphviz
 # macOS: the SDK has libedit, SQLite and CoreFoundation (CCore's Unicode there); Homebrew
-# brings the terminal test's tmux, the test servers' python3 and LLVM's clang, whose
-# libFuzzer Apple's clang lacks.
-BREW_PACKAGES := tmux python3 llvm
+# brings the terminal test's tmux, the test servers' python3, Graphviz for .graph's
+# pictures and LLVM's clang, whose libFuzzer Apple's clang lacks.
+BREW_PACKAGES := tmux python3 graphviz llvm
 
 # The C core's tests: CoreFoundation on Darwin, utf8proc and LLVM's linker on Linux.
 ifeq ($(SYSTEM),Darwin)

@@ -388,6 +388,96 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(try await bench.run(#".write Other:1 {"x":2}"#).names == ["ok"])
     }
 
+    @Test func monitorNamesTheWatchersThatReadATouchedRecordButWereNotReached() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(#".write QUERY_ROOT {"trip":{"$reference":"Trip:1"}}"#,
+                            #".write Trip:1 {"__typename":"Trip","id":"1","name":"Lisbon","price":3}"#,
+                            ".policy cache-only", ".watch query TripName { trip { name } }", ".monitor on")
+
+        let price = try await bench.run(#".write Trip:1 {"price":4}"#).event("write")
+        #expect(price["watchers"] == [] && price["unreached"] == [1])
+        let name = try await bench.run(#".write Trip:1 {"name":"Porto"}"#).event("write")
+        #expect(name["watchers"] == [1] && name["unreached"] == [])
+        let elsewhere = try await bench.run(#".write Other:1 {"x":1}"#).event("write")
+        #expect(elsewhere["unreached"] == [])
+
+        try await bench.run(".mode tree")
+        let text = try await bench.run(#".write Trip:1 {"price":5}"#)
+        #expect(text.output.contains("  not reached: watcher 1 (TripName reads Trip:1, none of the fields changed)"))
+    }
+
+    // MARK: .graph
+
+    /// A root listing one trip, which refers to another, and a watcher of the list's names.
+    static let graphScene = [
+        #".write QUERY_ROOT {"greeting":"hi","trips":[{"$reference":"Trip:1"}]}"#,
+        #".write Trip:1 {"__typename":"Trip","id":"1","name":"Lisbon","next":{"$reference":"Trip:2"}}"#,
+        #".write Trip:2 {"__typename":"Trip","id":"2","name":"Porto"}"#,
+        ".policy cache-only",
+        ".watch query TripNames { trips { name } }",
+    ]
+
+    @Test func graphOfAWatcherDrawsTheRecordsItDependsOn() async throws {
+        let bench = try await TestSession.start()
+        for line in Self.graphScene { try await bench.run(line) }
+        let graph = try await bench.run(".graph 1").event("graph")
+        #expect(graph["key"] == .null && graph["watcher"] == 1 && graph["depth"] == 0)
+        #expect(graph.string("dot") == #"""
+            digraph records {
+              node [shape=record];
+              "QUERY_ROOT" [label="{QUERY_ROOT|greeting: \"hi\"\l}"];
+              "Trip:1" [label="{Trip:1|__typename: \"Trip\"\lid: \"1\"\lname: \"Lisbon\"\l}"];
+              "QUERY_ROOT" -> "Trip:1" [label="trips[0]"];
+            }
+            """#)
+        let deeper = try await bench.run(".graph 1 1").event("graph").string("dot") ?? ""
+        #expect(deeper.contains(#""Trip:1" -> "Trip:2" [label="next"];"#))
+    }
+
+    @Test func graphOfAKeyDefaultsToDepthOneAndWritesDOT() async throws {
+        let bench = try await TestSession.start()
+        for line in Self.graphScene { try await bench.run(line) }
+        let graph = try await bench.run(".graph QUERY_ROOT").event("graph")
+        #expect(graph.string("key") == "QUERY_ROOT" && graph["depth"] == 1 && graph["file"] == nil)
+        let dot = graph.string("dot") ?? ""
+        #expect(dot.contains(#""QUERY_ROOT" -> "Trip:1" [label="trips[0]"];"#) && !dot.contains("Trip:2"))
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).dot").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let written = try await bench.run(".graph QUERY_ROOT 1 \(file)").event("graph")
+        #expect(written.string("file") == file)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == dot + "\n")
+    }
+
+    @Test func graphRendersSVGWithGraphvizWhenItIsInstalled() async throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        guard path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: $0 + "/dot") }) else { return }
+        let bench = try await TestSession.start()
+        for line in Self.graphScene { try await bench.run(line) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).svg").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(try await bench.run(".graph Trip:1 2 \(file)").event("graph").string("file") == file)
+        let svg = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(svg.contains("<svg") && svg.contains("Lisbon") && svg.contains("Porto"))
+
+        let failed = try await bench.run(".graph Trip:1 1 /nonexistent-dir/graph.svg").event("error").string("message") ?? ""
+        #expect(failed.hasPrefix("/nonexistent-dir/graph.svg: dot exited with status") && failed.contains("/nonexistent-dir/graph.svg"))
+    }
+
+    @Test func graphRefusesBadArgumentsAndWritesNothing() async throws {
+        let bench = try await TestSession.start()
+        for line in Self.graphScene { try await bench.run(line) }
+        let message = { (line: String) async throws -> String in try await bench.run(line).event("error").string("message") ?? "" }
+        #expect(try await message(".graph Trip:11") == #"no record "Trip:11"; did you mean Trip:1 or Trip:2?"#)
+        #expect(try await message(".graph 7") == #"no watcher "7" (.watches lists them)"#)
+        #expect(try await message(".graph Trip:1 -1") == #"DEPTH is how many references to follow, 0 or more, not "-1""#)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).txt").path
+        #expect(try await message(".graph Trip:1 1 \(file)") == "\(file): .graph writes a FILE ending .dot, .svg or .png (and DEPTH is a whole number, 0 or more)")
+        #expect(try await message(".graph Trip:1 two").hasPrefix("two: .graph writes a FILE ending"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try await bench.run(".graph Trip:1 1 x.dot 2").names == ["error"])
+    }
+
     // MARK: .expect
 
     /// One `.expect` form: the lines that set the scene (after a common one), a claim that holds and one that does not.

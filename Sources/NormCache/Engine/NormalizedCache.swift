@@ -188,7 +188,11 @@ public final class NormalizedCache: @unchecked Sendable {
     private func reportCommit() {
         guard let monitor, !state.log.lastCommit.isEmpty else { return }
         let fields = state.log.lastCommit.changedFields
-        monitor(Commit(cause: state.log.lastCommit.cause, changed: fields.map(state.keys.name).sorted(), watchers: state.watchers.affected(by: fields)))
+        let reached = state.watchers.affected(by: fields)
+        let unreached = state.watchers.unreached(touching: Set(fields.map(\.record)), reached: reached).map { id, records in
+            Commit.Unreached(id: id, operation: state.watchers.watcher(id)?.operation.name, records: records.map(state.keys.recordKey))
+        }
+        monitor(Commit(cause: state.log.lastCommit.cause, changed: fields.map(state.keys.name).sorted(), watchers: reached, unreached: unreached))
     }
 
     /// Runs `body` with the lock held and queues the emissions it returns, in commit order;

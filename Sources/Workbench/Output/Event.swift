@@ -32,6 +32,9 @@ enum Event {
     case keys([String])
     /// The record fields that refer to `key`.
     case refs(key: String, from: [String])
+    /// `.graph`: the records around `key`, or those watcher `watcher` depends on, within
+    /// `depth` references, as DOT text; written to `file` (as DOT, SVG or PNG) when named.
+    case graph(key: String?, watcher: Int?, depth: Int, dot: String, file: String?)
     /// A request finished (any endpoint, any status).
     case network(NetworkEvent)
     /// A commit changed record fields (`.monitor on`).

@@ -36,12 +36,17 @@ enum JSONRenderer {
             return ["event": "keys", "keys": strings(keys)]
         case .refs(let key, let from):
             return ["event": "refs", "key": .string(key), "from": strings(from)]
+        case .graph(let key, let watcher, let depth, let dot, let file):
+            var object: CacheObject = ["event": "graph", "key": name(key), "watcher": watcher.map { CacheValue($0) } ?? .null,
+                                       "depth": CacheValue(depth), "dot": .string(dot)]
+            if let file { object["file"] = .string(file) }
+            return object
         case .network(let request):
             return ["event": "network", "endpoint": .string(request.endpoint), "op": name(request.operation),
                     "status": .string(request.status), "ms": CacheValue(request.milliseconds), "message": name(request.message)]
         case .write(let commit):
             return ["event": "write", "cause": .string(commit.cause.rawValue), "keys": strings(commit.changed),
-                    "watchers": .list(commit.watchers.map { CacheValue($0) })]
+                    "watchers": .list(commit.watchers.map { CacheValue($0) }), "unreached": .list(commit.unreached.map { CacheValue($0.id) })]
         case .gc(let removed):
             return ["event": "gc", "removed": strings(removed)]
         case .stats(let statistics):

@@ -53,13 +53,20 @@ struct TextRenderer {
         case .refs(let key, let from):
             if from.isEmpty { return (["nothing refers to \(key)"], []) }
             return (["\(key) is referred to by:"] + from.map { "  " + $0 }, [])
+        case .graph(let key, let watcher, let depth, let dot, let file):
+            guard let file else { return (dot.split(separator: "\n").map(String.init), []) }
+            return (["wrote the graph of \(key ?? "watcher \(watcher!)'s records"), depth \(depth), to \(file)"], [])
         case .network(let request):
             return ([style.dim("network \(request.endpoint) \(request.operation ?? "(anonymous)"): \(request.status), \(request.milliseconds) ms"
                                + (request.message.map { " (\($0))" } ?? ""))], [])
         case .write(let commit):
             let reached = commit.watchers.isEmpty ? "" : " → watcher" + (commit.watchers.count == 1 ? " " : "s ")
                 + commit.watchers.map(String.init).joined(separator: ", ")
-            return ([style.dim("monitor \(commit.cause.rawValue): ") + commit.changed.joined(separator: ", ") + style.dim(reached)], [])
+            let unreached = commit.unreached.map { watcher in
+                "watcher \(watcher.id) (\(watcher.operation ?? "(anonymous)") reads \(watcher.records.joined(separator: ", ")), none of the fields changed)"
+            }
+            return ([style.dim("monitor \(commit.cause.rawValue): ") + commit.changed.joined(separator: ", ") + style.dim(reached)]
+                    + (unreached.isEmpty ? [] : [style.dim("  not reached: " + unreached.joined(separator: ", "))]), [])
         case .gc(let removed):
             return ([removed.isEmpty ? "gc: nothing to remove" : "gc removed \(removed.count) record\(removed.count == 1 ? "" : "s"): "
                      + removed.joined(separator: ", ")], [])

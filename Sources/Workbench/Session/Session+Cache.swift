@@ -24,6 +24,63 @@ extension Session {
         DidYouMean(key, among: DidYouMean.neighbours(of: key, inSorted: client.cache.keys())).hint
     }
 
+    /// `.graph KEY|ID [DEPTH] [FILE]`: the ``RecordGraph`` around record `subject`, or of the
+    /// records watcher `subject` (a number) depends on, printed, or written to `file` as
+    /// DOT (`.dot`) or rendered by Graphviz's `dot` (`.svg`, `.png`). Nothing is written
+    /// when an argument is wrong.
+    func graph(of subject: String, depth word: String?, file: String?) throws {
+        let format = file.map { URL(fileURLWithPath: $0).pathExtension.lowercased() }
+        if let file, let format, !["dot", "svg", "png"].contains(format) {
+            throw CommandError("\(file): .graph writes a FILE ending .dot, .svg or .png (and DEPTH is a whole number, 0 or more)")
+        }
+        let start: [String], watcher = Int(subject)
+        if let watcher {
+            guard let keys = client.cache.dependencies(ofWatcher: watcher) else { throw CommandError("no watcher \"\(subject)\" (.watches lists them)") }
+            start = keys
+        } else {
+            guard try client.cache.inspect(subject) != nil else { throw CommandError("no record \"\(subject)\"" + closeKeys(to: subject)) }
+            start = [subject]
+        }
+        let depth = try word.map { word in
+            guard let depth = Int(word), depth >= 0 else { throw CommandError("DEPTH is how many references to follow, 0 or more, not \"\(word)\"") }
+            return depth
+        } ?? (watcher == nil ? 1 : 0)
+        let dot = RecordGraph(around: start, depth: depth, record: client.cache.record).dot
+        if let file, let format {
+            if format == "dot" {
+                do { try Data((dot + "\n").utf8).write(to: URL(fileURLWithPath: file)) } catch {
+                    throw CommandError("\(file): cannot be written (\(error.localizedDescription))")
+                }
+            } else {
+                try Self.renderGraph(dot, as: format, to: file)
+            }
+        }
+        printer.emit(.graph(key: watcher == nil ? subject : nil, watcher: watcher, depth: depth, dot: dot, file: file))
+    }
+
+    /// Runs Graphviz's `dot -Tsvg|-Tpng -o file` (found in `PATH`) over `dot`.
+    private static func renderGraph(_ dot: String, as format: String, to file: String) throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard let executable = path.split(separator: ":").map({ String($0) + "/dot" }).first(where: FileManager.default.isExecutableFile) else {
+            throw CommandError("\(file): rendering .\(format) needs Graphviz's dot, which is not in PATH; install graphviz (make deps does), or write a .dot file")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-T" + format, "-o", file]
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        do { try process.run() } catch { throw CommandError("\(file): could not start \(executable): \(error.localizedDescription)") }
+        input.fileHandleForWriting.write(Data(dot.utf8))
+        try? input.fileHandleForWriting.close()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingWhitespace.description
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CommandError("\(file): dot exited with status \(process.terminationStatus)" + (message.isEmpty ? "" : ": \(message)"))
+        }
+    }
+
     /// `.keyfields` without arguments: each type's policy set with `.keyfields`, then
     /// those the current endpoint's schema declares (a `.keyfields` policy wins).
     func showTypePolicies() {

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import NormCache
 
@@ -267,6 +268,32 @@ import Testing
         let op = try cache.operation("query ($id: ID!) { trip(id: $id) { id } }")
         #expect(throws: CacheError.self) { try cache.watch(op, variables: ["id": "a\u{0}b"]) { _ in } }
         #expect(cache.watchers.isEmpty)
+    }
+
+    @Test func aWatchersDependenciesAreTheRecordsItsReadFollowed() throws {
+        try write("{ trip(id: 1) { id name } }", #"{"trip":{"__typename":"Trip","id":"1","name":"Lisbon"}}"#)
+        let watch = try cache.watch(try cache.operation("{ trip(id: 1) { id name } other { id } }"), partial: true) { _ in }
+        defer { watch.cancel() }
+        #expect(cache.dependencies(ofWatcher: watch.id) == ["QUERY_ROOT", "Trip:1"])
+        #expect(cache.dependencies(ofWatcher: watch.id + 1) == nil)
+    }
+
+    /// The monitor lists, besides the watchers a commit reached, those that read a record it
+    /// touched but none of the fields it changed.
+    @Test func theMonitorNamesTheWatchersACommitDidNotReach() throws {
+        try write("{ trip(id: 1) { id name price } }", #"{"trip":{"__typename":"Trip","id":"1","name":"Lisbon","price":3}}"#)
+        let names = try cache.watch(try cache.operation("query TripName { trip(id: 1) { name } }")) { _ in }
+        let prices = try cache.watch(try cache.operation("{ trip(id: 1) { price } }")) { _ in }
+        defer { names.cancel(); prices.cancel() }
+        let commits = Mutex<[Commit]>([])
+        cache.monitor { commit in commits.withLock { $0.append(commit) } }
+        try cache.write(record: "Trip:1", fields: ["price": 4])
+        try cache.write(record: "Other:1", fields: ["x": 1])
+        cache.monitor(nil)
+        let (price, other) = commits.withLock { ($0[0], $0[1]) }
+        #expect(price.watchers == [prices.id])
+        #expect(price.unreached == [Commit.Unreached(id: names.id, operation: "TripName", records: ["Trip:1"])])
+        #expect(other.watchers.isEmpty && other.unreached.isEmpty)
     }
 }
 

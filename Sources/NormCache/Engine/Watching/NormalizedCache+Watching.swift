@@ -46,5 +46,17 @@ extension NormalizedCache {
         locked { state.watchers.ids.compactMap { id in state.watchers.watcher(id).map { (id, $0.operation, $0.emissions) } } }
     }
 
+    /// The keys of the records watcher `id` depends on (those its reads followed, whether
+    /// the record exists or not), sorted; `nil` for no such watcher.
+    ///
+    /// ```swift
+    /// cache.dependencies(ofWatcher: 1)   // ["QUERY_ROOT", "Trip:1", "Trip:2"]
+    /// ```
+    package func dependencies(ofWatcher id: Int) -> [String]? {
+        locked {
+            state.watchers.watcher(id).map { Set($0.dependencies.map(\.record)).map(state.keys.recordKey).sorted() }
+        }
+    }
+
     func cancel(_ id: Int) { locked { state.watchers.remove(id) } }
 }

@@ -103,6 +103,19 @@ struct WatcherRegistry {
         return ids.sorted()
     }
 
+    /// The watchers that depend on a field of any of `records` but on none of `reached`'s
+    /// fields (``affected(by:)``), sorted, each with the records of `records` it reads:
+    /// what a commit touched without reaching them. It looks at every watcher's
+    /// dependencies, so it is for the monitor only, not for delivery.
+    func unreached(touching records: Set<UInt32>, reached: [Int]) -> [(id: Int, records: [UInt32])] {
+        let reached = Set(reached)
+        return ids.compactMap { id in
+            guard !reached.contains(id), let watcher = watchers[id] else { return nil }
+            let read = Set(watcher.dependencies.lazy.map(\.record).filter(records.contains)).sorted()
+            return read.isEmpty ? nil : (id, read)
+        }
+    }
+
     /// Re-reads the watchers a change set touches; returns the emissions to deliver.
     mutating func notify(_ changes: ChangeSet, state: EngineState) -> [WatchDelivery] {
         guard !watchers.isEmpty, !changes.isEmpty else { return [] }
