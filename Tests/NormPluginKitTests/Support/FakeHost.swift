@@ -35,11 +35,13 @@ final class FakeHost: @unchecked Sendable {
         lock.withLock { _ = held.insert(function) }
     }
 
-    /// The table a plugin gets; valid while this host lives.
+    /// The table a plugin gets. It keeps this host alive for good: a plugin's services may
+    /// log from their deinit after the test that made them has ended (a failed test's
+    /// plugin is torn down late), and must find the host, not freed memory.
     func api(abiVersion: UInt32 = UInt32(NC_PLUGIN_ABI_VERSION)) -> nc_host_api {
         nc_host_api(
             abi_version: abiVersion,
-            host: Unmanaged.passUnretained(self).toOpaque(),
+            host: Unmanaged.passRetained(self).toOpaque(),
             run: { host($0).answer("run", $1, $2, $3) },
             watch: { host($0).answer("watch", $1, $2, $3) },
             refetch: { host($0).answer("refetch", $1, $2, $3) },

@@ -97,7 +97,11 @@ final class ReplyProbe: @unchecked Sendable {
         // Retained for good: a reply that comes after the deadline (a starved machine) must
         // find its probe, not freed memory that takes the whole test run down.
         send(Unmanaged.passRetained(probe).toOpaque())
-        let deadline = ContinuousClock.now + .seconds(60)  // a loaded machine can take long for a debug plugin's first call
+        // Generous, since it only ends a wait for a reply that never comes: the tests that
+        // hold a thread for long (SQLite damage, deep nesting) run on Swift Testing's
+        // cooperative threads, two on a 2-core machine, and while they do neither this poll
+        // nor the plugin's reply gets a thread; a loaded CI machine starved both for 99 s.
+        let deadline = ContinuousClock.now + .seconds(600)
         while probe.lock.withLock({ probe.replies.isEmpty }) && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(2))
         }
