@@ -56,6 +56,17 @@ import Testing
         #expect(changes("Trip:1") == ["write n: 3 → 4", "write n: 4 → 5", "write n: 5 → 6"])
     }
 
+    @Test func aRingKeepsTheLastAppended() {
+        var ring = Ring<Int>()
+        ring.append(1, limit: 1)
+        ring.append(2, limit: 1)
+        #expect(ring.elements == [2] && ring.count == 1)
+        for n in 3...6 { ring.append(n, limit: 3) }
+        #expect(ring.elements == [4, 5, 6] && ring[0] == 4 && ring[3] == nil)
+        ring.append(7, limit: 5)   // a wrapped ring given a higher limit grows after its newest
+        #expect(ring.elements == [4, 5, 6, 7])
+    }
+
     @Test func limitZeroKeepsNothing() throws {
         try cache.write(record: "Trip:1", fields: ["name": "Porto"])
         cache.historyLimit = 0

@@ -8,8 +8,9 @@ extension NormalizedCache {
     package func history(of key: String, field: String? = nil, last count: Int = 20) -> [HistoryChange]? {
         locked {
             guard let record = state.keys.recordKeys.find(key)?.rawValue else { return nil }
+            let entries = state.history.entries(of: record)
             var changes: [HistoryChange] = []
-            for entry in state.history.entries(of: record) {
+            for (index, entry) in entries.enumerated() {
                 let stamp = entry.stamp
                 func add(_ id: UInt32, _ old: StoredValue?, _ new: StoredValue?) {
                     let name = state.keys.fieldKey(id)
@@ -19,7 +20,7 @@ extension NormalizedCache {
                 }
                 switch entry.change {
                 case .field(let id, let old, let new): add(id, old, new)
-                case .created(let stored): for (id, value) in zip(stored.fieldIDs, stored.values) { add(id, nil, value) }
+                case .created(let ids): for id in ids { add(id, nil, createdValue(record, id, after: entries[(index + 1)...])) }
                 }
             }
             // A field the cache never met: unless a bare name matched argument variants.
@@ -35,4 +36,14 @@ extension NormalizedCache {
         set { locked { state.history.limit = max(newValue, 0) } }
     }
 
+    /// The value a record new to the cache had in `field`: the old value of the field's
+    /// next kept change (`later`: the changes after its creation, oldest first), or, with
+    /// none, its value now (the lock held).
+    private func createdValue(_ record: UInt32, _ field: UInt32, after later: ArraySlice<RecordHistory.Entry>) -> StoredValue? {
+        for entry in later {
+            if case .field(field, let old, _) = entry.change { return old }
+        }
+        try? state.load(record)
+        return state.records.value(record, field)
+    }
 }

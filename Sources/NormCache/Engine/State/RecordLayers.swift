@@ -93,7 +93,7 @@ final class RecordLayers {
             return
         }
         let ids = fields.fieldIDs
-        if log.keepsHistory { log.noteHistory(record, .created(copy fields)) }
+        log.noteHistory(record, .created(ids))
         base.insert(record, fields)
         noteNewRecord(record, ids, log: &log)
     }
