@@ -152,7 +152,7 @@ public final class NormalizedCache: @unchecked Sendable {
                 state.log.explicitTransaction = true
                 // Cleared under the lock: another thread's commit must not see this flag.
                 defer { if outermost { state.log.explicitTransaction = false } }
-                return try committed(cause: .write) { () throws(CacheError) in
+                return try committed(cause: .write, origin: .command("transaction", target: nil)) { () throws(CacheError) in
                     do { return try body(self) } catch let error as CacheError { throw error } catch {
                         thrown = error
                         throw .invalid("\(error)")
@@ -166,15 +166,16 @@ public final class NormalizedCache: @unchecked Sendable {
 
     /// Runs `body` as one commit (inside another, as part of it), then delivers the
     /// emissions it caused.
-    func commit<R>(cause: ChangeCause, checkedFirst: Bool = false, _ body: () throws(CacheError) -> R) throws(CacheError) -> R {
-        try emitting { () throws(CacheError) in try committed(cause: cause, checkedFirst: checkedFirst, body) }
+    func commit<R>(cause: ChangeCause, origin: HistoryStamp.Origin, checkedFirst: Bool = false,
+                   _ body: () throws(CacheError) -> R) throws(CacheError) -> R {
+        try emitting { () throws(CacheError) in try committed(cause: cause, origin: origin, checkedFirst: checkedFirst, body) }
     }
 
     /// `body` as one commit, with the lock held, the commit reported to the monitor once
     /// it is done (an outermost one); returns the emissions it caused.
-    private func committed<R>(cause: ChangeCause, checkedFirst: Bool = false,
+    private func committed<R>(cause: ChangeCause, origin: HistoryStamp.Origin, checkedFirst: Bool = false,
                               _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
-        let (result, deliveries) = try state.commit(cause: cause, checkedFirst: checkedFirst, body)
+        let (result, deliveries) = try state.commit(cause: cause, origin: origin, checkedFirst: checkedFirst, body)
         if state.log.transactionDepth == 0 { reportCommit() }
         return (result, deliveries)
     }

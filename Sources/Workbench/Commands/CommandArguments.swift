@@ -40,3 +40,18 @@ enum RecordTarget {
         return (target, nil)
     }
 }
+
+/// The numbers `.history` takes: `.history limit N`, `.history KEY N`.
+///
+/// ```swift
+/// try HistoryArguments.count("5", of: "N")     // 5
+/// try HistoryArguments.count("-1", of: "N")    // throws: N must be a whole number 0 or more, not "-1"
+/// ```
+enum HistoryArguments {
+    /// `word` as a count of 0 or more; `name` names it in the error (nil: it is missing).
+    static func count(_ word: String?, of name: String) throws(CommandError) -> Int {
+        guard let word else { throw CommandError(".history \(name) takes a number: how many changes each record keeps (0 keeps none)") }
+        guard let count = Int(word), count >= 0 else { throw CommandError(".history: \(name) must be a whole number 0 or more, not \"\(word)\"") }
+        return count
+    }
+}

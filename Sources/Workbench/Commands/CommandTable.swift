@@ -29,9 +29,19 @@ package enum CommandTable {
             // `.pager OP [JSON]`, Apollo iOS's pager (WORKBENCH.md), is to take any word but on and off.
             session.printer.pages = try input.onOff()
         },
-        DotCommand(name: "history", usage: "on|off", help: "Keep the lines typed at the prompt in the history file from now on (on, the default) or not (off)") { session, input in
-            // Record history, `.history KEY[.FIELD] [N]` (WORKBENCH.md), is to take any word but on and off.
-            session.settings.recordsHistory = try input.onOff()
+        DotCommand(name: "history", usage: "on|off | limit N | KEY[.FIELD] [N]",
+                   help: "on|off: keep the lines typed at the prompt in the history file from now on (on, the default) or not (off). "
+                       + "KEY[.FIELD] [N]: the last N changes (default 20) of a record or one field, oldest first: commit, time, cause, origin, old → new. "
+                       + "limit N: how many changes the cache keeps of each record (default 100; 0 keeps none)",
+                   completes: [.recordKey]) { session, input in
+            switch input.words.first {
+            case "on", "off": session.settings.recordsHistory = try input.onOff()
+            case "limit": session.client.cache.historyLimit = try HistoryArguments.count(try input.words(1...2).dropFirst().first, of: "limit")
+            case let target?:
+                let count = try HistoryArguments.count(try input.words(1...2).dropFirst().first ?? "20", of: "N")
+                try session.showHistory(of: target, last: count)
+            case nil: throw CommandError("usage: \(input.synopsis)")
+            }
         },
         DotCommand(name: "read", usage: "FILE", help: "Run the commands in FILE (relative to the script that reads it); scripts may read scripts") { session, input in
             try session.run(file: try input.words(1...1)[0])

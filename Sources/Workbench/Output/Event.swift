@@ -41,6 +41,9 @@ enum Event {
     case write(Commit)
     case gc(removed: [String])
     case stats(CacheStatistics)
+    /// `.history KEY[.FIELD]`: the changes kept of record `key` (or of its `field`), oldest
+    /// first, and how many the cache keeps of a record.
+    case history(key: String, field: String?, changes: [HistoryChange], limit: Int)
     /// A service's state changed (loading, loaded, error).
     case state(service: String, state: String, detail: String?)
     /// An `.expect` held or failed.

@@ -49,6 +49,11 @@ enum JSONRenderer {
                     "watchers": .list(commit.watchers.map { CacheValue($0) }), "unreached": .list(commit.unreached.map { CacheValue($0.id) })]
         case .gc(let removed):
             return ["event": "gc", "removed": strings(removed)]
+        case .history(let key, _, let changes, _):
+            return ["event": "history", "key": .string(key), "changes": .list(changes.map { change in
+                ["commit": CacheValue(change.commit), "at": .string(HistoryText.time(change.at)), "cause": .string(change.cause.rawValue),
+                 "origin": name(change.origin), "field": .string(change.field), "old": change.old ?? .null, "new": change.new ?? .null]
+            })]
         case .stats(let statistics):
             var object: CacheObject = ["event": "stats"]
             for row in TextRenderer.statisticsRows(statistics) { object[row.field] = CacheValue(row.value) }

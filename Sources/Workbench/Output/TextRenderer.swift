@@ -70,6 +70,18 @@ struct TextRenderer {
         case .gc(let removed):
             return ([removed.isEmpty ? "gc: nothing to remove" : "gc removed \(removed.count) record\(removed.count == 1 ? "" : "s"): "
                      + removed.joined(separator: ", ")], [])
+        case .history(let key, let field, let changes, let limit):
+            let target = field.map { key + "." + $0 } ?? key
+            guard !changes.isEmpty else {
+                return (["no changes of \(target) kept" + (limit == 0 ? " (.history limit is 0: none are)" : "")], [])
+            }
+            if tables {
+                return (table.lines(header: ["commit", "at", "cause", "origin", "field", "old", "new"], rows: changes.map { change in
+                    ["#\(change.commit)", HistoryText.time(change.at), change.cause.rawValue, change.origin ?? "",
+                     change.field, HistoryText.value(change.old), HistoryText.value(change.new)]
+                }), [])
+            }
+            return (changes.map(HistoryText.line), [])
         case .stats(let statistics):
             let rows = Self.statisticsRows(statistics)
             if tables { return (table.lines(header: ["statistic", "value"], rows: rows.map { [$0.label, "\($0.value)"] }), []) }
@@ -237,7 +249,8 @@ struct TextRenderer {
         [("records", "records", statistics.records), ("fields", "fields", statistics.fields), ("watchers", "watchers", statistics.watchers),
          ("layers", "optimistic layers", statistics.layers), ("bytes", "bytes", statistics.bytes), ("hits", "hits", statistics.hits),
          ("misses", "misses", statistics.misses), ("recordKeys", "record keys", statistics.recordKeys),
-         ("fieldKeys", "field keys", statistics.fieldKeys)]
+         ("fieldKeys", "field keys", statistics.fieldKeys), ("historyChanges", "history changes", statistics.historyChanges),
+         ("historyBytes", "history bytes", statistics.historyBytes)]
     }
 
     /// A GraphQL error's message, with its path when it has one.

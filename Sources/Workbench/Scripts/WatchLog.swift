@@ -15,30 +15,19 @@ import NormCache
 /// log.lookup(1, of: 1)   // (emitted: 3, emission: nil): #1 is older than the window #2–#3
 /// ```
 final class WatchLog: @unchecked Sendable {
-    /// One watcher's window: its last emissions in a ring whose oldest is at `oldest`,
-    /// and how many it made in all.
+    /// One watcher's window: its last emissions, and how many it made in all.
     private struct Window {
         var emitted = 0
-        var ring: [WatchEmission] = []
-        var oldest = 0
+        var ring = Ring<WatchEmission>()
 
         /// Emission `number` (1 = the first ever), if the ring still holds it.
         func emission(_ number: Int) -> WatchEmission? {
             let offset = number - (emitted - ring.count) - 1
-            guard ring.indices.contains(offset) else { return nil }
-            return ring[(oldest + offset) % ring.count]
+            return offset >= 0 ? ring[offset] : nil
         }
 
-        /// The kept emissions, oldest first.
-        var kept: [WatchEmission] { Array(ring[oldest...] + ring[..<oldest]) }
-
         mutating func append(_ emission: WatchEmission, limit: Int) {
-            if ring.count < limit {
-                ring.append(emission)
-            } else {
-                ring[oldest] = emission
-                oldest = (oldest + 1) % ring.count
-            }
+            ring.append(emission, limit: limit)
             emitted += 1
         }
     }
@@ -57,9 +46,7 @@ final class WatchLog: @unchecked Sendable {
             lock.withLock {
                 keeps = max(1, newValue)
                 for (watcher, window) in windows {
-                    var kept = Window(emitted: window.emitted - min(window.ring.count, keeps))
-                    for emission in window.kept.suffix(keeps) { kept.append(emission, limit: keeps) }
-                    windows[watcher] = kept
+                    windows[watcher] = Window(emitted: window.emitted, ring: Ring(window.ring.elements, limit: keeps))
                 }
             }
         }

@@ -18,6 +18,25 @@ extension Session {
         }
     }
 
+    /// `.history KEY[.FIELD] N`: the last `count` changes the cache kept of a record, or of
+    /// one field of it (`target` split at its last dot whose field the cache knows, as
+    /// `Trip:1.name`; else taken whole as a record key).
+    func showHistory(of target: String, last count: Int) throws {
+        let cache = client.cache
+        var end = target.endIndex
+        while let dot = target[..<end].lastIndex(of: ".") {
+            let key = String(target[..<dot]), field = String(target[target.index(after: dot)...])
+            if let changes = cache.history(of: key, field: field, last: count) {
+                return printer.emit(.history(key: key, field: field, changes: changes, limit: cache.historyLimit))
+            }
+            end = dot
+        }
+        guard let changes = cache.history(of: target, last: count) else {
+            throw CommandError("the cache never held \"\(target)\"" + closeKeys(to: target))
+        }
+        printer.emit(.history(key: target, field: nil, changes: changes, limit: cache.historyLimit))
+    }
+
     /// `; did you mean Trip:2?` for a key the cache does not hold, when one is close: among
     /// the keys sharing the longest prefix with it (every key of a cache of up to 5,000).
     func closeKeys(to key: String) -> String {

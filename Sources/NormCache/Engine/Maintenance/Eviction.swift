@@ -7,7 +7,7 @@ extension NormalizedCache {
     /// as in Apollo Client. Returns the record-field keys removed.
     @discardableResult
     public func evict(_ key: String, field: String? = nil) throws(CacheError) -> [String] {
-        try commit(cause: .evict) { () throws(CacheError) in
+        try commit(cause: .evict, origin: .command("evict", target: field.map { key + "." + $0 } ?? key)) { () throws(CacheError) in
             if !state.records.loaded.all { try state.load(try state.keys.recordID(key)) }
             guard let id = state.keys.recordKeys.find(key)?.rawValue, state.records.base[id] != nil else {
                 throw .invalid("no record \"\(key)\"")
@@ -39,7 +39,7 @@ extension NormalizedCache {
     /// Returns the keys removed.
     @discardableResult
     public func remove(matching pattern: String) throws(CacheError) -> [String] {
-        try commit(cause: .evict) { () throws(CacheError) in
+        try commit(cause: .evict, origin: .command("remove", target: pattern)) { () throws(CacheError) in
             try state.loadAll()
             let matches = state.records.base.ids.filter { Glob.matches(pattern, state.keys.recordKey($0)) }
             for id in matches { state.records.removeRecord(id, log: &state.log) }
@@ -49,7 +49,7 @@ extension NormalizedCache {
 
     /// Removes every record and optimistic layer, and forgets the retained roots.
     public func clear() throws(CacheError) {
-        try commit(cause: .clear) { () throws(CacheError) in
+        try commit(cause: .clear, origin: .command("clear", target: nil)) { () throws(CacheError) in
             for (index, layer) in state.records.layers.enumerated().reversed() {
                 for record in layer.table.ids {
                     for field in layer.table[record]!.fieldIDs { state.log.changes.fields.append(RecordField(record: record, field: field)) }

@@ -12,7 +12,7 @@ extension NormalizedCache {
     /// session that writes and evicts ever new records stays bounded.
     @discardableResult
     public func gc(retaining: [String] = []) throws(CacheError) -> [String] {
-        let removed = try commit(cause: .gc) { () throws(CacheError) in
+        let removed = try commit(cause: .gc, origin: .command("gc", target: nil)) { () throws(CacheError) in
             try state.loadAll()
             var reached = Set<UInt32>()
             var queue = (CompiledOperation.Kind.allRootKeys + state.records.roots.retained + retaining).compactMap { state.keys.recordKeys.find($0)?.rawValue }

@@ -4,7 +4,7 @@ extension NormalizedCache {
     /// Marks a field stale: it still reads, but a read reports it as missing (so a
     /// cache-first fetch goes to the network) until it is written again.
     public func invalidate(_ key: String, field: String) throws(CacheError) {
-        try commit(cause: .evict) { () throws(CacheError) in
+        try commit(cause: .evict, origin: .command("invalidate", target: key + "." + field)) { () throws(CacheError) in
             if !state.records.loaded.all { try state.load(try state.keys.recordID(key)) }
             guard let id = state.keys.recordKeys.find(key)?.rawValue, let fid = state.keys.fieldKeys.find(field)?.rawValue,
                 state.records.value(id, fid) != nil

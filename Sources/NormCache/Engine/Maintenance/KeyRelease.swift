@@ -16,6 +16,7 @@ extension EngineState {
     ///   target's id, so a later write of that key meets it again);
     /// - every watcher's dependencies (a watcher that read a record, or missed it, must
     ///   hear its next write), the invalidated fields, and the emptied roots;
+/// - each reference in the values the record history keeps (``RecordHistory``);
     /// - the loaded marks of a lazily opened store (a released id's mark is cleared, so
     ///   that the key that takes the id next is loaded from the store).
     ///
@@ -37,11 +38,15 @@ extension EngineState {
         for watcher in watchers.watchers.values { for pair in watcher.dependencies { name(pair.record) } }
         for pair in records.invalidated { name(pair.record) }
         for record in records.roots.emptied { name(record) }
+        // The history's references name their records; a record's own changes do not keep
+        // its key: they go with it (below), or the next key to take the id would inherit them.
+        history.forEachReference(name)
         log.lastCommit = ChangeSet()
         for record in 0..<UInt32(bound) where !named[Int(record)] {
             // An id released before is not held: the interner says so, and it is skipped.
             guard (try? keys.recordKeys.release(KeyID(rawValue: record))) != nil else { continue }
             records.loaded.remove(record)
+            history.forget(record)
         }
     }
 }

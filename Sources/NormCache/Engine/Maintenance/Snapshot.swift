@@ -48,7 +48,7 @@ extension NormalizedCache {
             throw .invalid("a snapshot must be a JSON object of records, not \(snapshot.kindDescription)")
         }
         // Under the lock throughout: keys are built with the engine's one key builder.
-        try commit(cause: .write) { () throws(CacheError) in
+        try commit(cause: .write, origin: .command("restore", target: nil)) { () throws(CacheError) in
             var converted: [(String, [(String, CacheValue)])] = []
             var roots = RootState()
             for (key, value) in records.members {

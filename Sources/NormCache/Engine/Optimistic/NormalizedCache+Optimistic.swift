@@ -6,7 +6,7 @@ extension NormalizedCache {
     @discardableResult
     public func writeOptimistic(_ layer: String, data: CacheObject, for operation: CompiledOperation,
                                 variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil) throws(CacheError) -> Changes {
-        try commit(cause: .optimistic) { () throws(CacheError) in
+        try commit(cause: .optimistic, origin: .command("optimistic layer", target: layer)) { () throws(CacheError) in
             guard !state.records.layers.contains(where: { $0.id == layer }) else { throw .invalid("optimistic layer \"\(layer)\" exists already") }
             state.records.layers.append(OptimisticLayer(id: layer))
             state.log.undo.append(.layerAdded(layer))
@@ -35,7 +35,7 @@ extension NormalizedCache {
 
     /// Removes `layer` and writes the server's result (`write`) in one commit.
     private func commitOptimistic(_ layer: String, write: () throws(CacheError) -> Changes) throws(CacheError) -> Changes {
-        try commit(cause: .write) { () throws(CacheError) in
+        try commit(cause: .write, origin: .command("commit layer", target: layer)) { () throws(CacheError) in
             try removeLayer(layer)
             return try write()
         }
@@ -44,7 +44,7 @@ extension NormalizedCache {
     /// Removes an optimistic layer (the mutation failed); watchers hear `rollback`.
     @discardableResult
     public func rollBackOptimistic(_ layer: String) throws(CacheError) -> Changes {
-        try commit(cause: .rollback) { () throws(CacheError) in
+        try commit(cause: .rollback, origin: .command("roll back layer", target: layer)) { () throws(CacheError) in
             try removeLayer(layer)
             return changedNames()
         }
@@ -62,8 +62,11 @@ extension NormalizedCache {
         let before = pairs.map { state.records.value($0.record, $0.field) }
         state.records.layers.remove(at: index)
         state.log.undo.append(.layerRemoved(layer, at: index))
-        for (pair, old) in zip(pairs, before) where state.records.value(pair.record, pair.field) != old {
+        for (pair, old) in zip(pairs, before) {
+            let new = state.records.value(pair.record, pair.field)
+            guard new != old else { continue }
             state.log.changes.fields.append(pair)
+            state.log.noteHistory(pair.record, .field(pair.field, old: old, new: new))
         }
     }
 }

@@ -27,4 +27,8 @@ package struct CacheStatistics: Sendable, Equatable {
     package var recordKeys: Int
     /// Field keys held interned (`name`, `trip(id:2)`); these stay for the session.
     package var fieldKeys: Int
+    /// Changes the record history keeps, over all records (``NormalizedCache/historyLimit``).
+    package var historyChanges: Int
+    /// The bytes those changes take, roughly: their entries, not the values they share with the records.
+    package var historyBytes: Int
 }

@@ -78,7 +78,8 @@ extension NormalizedCache {
             }
             return CacheStatistics(records: ids.count, fields: fields, watchers: state.watchers.count, layers: state.records.layers.count,
                                    bytes: bytes, hits: state.hits, misses: state.misses,
-                                   recordKeys: state.keys.recordKeys.liveCount, fieldKeys: state.keys.fieldKeys.liveCount)
+                                   recordKeys: state.keys.recordKeys.liveCount, fieldKeys: state.keys.fieldKeys.liveCount,
+                                   historyChanges: state.history.count, historyBytes: state.history.bytes)
         }
     }
 

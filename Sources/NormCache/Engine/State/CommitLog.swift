@@ -1,6 +1,7 @@
 /// The commit in progress, and what a failed one takes back: the change set it gathers
-/// for the watchers and the store, the undo steps, how deep transactions nest, and what
-/// writes learned or warned of before it began. The one owner of whether a commit keeps
+/// for the watchers and the store, the undo steps, how deep transactions nest, what
+/// writes learned or warned of before it began, and the changes it noted for the
+/// ``RecordHistory`` with what started it. The one owner of whether a commit keeps
 /// an undo log (``begin(cause:checkedFirst:writesThrough:possibleTypes:warnings:)``).
 ///
 /// ```swift
@@ -26,16 +27,28 @@ struct CommitLog {
     /// Possible types and the number of warnings when the commit began, for a rollback.
     private var possibleTypesBefore = PossibleTypes()
     private var warningsBefore = 0
+    /// Whether the commit in progress notes its changes for the ``RecordHistory``
+    /// (its limit is above 0), and the changes it noted, in order.
+    private(set) var keepsHistory = false
+    private(set) var historyChanges: [(record: UInt32, change: RecordHistory.Change)] = []
+    /// What started the commit in progress, for the history.
+    private(set) var origin: HistoryStamp.Origin?
+    /// How many commits that changed something have completed: the last one's number.
+    private(set) var completedCount = 0
 
     /// Begins a commit: the outermost starts a new change set and undo log; one inside
     /// another is part of it. `checkedFirst`: the body validates everything before it
     /// changes anything (a normalized write), so unless a store (`writesThrough`) or an
     /// outer transaction can still fail afterwards, no undo log is kept.
-    mutating func begin(cause: ChangeCause, checkedFirst: Bool, writesThrough: Bool,
+    /// `origin`: what started the commit; `keepsHistory`: whether its changes are noted for the history.
+    mutating func begin(cause: ChangeCause, origin: HistoryStamp.Origin? = nil, keepsHistory: Bool = false, checkedFirst: Bool, writesThrough: Bool,
                         possibleTypes: @autoclosure () -> PossibleTypes, warnings: Int) {
         if transactionDepth == 0 {
             changes = ChangeSet()
             changes.cause = cause
+            self.origin = origin
+            self.keepsHistory = keepsHistory
+            historyChanges = []
             undo = []
             keepsUndo = writesThrough || explicitTransaction || !checkedFirst
             possibleTypesBefore = possibleTypes()
@@ -51,11 +64,16 @@ struct CommitLog {
         return transactionDepth == 0
     }
 
-    /// Closes the outermost commit, which succeeded: its change set becomes the last commit's.
-    mutating func completed() {
+    /// Closes the outermost commit, which succeeded: its change set becomes the last
+    /// commit's, and it is numbered if it changed something. Returns the changes it
+    /// noted for the history.
+    mutating func completed() -> [(record: UInt32, change: RecordHistory.Change)] {
+        if !changes.isEmpty { completedCount += 1 }
         lastCommit = changes
         changes = ChangeSet()
         undo = []
+        defer { historyChanges = [] }
+        return historyChanges
     }
 
     /// Closes the outermost commit, which failed: its change set goes, and what to take
@@ -65,8 +83,14 @@ struct CommitLog {
         defer {
             undo = []
             changes = ChangeSet()
+            historyChanges = []
         }
         return (undo, possibleTypesBefore, warningsBefore)
+    }
+
+    /// Notes a change of a record for the history, when the commit keeps one.
+    @inline(__always) mutating func noteHistory(_ record: UInt32, _ change: @autoclosure () -> RecordHistory.Change) {
+        if keepsHistory { historyChanges.append((record, change())) }
     }
 
     /// Notes an undo step, when the commit keeps an undo log.

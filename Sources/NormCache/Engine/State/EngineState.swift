@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the engine holds, guarded by ``NormalizedCache``'s lock, in parts with one
 /// concern each: the interned keys (``KeySpace``), the records with their layers and store
 /// (``RecordLayers``), what is known of types (``SchemaContext``) and the commit in
@@ -21,6 +23,8 @@ final class EngineState {
     /// holder touches it, and the dynamic checks were 13% of a normalized write's
     /// instructions (docs/PERFORMANCE.md, "Exclusivity checks").
     @exclusivity(unchecked) var log = CommitLog()
+    /// Each record's last changes, filed by every commit that succeeds.
+    let history = RecordHistory()
     var watchers = WatcherRegistry()
     var warnings: [String] = []
     /// Reads that found every field, and reads that did not.
@@ -46,9 +50,10 @@ final class EngineState {
     /// store and watchers hear of them once; on a throw every change is undone.
     /// `checkedFirst`: the body validates everything before it changes anything (a
     /// normalized write), so unless a store or an outer transaction can still fail
-    /// afterwards, no undo log is kept.
-    func commit<R>(cause: ChangeCause, checkedFirst: Bool = false, _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
-        log.begin(cause: cause, checkedFirst: checkedFirst, writesThrough: records.store != nil,
+    /// afterwards, no undo log is kept. `origin`: what started the commit, for the history.
+    func commit<R>(cause: ChangeCause, origin: HistoryStamp.Origin? = nil, checkedFirst: Bool = false,
+                   _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
+        log.begin(cause: cause, origin: origin, keepsHistory: history.limit > 0, checkedFirst: checkedFirst, writesThrough: records.store != nil,
                   possibleTypes: schema.possibleTypes, warnings: warnings.count)
         let result: R
         do {
@@ -63,7 +68,9 @@ final class EngineState {
             throw error
         }
         let deliveries = watchers.notify(log.changes, state: self)
-        log.completed()
+        let cause = log.changes.cause, origin = log.origin
+        let noted = log.completed()
+        if !noted.isEmpty { history.record(noted, stamp: HistoryStamp(number: log.completedCount, at: Date(), cause: cause, origin: origin)) }
         if records.unloadsAfterCommit { records.unloadAll() }
         return (result, deliveries)
     }

@@ -2,8 +2,8 @@
 /// fields, the roots beyond the records (``RootState``), and the store behind the base
 /// with which of its records are loaded. The one owner of what a record's field reads as
 /// (``value(_:_:)``, layers over base) and of changing records: each change is noted in
-/// the commit's ``CommitLog`` (change set, undo step, write-through) only if it really
-/// changed something.
+/// the commit's ``CommitLog`` (change set, undo step, write-through, history) only if it
+/// really changed something.
 ///
 /// A class, held by ``EngineState`` in a constant: the reader and the writer call it for
 /// every field, and a struct kept in a class is copied whole for each call of one of its
@@ -93,6 +93,7 @@ final class RecordLayers {
             return
         }
         let ids = fields.fieldIDs
+        log.noteHistory(record, .created(ids))
         base.insert(record, fields)
         noteNewRecord(record, ids, log: &log)
     }
@@ -110,7 +111,7 @@ final class RecordLayers {
                     if value != nil, !invalidated.isEmpty { revalidate(record, field, log: &log) }
                     continue
                 }
-                noteBaseChange(record, field, old: old, written: value != nil, log: &log)
+                noteBaseChange(record, field, old: old, new: value, log: &log)
             }
             return
         }
@@ -128,18 +129,23 @@ final class RecordLayers {
             }
             log.note(.field(layer: layer, record: record, field: field, old: old))
             if layer == nil, store != nil { log.changes.noteStoreChange(record, field) }
-            if visibleBefore != self.value(record, field) { log.changes.fields.append(RecordField(record: record, field: field)) }
+            let visible = self.value(record, field)
+            if visibleBefore != visible {
+                log.changes.fields.append(RecordField(record: record, field: field))
+                log.noteHistory(record, .field(field, old: visibleBefore, new: visible))
+            }
             if value != nil, layer == nil, !invalidated.isEmpty { revalidate(record, field, log: &log) }
         }
     }
 
-    /// The bookkeeping of a base field whose value changed from `old`: undo, write-through,
-    /// the change set, and (when `written`, not removed) freshness.
-    private func noteBaseChange(_ record: UInt32, _ field: UInt32, old: StoredValue?, written: Bool, log: inout CommitLog) {
+    /// The bookkeeping of a base field whose value changed from `old` to `new`: undo,
+    /// write-through, the change set, the history, and (when written, not removed) freshness.
+    private func noteBaseChange(_ record: UInt32, _ field: UInt32, old: StoredValue?, new: StoredValue?, log: inout CommitLog) {
         log.note(.field(layer: nil, record: record, field: field, old: old))
         if store != nil { log.changes.noteStoreChange(record, field) }
         log.changes.fields.append(RecordField(record: record, field: field))
-        if written, !invalidated.isEmpty { revalidate(record, field, log: &log) }
+        log.noteHistory(record, .field(field, old: old, new: new))
+        if new != nil, !invalidated.isEmpty { revalidate(record, field, log: &log) }
     }
 
     /// The same for a record new to the base table, whose fields are `fields`: each check
@@ -179,7 +185,10 @@ final class RecordLayers {
             log.note(.field(layer: nil, record: record, field: field, old: old))
             if store != nil { log.changes.noteStoreChange(record, field) }
             // An optimistic layer's value of the field still shows: then nothing visible changed.
-            if value(record, field) == nil { log.changes.fields.append(RecordField(record: record, field: field)) }
+            if value(record, field) == nil {
+                log.changes.fields.append(RecordField(record: record, field: field))
+                log.noteHistory(record, .field(field, old: old, new: nil))
+            }
         }
         if !keptIDs.isEmpty { base.insert(record, StoredRecord(fieldIDs: keptIDs, values: keptValues)) }
     }

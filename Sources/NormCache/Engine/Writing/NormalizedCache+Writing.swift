@@ -88,7 +88,7 @@ extension NormalizedCache {
 
     private func write<Object: ResponseObject>(dataObject data: Object, for operation: CompiledOperation, variables: CacheObject,
                                                schema: SchemaKnowledge?, partial: Bool, cause: ChangeCause) throws(CacheError) -> Changes {
-        try commit(cause: cause, checkedFirst: true) { () throws(CacheError) in
+        try commit(cause: cause, origin: .operation(operation.name ?? "anonymous \(operation.kind)", variables: variables), checkedFirst: true) { () throws(CacheError) in
             try normalize(data, for: operation, variables: variables, schema: schema, partial: partial, layer: nil)
         }
     }
@@ -97,7 +97,7 @@ extension NormalizedCache {
     /// `{"$reference": K}` value links to record K.
     @discardableResult
     public func write(record key: String, fields: CacheObject) throws(CacheError) -> Changes {
-        try commit(cause: .write) { () throws(CacheError) in
+        try commit(cause: .write, origin: .command("write", target: key)) { () throws(CacheError) in
             let record = try state.keys.recordID(key)
             try state.load(record)
             for (field, value) in fields.members { state.records.setField(record, try state.keys.fieldID(field), try state.keys.stored(value), log: &state.log) }
