@@ -189,7 +189,7 @@ public final class NormalizedCache: @unchecked Sendable {
     private func reportCommit() {
         guard let monitor, !state.log.lastCommit.isEmpty else { return }
         let fields = state.log.lastCommit.changedFields
-        let reached = state.watchers.affected(by: fields)
+        let reached = state.journal.latest?.reached ?? []
         let unreached = state.watchers.unreached(touching: Set(fields.map(\.record)), reached: reached).map { id, records in
             Commit.Unreached(id: id, operation: state.watchers.watcher(id)?.operation.name, records: records.map(state.keys.recordKey))
         }

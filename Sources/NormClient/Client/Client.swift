@@ -124,10 +124,13 @@ public final class Client: @unchecked Sendable {
 
     /// ``fetch(_:variables:policy:optimistic:from:cause:onCacheResult:)`` of an operation of
     /// the generated schema `generated` (nil: none), which its reads and writes know
-    /// (``knowledge(over:generated:)``).
-    func fetch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, optimistic: CacheObject? = nil,
-               from transport: (any Transport)?, generated: (any SchemaMetadata.Type)?, cause: ChangeCause = .write,
-               onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
+    /// (``knowledge(over:generated:)``). `onCacheMiss` hears an incomplete cache read that
+    /// sends the query, before the request goes out: the cache is as it was when the
+    /// policy decided (the workbench's `.why` explains the misses then).
+    package func fetch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, optimistic: CacheObject? = nil,
+                       from transport: (any Transport)?, generated: (any SchemaMetadata.Type)?, cause: ChangeCause = .write,
+                       onCacheMiss: (ClientResult) -> Void = { _ in },
+                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
         let transport = transport ?? endpoint
         let schema = knowledge(over: transport, generated: generated)
         let variables = try coerceVariables(variables, for: operation, schema: schema)
@@ -139,7 +142,7 @@ public final class Client: @unchecked Sendable {
                 guard result.complete else { throw .cacheMiss(result) }
                 return result
             }
-            if result.complete { onCacheResult(result) }   // cache-and-network: the cache's answer first
+            if result.complete { onCacheResult(result) } else { onCacheMiss(result) }   // cache-and-network: the cache's answer first
             cached = result
         }
         guard let transport else { throw .noEndpoint(operation.title, cached: cached) }
@@ -162,6 +165,15 @@ public final class Client: @unchecked Sendable {
     public func cachedResult(of operation: CompiledOperation, variables: CacheObject = CacheObject(),
                              from transport: (any Transport)? = nil) throws(ClientError) -> ClientResult {
         try cachedResult(of: operation, variables: variables, schema: knowledge(over: transport, generated: nil))
+    }
+
+    /// Why each field the cache lacks for `operation` is missing, and the nearest data it
+    /// holds (``NormalizedCache/explainMisses(of:variables:schema:)``), read with the
+    /// knowledge of the endpoint the operation runs against.
+    package func explainMisses(of operation: CompiledOperation, variables: CacheObject,
+                               from transport: (any Transport)?) throws(ClientError) -> [MissExplanation] {
+        do { return try cache.explainMisses(of: operation, variables: variables, schema: knowledge(over: transport ?? endpoint, generated: nil)) }
+        catch { throw .cache(error) }
     }
 
     private func cachedResult(of operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?) throws(ClientError) -> ClientResult {

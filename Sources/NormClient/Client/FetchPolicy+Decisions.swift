@@ -34,4 +34,27 @@ extension FetchPolicy {
     var readsCache: Bool { self == .cacheFirst || self == .cacheOnly || self == .cacheAndNetwork }
     /// Whether network results are written to the cache.
     var writesCache: Bool { self != .noCache }
+    /// Whether running `operation` under this policy sent a request, and why, in words
+    /// (`.why`), given whether the cache's answer was whole (nil: the cache was not read).
+    /// Worded from the same decisions as above, so the words cannot disagree with them.
+    package func explanation(of operation: CompiledOperation, cacheAnswered complete: Bool?) -> (requested: Bool, reason: String) {
+        let policy = applied(to: operation)
+        let name = policy.name
+        if operation.isLocalCacheMutation { return (false, "a local cache mutation is read from the cache only, never sent") }
+        if operation.kind != .query {
+            return (true, "a \(operation.kind.rawValue) always goes to the network" + (policy.writesCache ? "" : "; no-cache keeps its result out of the cache"))
+        }
+        let requested = policy.sendsRequest(cacheAnswered: complete ?? false)
+        guard policy.readsCache, let complete else {
+            return (requested, "\(name) sends the query without reading the cache"
+                    + (policy.fallsBackToCache ? "; the cache answers only when no response comes" : "")
+                    + (policy.writesCache ? "" : ", and keeps the response out of it"))
+        }
+        switch (complete, requested) {
+        case (true, false): return (false, "\(name): the cache had every field, so no request was sent")
+        case (false, false): return (false, "\(name): the cache lacked fields, and \(name) never sends a request")
+        case (true, true): return (true, "\(name): the cache's whole answer came first, then the query was sent all the same")
+        case (false, true): return (true, "\(name): the cache lacked fields, so the query was sent")
+        }
+    }
 }

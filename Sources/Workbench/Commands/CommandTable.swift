@@ -298,6 +298,13 @@ package enum CommandTable {
             }
         },
         // explaining
+        DotCommand(name: "why", usage: "[ID]", help: "With a watcher ID: each commit since its last emission (up to the last \(WatcherExplanation.kept)), whether it reached the watcher, and why not (a reason code, a sentence, what would bring the change in). Alone: why the last operation's result came from where it did, and each missing field's reason and nearest data") { session, input in
+            guard let word = try input.words(0...1).first else { return try session.explainLastOperation() }
+            guard let id = Int(word), let why = session.client.cache.explain(watcher: id) else {
+                throw CommandError("no watcher \"\(word)\" (.watches lists them)")
+            }
+            session.printer.emit(.whyWatcher(why))
+        },
         DotCommand(name: "graph", usage: "KEY|ID [DEPTH] [FILE]", help: "The records within DEPTH references of record KEY (default 1), or those watcher ID depends on (default depth 0), and the references between them as Graphviz DOT; written to FILE ending .dot, or rendered by Graphviz's dot to one ending .svg or .png", completes: [.recordKey]) { session, input in
             let words = try input.words(1...3)
             let file = words.count > 1 && Int(words.last!) == nil ? words.last : nil

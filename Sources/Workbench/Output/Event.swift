@@ -44,6 +44,10 @@ enum Event {
     /// `.history KEY[.FIELD]`: the changes kept of record `key` (or of its `field`), oldest
     /// first, and how many the cache keeps of a record.
     case history(key: String, field: String?, changes: [HistoryChange], limit: Int)
+    /// `.why ID`: each commit since watcher `id` last emitted, reached or not, and why.
+    case whyWatcher(WatcherExplanation)
+    /// `.why` alone: the last operation run, and its result (nil when it failed without one).
+    case whyOperation(OperationRun, result: ClientResult?)
     /// A service's state changed (loading, loaded, error).
     case state(service: String, state: String, detail: String?)
     /// An `.expect` held or failed.

@@ -54,6 +54,22 @@ enum JSONRenderer {
                 ["commit": CacheValue(change.commit), "at": .string(HistoryText.time(change.at)), "cause": .string(change.cause.rawValue),
                  "origin": name(change.origin), "field": .string(change.field), "old": change.old ?? .null, "new": change.new ?? .null]
             })]
+        case .whyWatcher(let why):
+            return ["event": "why", "id": CacheValue(why.watcher), "op": name(why.operation), "emissions": CacheValue(why.emissions),
+                    "emittedAfter": CacheValue(why.emittedAfter), "forgotten": CacheValue(why.forgotten),
+                    "commits": .list(why.commits.map { commit in
+                        ["commit": CacheValue(commit.number), "at": .string(HistoryText.time(commit.at)), "cause": .string(commit.cause.rawValue),
+                         "origin": name(commit.origin), "changed": strings(commit.changed.map(\.description)), "reached": .bool(commit.reached),
+                         "code": .string(commit.reason.code.rawValue), "reason": .string(commit.reason.text), "hint": name(commit.reason.hint)]
+                    })]
+        case .whyOperation(let run, let result):
+            let decision = run.decision
+            return ["event": "why", "op": name(run.operation.name), "policy": .string(run.policy.applied(to: run.operation).name),
+                    "source": name(result?.source.rawValue), "requested": .bool(decision.requested), "reason": .string(decision.reason),
+                    "missing": .list(run.misses.map { miss in
+                        ["field": .string(miss.field), "code": .string(miss.reason.code.rawValue), "reason": .string(miss.reason.text),
+                         "nearest": strings(miss.nearest), "hint": name(miss.reason.hint)]
+                    })]
         case .stats(let statistics):
             var object: CacheObject = ["event": "stats"]
             for row in TextRenderer.statisticsRows(statistics) { object[row.field] = CacheValue(row.value) }

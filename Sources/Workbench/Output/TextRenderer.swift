@@ -82,6 +82,10 @@ struct TextRenderer {
                 }), [])
             }
             return (changes.map(HistoryText.line), [])
+        case .whyWatcher(let explanation):
+            return (WhyText.lines(explanation, style: style), [])
+        case .whyOperation(let run, let result):
+            return (WhyText.lines(run, result: result, style: style), [])
         case .stats(let statistics):
             let rows = Self.statisticsRows(statistics)
             if tables { return (table.lines(header: ["statistic", "value"], rows: rows.map { [$0.label, "\($0.value)"] }), []) }

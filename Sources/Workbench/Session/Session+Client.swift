@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import NormCache
 import NormClient
@@ -23,18 +24,41 @@ extension Session {
         let (client, policy, printer) = (self.client, settings.policy, self.printer)
         let optimistic = settings.optimistic
         settings.optimistic = nil
+        // What the cache answered, and why it missed what it did, as it was when the
+        // policy decided (before the response is written): for `.why`.
+        let read = Mutex<(answered: Bool?, misses: [MissExplanation])>((nil, []))
+        let explain: @Sendable () -> Void = { read.withLock { $0 = (false, (try? client.explainMisses(of: operation, variables: variables, from: endpoint)) ?? []) } }
+        defer {
+            let (answered, misses) = read.withLock { $0 }
+            lastOperation = OperationRun(operation: operation, policy: policy, cacheAnswered: lastResult?.source == .cache ? lastResult!.complete : answered,
+                                         misses: misses)
+        }
         do {
             lastResult = try wait {
-                try await client.fetch(operation, variables: variables, policy: policy, optimistic: optimistic, from: endpoint) {
-                    printer.emit(.result($0))
-                }
+                try await client.fetch(operation, variables: variables, policy: policy, optimistic: optimistic, from: endpoint, generated: nil,
+                                       onCacheMiss: { _ in explain() },
+                                       onCacheResult: { result in
+                                           read.withLock { $0.answered = true }
+                                           printer.emit(.result(result))
+                                       })
             }
         } catch {
             // A failure says what the cache answered, so `.expect missing` can name what was missing.
             lastResult = (error as? ClientError)?.cachedResult
+            if let cached = lastResult, !cached.complete, read.withLock({ $0.answered }) == nil { explain() }
             throw error
         }
         printer.emit(.result(lastResult!))
+    }
+
+    /// `.why` alone: why the last operation's result came from where it did (the policy,
+    /// and whether the cache answered whole), and each field the cache lacked with its
+    /// reason and nearest data, as it was when the policy decided.
+    func explainLastOperation() throws {
+        guard let run = lastOperation else {
+            throw CommandError("no operation has run yet: .why explains the last one (.why ID explains watcher ID)")
+        }
+        printer.emit(.whyOperation(run, result: lastResult))
     }
 
     /// `.run NAME [JSON] --write DATA`: writes `data` into the cache as the local cache
@@ -54,6 +78,8 @@ extension Session {
             throw CommandError("the data does not fit the operation at \(misfit.path): \(misfit.message)")
         }
         lastResult = try client.cachedResult(of: operation, variables: variables, from: endpoint)
+        let misses = lastResult!.complete ? [] : try client.explainMisses(of: operation, variables: variables, from: endpoint)
+        lastOperation = OperationRun(operation: operation, policy: .cacheOnly, cacheAnswered: lastResult!.complete, misses: misses)
         printer.emit(.result(lastResult!))
     }
 

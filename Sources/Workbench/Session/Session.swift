@@ -53,6 +53,8 @@ package final class Session {
         get { ledger.lastResult }
         set { ledger.lastResult = newValue }
     }
+    /// The last operation run, and why its cache read missed what it did, for `.why`.
+    var lastOperation: OperationRun?
     /// What the settings commands change: variables, policy, `.echo`, `.bail`, … .
     var settings: SessionSettings {
         didSet { if settings.monitors != oldValue.monitors { monitorCache() } }

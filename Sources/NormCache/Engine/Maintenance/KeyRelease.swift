@@ -16,7 +16,9 @@ extension EngineState {
     ///   target's id, so a later write of that key meets it again);
     /// - every watcher's dependencies (a watcher that read a record, or missed it, must
     ///   hear its next write), the invalidated fields, and the emptied roots;
-/// - each reference in the values the record history keeps (``RecordHistory``);
+    /// - each reference in the values the record history keeps (``RecordHistory``);
+    ///   the commit journal's entries name the records they would hold instead
+    ///   (``CommitJournal/nameEntries(naming:keys:)``);
     /// - the loaded marks of a lazily opened store (a released id's mark is cleared, so
     ///   that the key that takes the id next is loaded from the store).
     ///
@@ -41,6 +43,7 @@ extension EngineState {
         // The history's references name their records; a record's own changes do not keep
         // its key: they go with it (below), or the next key to take the id would inherit them.
         history.forEachReference(name)
+        journal.nameEntries(naming: { Int($0) < bound && !named[Int($0)] }, keys: keys)
         log.lastCommit = ChangeSet()
         for record in 0..<UInt32(bound) where !named[Int(record)] {
             // An id released before is not held: the interner says so, and it is skipped.

@@ -17,6 +17,9 @@ struct Reader {
     var missing: [String] = []
     var stale: [String] = []
     var redirects: [CacheRedirect] = []
+    /// Of the missing, those absent from their record, with the field asked for: what
+    /// ``NormalizedCache/explainMisses(of:variables:schema:)`` explains (noted on the miss path only).
+    var absent: [(pair: RecordField, field: FieldPlan)] = []
     /// The operation's root record and its type, the parent type of its fields' policies.
     private var root: (record: UInt32, typename: String) = (NC_ID_NONE_VALUE, "")
     private var missingNames: Set<String> = []
@@ -42,12 +45,16 @@ struct Reader {
 
     static func read(_ operation: CompiledOperation, variables: CacheObject, partial: Bool, state: EngineState) throws(CacheError) -> ReadResult {
         var reader = try Reader(state: state, operation: operation, variables: variables)
-        let rootKey = operation.kind.rootKey
-        reader.root = (try state.keys.recordID(rootKey), state.schema.rootType(operation.kind))
-        let data = try reader.readRecord(reader.root.record, plan: operation.selections, typename: reader.root.typename)
+        let data = try reader.readOperation()
         let complete = reader.missing.isEmpty
         return ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
                           stale: reader.stale, redirects: reader.redirects, dependencies: reader.dependencies)
+    }
+
+    /// Reads the operation from its root; what it found and missed stays in the reader.
+    mutating func readOperation() throws(CacheError) -> CacheObject {
+        root = (try state.keys.recordID(operation.kind.rootKey), state.schema.rootType(operation.kind))
+        return try readRecord(root.record, plan: operation.selections, typename: root.typename)
     }
 
     /// Loads `records` from the store where they are not loaded yet. The copy of the base
@@ -66,7 +73,7 @@ struct Reader {
     private mutating func readRecord(_ record: UInt32, plan: SelectionPlan, typename knownTypename: String?) throws(CacheError) -> CacheObject {
         try load(record)
         var typename = knownTypename ?? ""
-        if knownTypename == nil, plan.isConditional, case .value(.string(let name))? = state.records.value(record, state.keys.typenameField) {
+        if knownTypename == nil, plan.isConditional, let name = state.typename(of: record) {
             typename = name
         }
         if plan.isConditional {
@@ -107,7 +114,10 @@ struct Reader {
             // writer skips it), so a record without one is not a miss; a gone record is.
             if field.name == "__typename", state.records.recordExists(record) { return nil }
             if followsFieldPolicies, let redirected = try redirect(field, at: pair) { return redirected }
-            if required { noteMissing(state.keys.name(pair)) }
+            if required {
+                noteMissing(state.keys.name(pair))
+                absent.append((pair, field))
+            }
             return nil
         }
         if checksInvalidation, state.records.invalidated.contains(pair) { noteMissing(state.keys.name(pair), stale: true) }
@@ -181,9 +191,7 @@ struct Reader {
 
     /// The type of the object `record` holds: the root's, or its stored `__typename`.
     private func typename(of record: UInt32) -> String? {
-        if record == root.record { return root.typename }
-        if case .value(.string(let name))? = state.records.value(record, state.keys.typenameField) { return name }
-        return nil
+        record == root.record ? root.typename : state.typename(of: record)
     }
 
     /// Lists a record-field key as missing (and stale: present but invalidated), once
@@ -360,7 +368,7 @@ struct Reader {
     /// it missed reported (it may not apply). The read still depends on every field it
     /// looked at, so a later write that completes it is heard.
     private mutating func readLeniently(_ read: (inout Reader) throws(CacheError) -> CacheValue?) throws(CacheError) -> CacheValue? {
-        let mark = (misses: missesMet, missing: missing.count, stale: stale.count, redirects: redirects.count)
+        let mark = (misses: missesMet, missing: missing.count, stale: stale.count, redirects: redirects.count, absent: absent.count)
         lenientDepth += 1
         defer { lenientDepth -= 1 }
         let value = try read(&self)
@@ -369,6 +377,7 @@ struct Reader {
         missing.removeSubrange(mark.missing...)
         stale.removeSubrange(mark.stale...)
         redirects.removeSubrange(mark.redirects...)
+        absent.removeSubrange(mark.absent...)
         return nil
     }
 

@@ -21,8 +21,15 @@ extension SchemaContext {
     /// where the field returns one object (and the reverse). The keys are built by `keys`.
     func redirectTargets(of field: FieldPlan, on parentType: String, variables: CacheObject,
                          keys: KeySpace) throws(CacheError) -> RedirectTargets? {
-        guard let keyArguments = endpoint?.fieldPolicies[parentType, field.name],
-              let returned = declaredTypes.outputFields(of: parentType)?[field.name],
+        guard let keyArguments = endpoint?.fieldPolicies[parentType, field.name] else { return nil }
+        return try redirectTargets(of: field, on: parentType, keyArguments: keyArguments, variables: variables, keys: keys)
+    }
+
+    /// Where `field` would lead under a field policy whose key arguments are `keyArguments`
+    /// (``redirectTargets(of:on:variables:keys:)`` with the endpoint's; `.why` tries others).
+    func redirectTargets(of field: FieldPlan, on parentType: String, keyArguments: [String], variables: CacheObject,
+                         keys: KeySpace) throws(CacheError) -> RedirectTargets? {
+        guard let returned = declaredTypes.outputFields(of: parentType)?[field.name],
               let (typename, isList) = Self.objectType(returned) else { return nil }
         let arguments = keys.arguments(of: field, variables: variables)
         // The key values in keyArgs order; the list argument's place holds its items.

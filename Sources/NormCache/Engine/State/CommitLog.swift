@@ -33,8 +33,9 @@ struct CommitLog {
     private(set) var historyChanges: [(record: UInt32, change: RecordHistory.Change)] = []
     /// What started the commit in progress, for the history.
     private(set) var origin: HistoryStamp.Origin?
-    /// How many commits that changed something have completed: the last one's number.
-    private(set) var completedCount = 0
+    /// The number of the last commit that ended (``CommitJournal``): each commit that
+    /// succeeded, or failed after changing something, takes the next.
+    private(set) var number = 0
 
     /// Begins a commit: the outermost starts a new change set and undo log; one inside
     /// another is part of it. `checkedFirst`: the body validates everything before it
@@ -65,10 +66,9 @@ struct CommitLog {
     }
 
     /// Closes the outermost commit, which succeeded: its change set becomes the last
-    /// commit's, and it is numbered if it changed something. Returns the changes it
-    /// noted for the history.
+    /// commit's, and it takes the next number. Returns the changes it noted for the history.
     mutating func completed() -> [(record: UInt32, change: RecordHistory.Change)] {
-        if !changes.isEmpty { completedCount += 1 }
+        number += 1
         lastCommit = changes
         changes = ChangeSet()
         undo = []
@@ -76,16 +76,18 @@ struct CommitLog {
         return historyChanges
     }
 
-    /// Closes the outermost commit, which failed: its change set goes, and what to take
-    /// back is returned: the undo steps (oldest first), the possible types it began with,
-    /// and how many warnings there were.
-    mutating func abandoned() -> (undo: [UndoStep], possibleTypes: PossibleTypes, warnings: Int) {
+    /// Closes the outermost commit, which failed: its change set goes (numbered when it
+    /// had changed something), and what to take back is returned: the undo steps (oldest
+    /// first), the possible types it began with, how many warnings there were, and the
+    /// changes it had made.
+    mutating func abandoned() -> (undo: [UndoStep], possibleTypes: PossibleTypes, warnings: Int, changes: ChangeSet) {
         defer {
             undo = []
             changes = ChangeSet()
             historyChanges = []
         }
-        return (undo, possibleTypesBefore, warningsBefore)
+        if !changes.isEmpty { number += 1 }
+        return (undo, possibleTypesBefore, warningsBefore, changes)
     }
 
     /// Notes a change of a record for the history, when the commit keeps one.

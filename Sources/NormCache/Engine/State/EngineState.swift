@@ -25,6 +25,8 @@ final class EngineState {
     @exclusivity(unchecked) var log = CommitLog()
     /// Each record's last changes, filed by every commit that succeeds.
     let history = RecordHistory()
+    /// The last commits, whole, for explanations.
+    let journal = CommitJournal()
     var watchers = WatcherRegistry()
     var warnings: [String] = []
     /// Reads that found every field, and reads that did not.
@@ -42,6 +44,12 @@ final class EngineState {
         schema.endpoint = endpoint
         defer { schema.endpoint = outer }
         return try body()
+    }
+
+    /// The type of the object `record` holds, as reads see its `__typename`; nil when it has none.
+    func typename(of record: UInt32) -> String? {
+        if case .value(.string(let name))? = records.value(record, keys.typenameField) { return name }
+        return nil
     }
 
     // MARK: transactions
@@ -67,19 +75,25 @@ final class EngineState {
             rollBack()
             throw error
         }
-        let deliveries = watchers.notify(log.changes, state: self)
-        let cause = log.changes.cause, origin = log.origin
+        let changes = log.changes, origin = log.origin
         let noted = log.completed()
-        if !noted.isEmpty { history.record(noted, stamp: HistoryStamp(number: log.completedCount, at: Date(), cause: cause, origin: origin)) }
+        let stamp = HistoryStamp(number: log.number, at: Date(), cause: changes.cause, origin: origin)
+        let (deliveries, reached) = watchers.notify(changes, commit: stamp.number, state: self)
+        if !noted.isEmpty { history.record(noted, stamp: stamp) }
+        journal.record(stamp, changes: changes, reached: reached)
         if records.unloadsAfterCommit { records.unloadAll() }
         return (result, deliveries)
     }
 
     private func rollBack() {
+        let origin = log.origin
         let undone = log.abandoned()
         // What writes learned and warned of goes with them.
         schema.possibleTypes = undone.possibleTypes
         if warnings.count > undone.warnings { warnings.removeSubrange(undone.warnings...) }
         records.revert(undone.undo)
+        guard !undone.changes.isEmpty else { return }
+        journal.record(HistoryStamp(number: log.number, at: Date(), cause: undone.changes.cause, origin: origin),
+                       changes: undone.changes, reached: [], rolledBack: true)
     }
 }

@@ -10,7 +10,7 @@ extension NormalizedCache {
         return try emitting { () throws(CacheError) in
             let watcher = state.watchers.add(operation, variables: variables, schema: schema, partial: partial, callback: onEmission)
             let delivery: WatchDelivery?
-            do throws(CacheError) { delivery = try state.watchers.refresh(watcher, cause: .initial, changed: [], state: state) } catch {
+            do throws(CacheError) { delivery = try state.watchers.refresh(watcher, cause: .initial, changed: [], commit: state.log.number, state: state) } catch {
                 state.watchers.remove(watcher.id)
                 throw error
             }
@@ -36,7 +36,7 @@ extension NormalizedCache {
                 try coerced(variables, for: watcher.operation)
             }
             watcher.lastComplete = []   // the old variables' reads say nothing of the new ones'
-            let delivery = try state.watchers.refresh(watcher, cause: .refetch, changed: [], state: state)
+            let delivery = try state.watchers.refresh(watcher, cause: .refetch, changed: [], commit: state.log.number, state: state)
             return ((), delivery.map { [$0] } ?? [])
         }
     }

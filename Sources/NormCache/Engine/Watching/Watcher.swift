@@ -19,6 +19,8 @@ extension WatcherRegistry {
         var lastComplete: [RecordField] = []
         var last: ReadResult?
         var emissions = 0
+        /// The number of the commit its last emission came after (``CommitJournal``).
+        var emittedAfter = 0
 
         init(id: Int, operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?, partial: Bool,
              callback: @escaping @Sendable (WatchEmission) -> Void) {

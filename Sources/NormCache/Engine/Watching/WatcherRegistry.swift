@@ -37,7 +37,9 @@ struct WatcherRegistry {
     /// the dependent keys of its last result over failed reads; a change that reaches it
     /// only through those (`onlyThroughLastComplete`) is delivered even when the read is
     /// the same, for the failed read is what makes Apollo iOS's watcher refetch.
-    mutating func refresh(_ watcher: Watcher, cause: ChangeCause, changed: [String], state: EngineState,
+    /// `commit`: the number of the commit that caused the read (the last one, for a read
+    /// of the watcher's own: its start, new variables).
+    mutating func refresh(_ watcher: Watcher, cause: ChangeCause, changed: [String], commit: Int, state: EngineState,
                           onlyThroughLastComplete: Bool = false) throws(CacheError) -> WatchDelivery? {
         let result = try state.withSchema(watcher.schema) { () throws(CacheError) in
             try Reader.read(watcher.operation, variables: watcher.variables, partial: watcher.partial, state: state)
@@ -63,6 +65,7 @@ struct WatcherRegistry {
         if let last = watcher.last, last == result, !(onlyThroughLastComplete && !result.complete) { return nil }
         watcher.last = result
         watcher.emissions += 1
+        watcher.emittedAfter = commit
         return WatchDelivery(callback: watcher.callback,
                              emission: WatchEmission(watcher: watcher.id, number: watcher.emissions, cause: cause, result: result, changed: changed))
     }
@@ -90,21 +93,8 @@ struct WatcherRegistry {
         return low < fields.count && fields[low] == field
     }
 
-    /// Ids of the watchers that depend on any of `pairs`, sorted.
-    func affected(by pairs: Set<RecordField>) -> [Int] {
-        var ids = Set<Int>()
-        for pair in pairs {
-            switch index[pair] {
-            case .one(let id)?: ids.insert(id)
-            case .many(let set)?: ids.formUnion(set)
-            case nil: break
-            }
-        }
-        return ids.sorted()
-    }
-
-    /// The watchers that depend on a field of any of `records` but on none of `reached`'s
-    /// fields (``affected(by:)``), sorted, each with the records of `records` it reads:
+    /// The watchers that depend on a field of any of `records` but were not `reached`
+    /// (``notify(_:commit:state:)``), sorted, each with the records of `records` it reads:
     /// what a commit touched without reaching them. It looks at every watcher's
     /// dependencies, so it is for the monitor only, not for delivery.
     func unreached(touching records: Set<UInt32>, reached: [Int]) -> [(id: Int, records: [UInt32])] {
@@ -116,9 +106,11 @@ struct WatcherRegistry {
         }
     }
 
-    /// Re-reads the watchers a change set touches; returns the emissions to deliver.
-    mutating func notify(_ changes: ChangeSet, state: EngineState) -> [WatchDelivery] {
-        guard !watchers.isEmpty, !changes.isEmpty else { return [] }
+    /// Re-reads the watchers a change set touches (commit number `commit`); returns the
+    /// emissions to deliver, and the ids of the watchers reached (those that depend on a
+    /// changed field), sorted.
+    mutating func notify(_ changes: ChangeSet, commit: Int, state: EngineState) -> (deliveries: [WatchDelivery], reached: [Int]) {
+        guard !watchers.isEmpty, !changes.isEmpty else { return ([], []) }
         var affected: [Int: [RecordField]] = [:]
         changes.forEachField { pair in
             switch index[pair] {
@@ -128,15 +120,17 @@ struct WatcherRegistry {
             }
         }
         var deliveries: [WatchDelivery] = []
-        for id in affected.keys.sorted() {
+        let reached = affected.keys.sorted()
+        for id in reached {
             guard let watcher = watchers[id] else { continue }
             let changed = Set(affected[id]!).map(state.keys.name).sorted()
             let throughRead = watcher.lastComplete.isEmpty || affected[id]!.contains { Self.sorted(watcher.read, contains: $0) }
             // A read that fails now (a key refused) leaves the watcher as it was.
-            if let delivery = try? refresh(watcher, cause: changes.cause, changed: changed, state: state, onlyThroughLastComplete: !throughRead) {
+            if let delivery = try? refresh(watcher, cause: changes.cause, changed: changed, commit: commit, state: state,
+                                           onlyThroughLastComplete: !throughRead) {
                 deliveries.append(delivery)
             }
         }
-        return deliveries
+        return (deliveries, reached)
     }
 }

@@ -1,0 +1,105 @@
+/// The reason a field was missing from a read, and the nearest data the cache holds: the
+/// one owner of the order the reasons are tried in, most specific first (docs/explain.md).
+/// It looks at the cache as it is (the lock held), so it runs at the read, before a fetch
+/// writes the answer.
+///
+/// ```swift
+/// let reasons = MissReasons(state: state, variables: variables)
+/// reasons.reason(for: pair, field: plan, root: root).reason.code   // .otherArguments
+/// ```
+struct MissReasons {
+    let state: EngineState
+    let variables: CacheObject
+
+    /// Why `field` of the record in `pair` was absent. `root`: the operation's root record and type.
+    func explain(_ pair: RecordField, field: FieldPlan, root: (record: UInt32, typename: String)) throws(CacheError) -> MissExplanation {
+        let name = state.keys.name(pair), recordKey = state.keys.recordKey(pair.record)
+        let fieldKey = state.keys.fieldKey(pair.field)
+        func miss(_ reason: WhyReason, nearest: [String] = []) -> MissExplanation { MissExplanation(field: name, reason: reason, nearest: nearest) }
+
+        if pair.record != root.record, !state.records.recordExists(pair.record) {
+            let referrers = referringFields(to: pair.record)
+            return miss(WhyReason(.danglingReference,
+                                  "\(recordKey) is not in the cache" + (referrers.isEmpty ? "" : ", though \(referrers.joined(separator: ", ")) refers to it")
+                                  + ": it was evicted or removed, or never written",
+                                  hint: "fetch it again (network-only writes the record and what refers to it)"), nearest: referrers)
+        }
+        let others = state.records.visibleFields(pair.record).map { state.keys.fieldKey($0.0) }
+            .filter { $0 != fieldKey && $0.prefix { $0 != "(" } == field.name }.sorted()
+        if !others.isEmpty {
+            return miss(WhyReason(.otherArguments,
+                                  "\(recordKey) holds \(field.name) only with other arguments: \(others.joined(separator: ", "))",
+                                  hint: "each set of arguments is cached apart: a fetch with these arguments writes this one"),
+                        nearest: others.map { recordKey + "." + $0 })
+        }
+        let parentType = pair.record == root.record ? root.typename : state.typename(of: pair.record)
+        if let parentType, field.selections != nil, let (argument, target) = try redirectCandidate(field, on: parentType) {
+            return miss(WhyReason(.fieldPolicyWouldRedirect,
+                                  "\(name) was never written, but \(target) holds the object it asks for (\(argument): \(argumentText(field, argument)))",
+                                  hint: "extend type \(parentType) @fieldPolicy(forField: \"\(field.name)\", keyArgs: \"\(argument)\") in the schema, "
+                                        + "and reads answer it from \(target)"),
+                        nearest: [target])
+        }
+        if let parentType, let same = try sameObject(as: pair.record, typename: parentType, having: pair.field) {
+            return miss(WhyReason(.otherKey,
+                                  "\(recordKey) lacks \(fieldKey), but the same \(parentType) kept as \(same) has it: one object under two keys",
+                                  hint: "key \(parentType) by its id (.keyfields \(parentType) id, or @typePolicy(keyFields: \"id\") in the schema) so both are one record"),
+                        nearest: [same + "." + fieldKey])
+        }
+        if !field.typeConditions.isEmpty {
+            let cases = field.typeConditions.map { "... on \($0)" }.joined(separator: " ")
+            return miss(WhyReason(.typeCase,
+                                  "only the type case \(cases) selects \(field.name), and \(recordKey)" + (parentType.map { ", a \($0)," } ?? "")
+                                  + " was written by responses that did not select it",
+                                  hint: "a fetch of an operation with this type case writes it"))
+        }
+        return miss(WhyReason(.notFetched, "no response has written \(fieldKey) of \(recordKey) yet",
+                              hint: "a fetch writes it (cache-first sends one for a missing field)"))
+    }
+
+    /// `QUERY_ROOT.trips` for each field of another record that refers to `record`.
+    private func referringFields(to record: UInt32) -> [String] {
+        state.loadAllOrWarn()
+        var fields: [String] = []
+        for holder in state.records.base.ids {
+            for (field, value) in state.records.visibleFields(holder) {
+                var refers = false
+                value.forEachReference { refers = refers || $0 == record }
+                if refers { fields.append(state.keys.recordKey(holder) + "." + state.keys.fieldKey(field)) }
+            }
+        }
+        return fields.sorted()
+    }
+
+    /// An argument of `field` that, as a field policy's key argument, would name a record
+    /// the cache holds, with that record's key.
+    private func redirectCandidate(_ field: FieldPlan, on parentType: String) throws(CacheError) -> (String, String)? {
+        for argument in field.arguments.map(\.name).sorted() {
+            guard let targets = try state.schema.redirectTargets(of: field, on: parentType, keyArguments: [argument], variables: variables, keys: state.keys),
+                  !targets.isList, let candidates = targets.candidates.first else { continue }
+            for key in candidates {
+                guard let id = state.keys.recordKeys.find(key)?.rawValue else { continue }
+                try state.load(id)
+                if state.records.recordExists(id) { return (argument, key) }
+            }
+        }
+        return nil
+    }
+
+    /// Another record of type `typename` with the same `id` as `record`, that has `field`.
+    private func sameObject(as record: UInt32, typename: String, having field: UInt32) throws(CacheError) -> String? {
+        guard let idField = state.keys.fieldKeys.find("id")?.rawValue, case .value(let id)? = state.records.value(record, idField) else { return nil }
+        state.loadAllOrWarn()
+        for other in state.records.base.ids where other != record {
+            guard state.records.value(other, field) != nil, state.records.value(other, idField) == .value(id),
+                  state.typename(of: other) == typename else { continue }
+            return state.keys.recordKey(other)
+        }
+        return nil
+    }
+
+    /// The value `field`'s `argument` has in this read, as a key holds it.
+    private func argumentText(_ field: FieldPlan, _ argument: String) -> String {
+        state.keys.arguments(of: field, variables: variables)[argument]?.keyText ?? "?"
+    }
+}
