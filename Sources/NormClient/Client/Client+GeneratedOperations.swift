@@ -42,11 +42,12 @@ extension Client {
     }
 
     /// Watches `query`: an `AsyncSequence` of its data as the cache changes, each with its
-    /// cause (``TypedWatch``).
-    public func watch<Query: GraphQLQuery>(_ query: Query, policy: FetchPolicy = .cacheFirst,
+    /// cause (``TypedWatch``); `refetchPolicy` says what a change from elsewhere does
+    /// (``watch(_:variables:policy:refetchPolicy:from:onEvent:)``).
+    public func watch<Query: GraphQLQuery>(_ query: Query, policy: FetchPolicy = .cacheFirst, refetchPolicy: FetchPolicy? = nil,
                                            from transport: (any Transport)? = nil) throws(ClientError) -> TypedWatch<Query> {
         let (updates, continuation) = AsyncStream<WatchUpdate<Query.Data>>.makeStream()
-        let watch = try watch(compiled(Query.self), variables: variables(of: query), policy: policy, from: transport,
+        let watch = try watch(compiled(Query.self), variables: variables(of: query), policy: policy, refetchPolicy: refetchPolicy, from: transport,
                               generated: Query.Schema.self) { watch, event in
             if let update = WatchUpdate<Query.Data>(event, variables: watch.variables) { continuation.yield(update) }
         }

@@ -345,8 +345,12 @@ public final class Client: @unchecked Sendable {
 
     /// Starts a watcher of `operation`: its first emission is the cache's answer, and a
     /// fetch follows as `policy` says (cache-first: when the cache cannot answer). After
-    /// that it emits whenever a change alters its result; a cache-first watcher whose data
-    /// was evicted refetches. `onEvent` hears emissions and failed fetches; without one,
+    /// that a change from elsewhere that reaches its read is handled as `refetchPolicy`
+    /// says (by default cache-only for a cache-only watcher, else cache-first): cache-first
+    /// emits the new read when it alters the result and
+    /// refetches when the cache can no longer answer; cache-only emits the new read, or
+    /// reports what is missing; network-only fetches instead of showing the read;
+    /// cache-and-network shows it and fetches. `onEvent` hears emissions and failed fetches; without one,
     /// ``watchEvents`` does. It fetches from `transport`, or else the client's ``endpoint``;
     /// a cache-only watcher needs neither, any other throws ``ClientError/noEndpoint(_:cached:)``
     /// without one.
@@ -356,25 +360,32 @@ public final class Client: @unchecked Sendable {
     /// later events, never a writer. None starts after ``ClientWatch/cancel()`` returns.
     /// ``settle()`` waits until every event so far has been handed over.
     public func watch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
-                      from transport: (any Transport)? = nil,
+                      refetchPolicy: FetchPolicy? = nil, from transport: (any Transport)? = nil,
                       onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? = nil) throws(ClientError) -> ClientWatch {
-        try watch(operation, variables: variables, policy: policy, from: transport, generated: nil, onEvent: onEvent)
+        try watch(operation, variables: variables, policy: policy, refetchPolicy: refetchPolicy, from: transport, generated: nil, onEvent: onEvent)
     }
 
-    /// ``watch(_:variables:policy:from:onEvent:)`` of an operation of the generated schema
+    /// ``watch(_:variables:policy:refetchPolicy:from:onEvent:)`` of an operation of the generated schema
     /// `generated` (nil: none), which its reads and fetches know (``knowledge(over:generated:)``).
-    func watch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, from transport: (any Transport)?,
-               generated: (any SchemaMetadata.Type)?,
+    func watch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, refetchPolicy: FetchPolicy? = nil,
+               from transport: (any Transport)?, generated: (any SchemaMetadata.Type)?,
                onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)?) throws(ClientError) -> ClientWatch {
         guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }
         guard policy != .noCache else { throw .invalid("a watcher reads the cache, so it cannot use no-cache") }
+        let refetchPolicy = refetchPolicy ?? policy.impliedRefetchPolicy
+        guard FetchPolicy.refetchPolicies.contains(refetchPolicy) else {
+            throw .invalid("a watcher's refetch policy is one of " + FetchPolicy.refetchPolicies.map(\.name).joined(separator: ", ")
+                           + ", not \(refetchPolicy.name)")
+        }
         let transport = transport ?? endpoint
-        if policy.needsEndpoint(for: operation), transport == nil { throw .noEndpoint(operation.title) }
+        if policy.needsEndpoint(for: operation) || refetchPolicy.refetchesOnChange(readComplete: true), transport == nil {
+            throw .noEndpoint(operation.title)
+        }
         let policy = policy.applied(to: operation)
         let sink = onEvent ?? watchEvents ?? { _, _ in }
         let variables = try coerceVariables(variables, for: operation, schema: knowledge(over: transport, generated: generated))
-        let watch = ClientWatch(client: self, operation: operation, variables: variables, policy: policy, transport: transport,
-                                generated: generated, onEvent: sink)
+        let watch = ClientWatch(client: self, operation: operation, variables: variables, policy: policy, refetchPolicy: refetchPolicy,
+                                transport: transport, generated: generated, onEvent: sink)
         try watch.start()
         lock.withLock { watches[watch.id] = watch }
         return watch

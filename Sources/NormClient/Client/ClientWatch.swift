@@ -51,6 +51,8 @@ public final class ClientWatch: @unchecked Sendable {
 
     public let operation: CompiledOperation
     public let policy: FetchPolicy
+    /// What a change from elsewhere that reaches its read does (``Client/watch(_:variables:policy:refetchPolicy:from:onEvent:)``).
+    public let refetchPolicy: FetchPolicy
     /// Where its fetches go; nil for a cache-only watch started without one (its
     /// ``refetch()`` goes to the client's ``Client/endpoint``).
     public let transport: (any Transport)?
@@ -79,12 +81,13 @@ public final class ClientWatch: @unchecked Sendable {
     /// the same data) is not shown again.
     private var shown: CacheValue?
 
-    init(client: Client, operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, transport: (any Transport)?,
-         generated: (any SchemaMetadata.Type)?, onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
+    init(client: Client, operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, refetchPolicy: FetchPolicy,
+         transport: (any Transport)?, generated: (any SchemaMetadata.Type)?, onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
         self.client = client
         self.operation = operation
         self._variables = variables
         self.policy = policy
+        self.refetchPolicy = refetchPolicy
         self.transport = transport
         self.generated = generated
         self.onEvent = onEvent
@@ -176,6 +179,8 @@ public final class ClientWatch: @unchecked Sendable {
     /// What a watch does with a read of the cache.
     private enum Reaction {
         case show(number: Int)
+        /// Show it, and fetch (refetch policy cache-and-network).
+        case showThenRefetch(number: Int)
         /// Nothing to show: incomplete while a fetch under way will fill it, or the data shown already.
         case wait
         case refetch
@@ -201,13 +206,19 @@ public final class ClientWatch: @unchecked Sendable {
                 return deaf && fetching ? .wait : .unheard
             }
             unheardRead = nil
+            // A change from elsewhere (no fetch of its own under way) goes as the refetch policy says.
+            let fromElsewhere = !first && !fetching
+            let refetches = fromElsewhere && refetchPolicy.refetchesOnChange(readComplete: emission.result.complete)
+            if fromElsewhere, !refetchPolicy.showsChangedRead { return .refetch }
             if emission.result.complete {
-                if emission.result.data == shown { return .wait }
+                if emission.result.data == shown { return refetches ? .refetch : .wait }
                 shown = emission.result.data
                 emitted += 1
-                return .show(number: emitted)
+                return refetches ? .showThenRefetch(number: emitted) : .show(number: emitted)
             }
             if fetching { return .wait }
+            if refetches { return .refetch }
+            guard policy == .cacheOnly || !fromElsewhere else { return .reportMissing }
             guard policy == .cacheOnly else { return .refetch }
             guard apolloIOS, first else { return .reportMissing }
             hearing = .nothing
@@ -215,6 +226,9 @@ public final class ClientWatch: @unchecked Sendable {
         }
         switch reaction {
         case .show(let number): report(.emission(number: number, emission))
+        case .showThenRefetch(let number):
+            report(.emission(number: number, emission))
+            fetch(cause: .refetch)
         case .wait: break
         case .refetch: fetch(cause: .refetch)
         case .reportMissing: report(.incomplete(emission))

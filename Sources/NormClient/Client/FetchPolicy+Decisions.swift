@@ -34,6 +34,27 @@ extension FetchPolicy {
     var readsCache: Bool { self == .cacheFirst || self == .cacheOnly || self == .cacheAndNetwork }
     /// Whether network results are written to the cache.
     var writesCache: Bool { self != .noCache }
+    /// The policies a watcher's refetch policy may be: what it does when a change from
+    /// elsewhere reaches its read (``Client/watch(_:variables:policy:refetchPolicy:from:onEvent:)``).
+    public static let refetchPolicies: [FetchPolicy] = [.cacheFirst, .cacheOnly, .networkOnly, .cacheAndNetwork]
+    /// The refetch policy of a watcher with this policy when none is given: cache-only for a
+    /// cache-only watcher (it never fetches by itself), cache-first for the others.
+    var impliedRefetchPolicy: FetchPolicy { self == .cacheOnly ? .cacheOnly : .cacheFirst }
+    /// As a watcher's refetch policy: whether it shows the cache's new read of a change
+    /// from elsewhere (network-only waits for the network's answer instead).
+    var showsChangedRead: Bool { self != .networkOnly }
+    /// As a watcher's refetch policy: whether a change from elsewhere makes it fetch, given
+    /// whether the cache's new read is whole: cache-first when it is not (Apollo iOS's
+    /// `refetchOnFailedUpdates`), network-only and cache-and-network always, cache-only never
+    /// (Apollo Kotlin's `refetchPolicy`).
+    package func refetchesOnChange(readComplete complete: Bool) -> Bool {
+        switch self {
+        case .networkOnly, .cacheAndNetwork: true
+        case .cacheFirst: !complete
+        case .cacheOnly, .noCache, .networkFirst: false
+        }
+    }
+
     /// Whether running `operation` under this policy sent a request, and why, in words
     /// (`.why`), given whether the cache's answer was whole (nil: the cache was not read).
     /// Worded from the same decisions as above, so the words cannot disagree with them.

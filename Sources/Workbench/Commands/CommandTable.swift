@@ -155,12 +155,22 @@ package enum CommandTable {
             session.settings.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
         },
         // watching
-        DotCommand(name: "watch", usage: "OPERATION|OP [JSON]", help: "Start a watcher of a query typed on the line or named (the project's or the current plugin's); emissions print live, as diffs", completes: [.operation]) { session, input in
+        DotCommand(name: "watch", usage: "OPERATION|OP [JSON] [refetch=POLICY]", help: "Start a watcher of a query typed on the line or named (the project's or the current plugin's); emissions print live, as diffs. refetch=POLICY says what a change from elsewhere does: cache-first (the default, but cache-only for a cache-only watcher: show the new read, refetch when the cache can no longer answer), cache-only (show it, never fetch), network-only (fetch instead of showing it), cache-and-network (show it, then fetch)", completes: [.operation]) { session, input in
             guard let first = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
-            let text = input.rest(after: 0)
-            if GraphQLInput.starts(text[...]) { return try session.startWatch(try session.compile(text), variables: nil) }
-            let variables = try input.rest(after: 1).isEmpty ? nil : JSONArgument.object(input.rest(after: 1), for: ".watch")
-            try session.startWatch(try session.operation(named: first), variables: variables)
+            // refetch=POLICY, when it is the last word.
+            let option = input.words.count > 1 ? input.words.last.flatMap { $0.hasPrefix("refetch=") ? String($0.dropFirst(8)) : nil } : nil
+            let refetchPolicy = try option.map { name in
+                guard let policy = FetchPolicy(name: name), FetchPolicy.refetchPolicies.contains(policy) else {
+                    throw CommandError("refetch= takes one of \(FetchPolicy.refetchPolicies.map(\.name).joined(separator: ", ")), not \"\(name)\"")
+                }
+                return policy
+            }
+            let arguments = input.words.count - (option == nil ? 0 : 1)
+            let text = input.text(ofWords: 0..<arguments)
+            if GraphQLInput.starts(text[...]) { return try session.startWatch(try session.compile(text), variables: nil, refetchPolicy: refetchPolicy) }
+            let json = input.text(ofWords: 1..<arguments)
+            let variables = try json.isEmpty ? nil : JSONArgument.object(json, for: ".watch")
+            try session.startWatch(try session.operation(named: first), variables: variables, refetchPolicy: refetchPolicy)
         },
         DotCommand(name: "watches", help: "Active watchers: id, operation, variables, policy, emissions, endpoint") { session, input in
             _ = try input.words(0...0)

@@ -156,7 +156,8 @@ enum JSONRenderer {
         case .watches(let watches):
             return ["event": "watches", "watches": .list(watches.map { watch in .object([
                 "id": CacheValue(watch.id), "op": name(watch.operation), "variables": .object(watch.variables),
-                "policy": .string(watch.policy.name), "emissions": CacheValue(watch.emissions), "endpoint": .string(watch.endpoint),
+                "policy": .string(watch.policy.name), "refetch": .string(watch.refetchPolicy.name), "emissions": CacheValue(watch.emissions),
+                "endpoint": .string(watch.endpoint),
             ]) })]
         case .typePolicies(let own, let endpoint, _, let defaultKeyFields):
             return ["event": "keyfields", "types": policies(own), "endpoint": policies(endpoint), "default": strings(defaultKeyFields)]

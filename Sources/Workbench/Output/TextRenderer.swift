@@ -171,9 +171,9 @@ struct TextRenderer {
         case .watching(let id, let operation):
             return (["watching \(operation ?? "an anonymous query") as watcher \(id)"], [])
         case .watches(let watches):
-            return (listing(header: ["id", "operation", "variables", "policy", "emissions", "endpoint"], rows: watches.map { watch in
+            return (listing(header: ["id", "operation", "variables", "policy", "refetch", "emissions", "endpoint"], rows: watches.map { watch in
                 ["\(watch.id)", watch.operation ?? "(anonymous)", JSON.string(.object(watch.variables)), watch.policy.name,
-                 "\(watch.emissions)", watch.endpoint]
+                 watch.refetchPolicy.name, "\(watch.emissions)", watch.endpoint]
             }), [])
         case .typePolicies(let own, let endpoint, let endpointName, let defaultKeyFields):
             func described(_ policies: [(type: String, policy: TypePolicies.Policy)], from source: String?) -> [String] {

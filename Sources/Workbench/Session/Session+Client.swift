@@ -146,10 +146,13 @@ extension Session {
 
     // MARK: watchers
 
-    /// Starts a watcher of `operation` with `given` variables, else the `.vars` it declares.
-    func startWatch(_ operation: CompiledOperation, variables given: CacheObject?) throws {
+    /// Starts a watcher of `operation` with `given` variables, else the `.vars` it declares;
+    /// `refetchPolicy` says what a change from elsewhere does (``Client/watch(_:variables:policy:refetchPolicy:from:onEvent:)``).
+    func startWatch(_ operation: CompiledOperation, variables given: CacheObject?, refetchPolicy: FetchPolicy?) throws {
+        // A watcher whose refetch policy fetches on a change needs an endpoint, whatever its policy.
+        let endpoint = refetchPolicy?.refetchesOnChange(readComplete: true) == true ? try currentEndpoint() : try currentEndpoint(for: operation)
         let watch = try client.watch(operation, variables: variables(given, for: operation), policy: settings.policy,
-                                     from: try currentEndpoint(for: operation))
+                                     refetchPolicy: refetchPolicy, from: endpoint)
         printer.emit(.watching(id: watch.id, operation: operation.name))
     }
 
