@@ -20,12 +20,15 @@ import NormCache
 /// }
 /// ```
 extension Client {
-    /// Runs `query` as ``fetch(_:variables:policy:optimistic:from:cause:onCacheResult:)``
+    /// Runs `query` as ``fetch(_:variables:policy:returnPartialData:optimistic:from:cause:onCacheResult:)``
     /// does (against `transport`, else the client's ``endpoint``), and decodes its data.
-    public func fetch<Query: GraphQLQuery>(_ query: Query, policy: FetchPolicy = .cacheFirst,
+    /// With `returnPartialData`, an incomplete cache answer decodes when `Query.Data` allows
+    /// a null in each field it misses, and otherwise has no data and its ``OperationResult/missing``.
+    public func fetch<Query: GraphQLQuery>(_ query: Query, policy: FetchPolicy = .cacheFirst, returnPartialData: Bool = false,
                                            from transport: (any Transport)? = nil) async throws(ClientError) -> OperationResult<Query.Data> {
         let operation = try compiled(Query.self), coerced = try variables(of: query, for: operation, from: transport)
-        return try OperationResult(try await fetch(operation, variables: coerced, policy: policy, from: transport, generated: Query.Schema.self),
+        return try OperationResult(try await fetch(operation, variables: coerced, policy: policy, returnPartialData: returnPartialData,
+                                                   from: transport, generated: Query.Schema.self),
                                    variables: coerced)
     }
 
@@ -43,7 +46,7 @@ extension Client {
 
     /// Watches `query`: an `AsyncSequence` of its data as the cache changes, each with its
     /// cause (``TypedWatch``); `refetchPolicy` says what a change from elsewhere does
-    /// (``watch(_:variables:policy:refetchPolicy:from:onEvent:)``).
+    /// (``watch(_:variables:policy:refetchPolicy:returnPartialData:from:onEvent:)``).
     public func watch<Query: GraphQLQuery>(_ query: Query, policy: FetchPolicy = .cacheFirst, refetchPolicy: FetchPolicy? = nil,
                                            from transport: (any Transport)? = nil) throws(ClientError) -> TypedWatch<Query> {
         let (updates, continuation) = AsyncStream<WatchUpdate<Query.Data>>.makeStream()

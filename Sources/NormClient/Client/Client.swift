@@ -108,7 +108,11 @@ public final class Client: @unchecked Sendable {
     /// mutation fails. `cause` is what watchers hear for the write.
     ///
     /// With `cache-and-network`, the cache's answer (when whole) goes to `onCacheResult`
-    /// first. A cache-only miss throws ``ClientError/cacheMiss(_:)``. The variables are
+    /// first. A cache-only miss throws ``ClientError/cacheMiss(_:)``. With
+    /// `returnPartialData` (Apollo Client's option), an incomplete cache answer is data too,
+    /// a null in each field it misses with an error at its path
+    /// (``NormalizedCache/readPartialData(_:variables:schema:)``): cache-only returns it
+    /// instead of throwing, and a policy that then sends hands it to `onCacheResult` first. The variables are
     /// coerced to their declared types before anything runs (``coerceVariables(_:for:from:)``):
     /// the cache and the server see the same values.
     ///
@@ -116,18 +120,19 @@ public final class Client: @unchecked Sendable {
     /// must reach the network with neither throws ``ClientError/noEndpoint(_:cached:)``.
     @discardableResult
     public func fetch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
-                      optimistic: CacheObject? = nil, from transport: (any Transport)? = nil, cause: ChangeCause = .write,
-                      onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
-        try await fetch(operation, variables: variables, policy: policy, optimistic: optimistic, from: transport, generated: nil,
-                        cause: cause, onCacheResult: onCacheResult)
+                      returnPartialData: Bool = false, optimistic: CacheObject? = nil, from transport: (any Transport)? = nil,
+                      cause: ChangeCause = .write, onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
+        try await fetch(operation, variables: variables, policy: policy, returnPartialData: returnPartialData, optimistic: optimistic,
+                        from: transport, generated: nil, cause: cause, onCacheResult: onCacheResult)
     }
 
-    /// ``fetch(_:variables:policy:optimistic:from:cause:onCacheResult:)`` of an operation of
+    /// ``fetch(_:variables:policy:returnPartialData:optimistic:from:cause:onCacheResult:)`` of an operation of
     /// the generated schema `generated` (nil: none), which its reads and writes know
     /// (``knowledge(over:generated:)``). `onCacheMiss` hears an incomplete cache read that
     /// sends the query, before the request goes out: the cache is as it was when the
     /// policy decided (the workbench's `.why` explains the misses then).
-    package func fetch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, optimistic: CacheObject? = nil,
+    package func fetch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, returnPartialData: Bool = false,
+                       optimistic: CacheObject? = nil,
                        from transport: (any Transport)?, generated: (any SchemaMetadata.Type)?, cause: ChangeCause = .write,
                        onCacheMiss: (ClientResult) -> Void = { _ in },
                        onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
@@ -139,10 +144,18 @@ public final class Client: @unchecked Sendable {
         if policy.readsCache {
             let result = try cachedResult(of: operation, variables: variables, schema: schema)
             guard policy.sendsRequest(cacheAnswered: result.complete) else {
-                guard result.complete else { throw .cacheMiss(result) }
+                guard result.complete else {
+                    if returnPartialData { return try partialResult(of: operation, variables: variables, schema: schema) }
+                    throw .cacheMiss(result)
+                }
                 return result
             }
-            if result.complete { onCacheResult(result) } else { onCacheMiss(result) }   // cache-and-network: the cache's answer first
+            if result.complete {
+                onCacheResult(result)   // cache-and-network: the cache's answer first
+            } else {
+                onCacheMiss(result)
+                if returnPartialData { onCacheResult(try partialResult(of: operation, variables: variables, schema: schema)) }
+            }
             cached = result
         }
         guard let transport else { throw .noEndpoint(operation.title, cached: cached) }
@@ -165,6 +178,12 @@ public final class Client: @unchecked Sendable {
     public func cachedResult(of operation: CompiledOperation, variables: CacheObject = CacheObject(),
                              from transport: (any Transport)? = nil) throws(ClientError) -> ClientResult {
         try cachedResult(of: operation, variables: variables, schema: knowledge(over: transport, generated: nil))
+    }
+
+    /// What the cache holds of `operation`, nulls in the holes (``NormalizedCache/readPartialData(_:variables:schema:)``).
+    private func partialResult(of operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?) throws(ClientError) -> ClientResult {
+        do { return ClientResult(operation: operation, read: try cache.readPartialData(operation, variables: variables, schema: schema)) }
+        catch { throw .cache(error) }
     }
 
     /// Why each field the cache lacks for `operation` is missing, and the nearest data it
@@ -350,7 +369,9 @@ public final class Client: @unchecked Sendable {
     /// emits the new read when it alters the result and
     /// refetches when the cache can no longer answer; cache-only emits the new read, or
     /// reports what is missing; network-only fetches instead of showing the read;
-    /// cache-and-network shows it and fetches. `onEvent` hears emissions and failed fetches; without one,
+    /// cache-and-network shows it and fetches. With `returnPartialData` a read the cache
+    /// cannot answer whole is shown too, nulls in its holes (``NormalizedCache/readPartialData(_:variables:schema:)``),
+    /// and then fetched as the policies say. `onEvent` hears emissions and failed fetches; without one,
     /// ``watchEvents`` does. It fetches from `transport`, or else the client's ``endpoint``;
     /// a cache-only watcher needs neither, any other throws ``ClientError/noEndpoint(_:cached:)``
     /// without one.
@@ -360,15 +381,16 @@ public final class Client: @unchecked Sendable {
     /// later events, never a writer. None starts after ``ClientWatch/cancel()`` returns.
     /// ``settle()`` waits until every event so far has been handed over.
     public func watch(_ operation: CompiledOperation, variables: CacheObject = CacheObject(), policy: FetchPolicy = .cacheFirst,
-                      refetchPolicy: FetchPolicy? = nil, from transport: (any Transport)? = nil,
+                      refetchPolicy: FetchPolicy? = nil, returnPartialData: Bool = false, from transport: (any Transport)? = nil,
                       onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)? = nil) throws(ClientError) -> ClientWatch {
-        try watch(operation, variables: variables, policy: policy, refetchPolicy: refetchPolicy, from: transport, generated: nil, onEvent: onEvent)
+        try watch(operation, variables: variables, policy: policy, refetchPolicy: refetchPolicy, returnPartialData: returnPartialData,
+                  from: transport, generated: nil, onEvent: onEvent)
     }
 
-    /// ``watch(_:variables:policy:refetchPolicy:from:onEvent:)`` of an operation of the generated schema
+    /// ``watch(_:variables:policy:refetchPolicy:returnPartialData:from:onEvent:)`` of an operation of the generated schema
     /// `generated` (nil: none), which its reads and fetches know (``knowledge(over:generated:)``).
     func watch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, refetchPolicy: FetchPolicy? = nil,
-               from transport: (any Transport)?, generated: (any SchemaMetadata.Type)?,
+               returnPartialData: Bool = false, from transport: (any Transport)?, generated: (any SchemaMetadata.Type)?,
                onEvent: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)?) throws(ClientError) -> ClientWatch {
         guard operation.kind == .query else { throw .invalid("only a query can be watched, not a \(operation.kind.rawValue)") }
         guard policy != .noCache else { throw .invalid("a watcher reads the cache, so it cannot use no-cache") }
@@ -385,7 +407,7 @@ public final class Client: @unchecked Sendable {
         let sink = onEvent ?? watchEvents ?? { _, _ in }
         let variables = try coerceVariables(variables, for: operation, schema: knowledge(over: transport, generated: generated))
         let watch = ClientWatch(client: self, operation: operation, variables: variables, policy: policy, refetchPolicy: refetchPolicy,
-                                transport: transport, generated: generated, onEvent: sink)
+                                returnsPartialData: returnPartialData, transport: transport, generated: generated, onEvent: sink)
         try watch.start()
         lock.withLock { watches[watch.id] = watch }
         return watch

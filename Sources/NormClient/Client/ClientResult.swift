@@ -19,7 +19,8 @@ public struct ClientResult: Sendable, Equatable {
     public let source: Source
     /// The `data` object; nil when there is none (an incomplete cache read, a failed operation).
     public let data: CacheValue?
-    /// The response's GraphQL errors, as the server sent them.
+    /// The response's GraphQL errors, as the server sent them; for partial data from the
+    /// cache (`returnPartialData`), one error a missing field, at its path.
     public let errors: [CacheValue]
     /// Record-field keys the cache read lacked, e.g. `Trip:1.name`.
     public let missing: [String]
@@ -42,7 +43,7 @@ public struct ClientResult: Sendable, Equatable {
 
     /// A result read from the cache.
     init(operation: CompiledOperation, read: ReadResult) {
-        self.init(operation: operation, source: .cache, data: read.data, missing: read.missing,
+        self.init(operation: operation, source: .cache, data: read.data, errors: read.errors, missing: read.missing,
                   redirects: read.redirects.map(\.description))
     }
 

@@ -51,8 +51,11 @@ public final class ClientWatch: @unchecked Sendable {
 
     public let operation: CompiledOperation
     public let policy: FetchPolicy
-    /// What a change from elsewhere that reaches its read does (``Client/watch(_:variables:policy:refetchPolicy:from:onEvent:)``).
+    /// What a change from elsewhere that reaches its read does (``Client/watch(_:variables:policy:refetchPolicy:returnPartialData:from:onEvent:)``).
     public let refetchPolicy: FetchPolicy
+    /// Whether a read the cache cannot answer whole is shown, nulls in its holes (Apollo
+    /// Client's `returnPartialData`), before any fetch fills it.
+    public let returnsPartialData: Bool
     /// Where its fetches go; nil for a cache-only watch started without one (its
     /// ``refetch()`` goes to the client's ``Client/endpoint``).
     public let transport: (any Transport)?
@@ -82,7 +85,9 @@ public final class ClientWatch: @unchecked Sendable {
     private var shown: CacheValue?
 
     init(client: Client, operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, refetchPolicy: FetchPolicy,
-         transport: (any Transport)?, generated: (any SchemaMetadata.Type)?, onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
+         returnsPartialData: Bool, transport: (any Transport)?, generated: (any SchemaMetadata.Type)?,
+         onEvent: @escaping @Sendable (ClientWatch, Event) -> Void) {
+        self.returnsPartialData = returnsPartialData
         self.client = client
         self.operation = operation
         self._variables = variables
@@ -224,6 +229,15 @@ public final class ClientWatch: @unchecked Sendable {
             hearing = .nothing
             return .fail
         }
+        if returnsPartialData, !emission.result.complete, let partial = showPartial(emission) {
+            // Partial data is the view's answer: what it lacks is shown as nulls, not reported apart.
+            report(.emission(number: partial.number, partial.emission))
+            switch reaction {
+            case .refetch: fetch(cause: .refetch)
+            default: break
+            }
+            return
+        }
         switch reaction {
         case .show(let number): report(.emission(number: number, emission))
         case .showThenRefetch(let number):
@@ -234,6 +248,19 @@ public final class ClientWatch: @unchecked Sendable {
         case .reportMissing: report(.incomplete(emission))
         case .fail: report(.failure(.cacheMiss(ClientResult(operation: operation, read: emission.result))))
         case .unheard: report(.unheard(emission))
+        }
+    }
+
+    /// `emission`'s read again with nulls in its holes, numbered as the next emission shown,
+    /// unless its data is what the view shows already.
+    private func showPartial(_ emission: WatchEmission) -> (number: Int, emission: WatchEmission)? {
+        guard let read = try? client.cache.readPartialData(operation, variables: variables, schema: client.knowledge(over: transport, generated: generated))
+        else { return nil }
+        return lock.withLock {
+            guard read.data != shown else { return nil }
+            shown = read.data
+            emitted += 1
+            return (emitted, emission.replacing(result: read))
         }
     }
 

@@ -35,7 +35,7 @@ extension FetchPolicy {
     /// Whether network results are written to the cache.
     var writesCache: Bool { self != .noCache }
     /// The policies a watcher's refetch policy may be: what it does when a change from
-    /// elsewhere reaches its read (``Client/watch(_:variables:policy:refetchPolicy:from:onEvent:)``).
+    /// elsewhere reaches its read (``Client/watch(_:variables:policy:refetchPolicy:returnPartialData:from:onEvent:)``).
     public static let refetchPolicies: [FetchPolicy] = [.cacheFirst, .cacheOnly, .networkOnly, .cacheAndNetwork]
     /// The refetch policy of a watcher with this policy when none is given: cache-only for a
     /// cache-only watcher (it never fetches by itself), cache-first for the others.

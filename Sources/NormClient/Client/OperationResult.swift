@@ -26,12 +26,15 @@ public struct OperationResult<Data: SelectionSet>: Sendable, Equatable {
 
     /// `result` with its data decoded under the operation's `variables` (coerced, defaults
     /// applied: what its `@include` / `@skip` are decided by); data that does not fit `Data`
-    /// is ``ClientError/decoding(_:)``.
+    /// is ``ClientError/decoding(_:)``. Partial data (`returnPartialData`, nulls in the
+    /// fields the cache missed) decodes when `Data` allows a null in each of them (optional
+    /// fields); when it does not, the result has no data, and ``missing`` says what lacked.
     public init(_ result: ClientResult, variables: CacheObject) throws(ClientError) {
         do {
             data = try result.data.map { value throws(ResponseDecodingError) in try Data(response: value, under: variables) }
         } catch {
-            throw .decoding(error)
+            guard !result.complete else { throw .decoding(error) }
+            data = nil
         }
         source = result.source
         errors = result.errors

@@ -151,6 +151,9 @@ package enum CommandTable {
             }
             session.settings.policy = policy
         },
+        DotCommand(name: "partial", usage: "on|off", help: "on: the next operations and watchers return what the cache holds when it cannot answer whole (Apollo Client's returnPartialData): nulls in the holes, the missing fields listed, and an error each at its path; a policy that fetches still fetches. off (the default): an incomplete read has no data") { session, input in
+            session.settings.returnsPartialData = try input.onOff()
+        },
         DotCommand(name: "optimistic", usage: "JSON", help: "The optimistic response (the mutation's data) for the next mutation") { session, input in
             session.settings.optimistic = try JSONArgument.object(input.rest(after: 0), for: ".optimistic")
         },

@@ -27,7 +27,7 @@ struct TextRenderer {
         switch event {
         case .result(let result):
             return (heading(result.operationName ?? "result", style.dim("from " + result.source.rawValue)) + data(result.data)
-                    + result.errors.map { style.failure("server error: ") + Self.errorText($0) }
+                    + result.errors.map { style.failure(result.source == .cache ? "partial: " : "server error: ") + Self.errorText($0) }
                     + result.redirects.map { style.dim("redirected by a field policy: ") + $0 }
                     + missing(result.missing), [])
         case .watch(let id, let operation, let number, let emission, let previous):

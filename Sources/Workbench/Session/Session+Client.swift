@@ -21,7 +21,7 @@ extension Session {
     func run(_ operation: CompiledOperation, variables given: CacheObject?) throws {
         let variables = variables(given, for: operation)
         let endpoint = try currentEndpoint(for: operation)
-        let (client, policy, printer) = (self.client, settings.policy, self.printer)
+        let (client, policy, partial, printer) = (self.client, settings.policy, settings.returnsPartialData, self.printer)
         let optimistic = settings.optimistic
         settings.optimistic = nil
         // What the cache answered, and why it missed what it did, as it was when the
@@ -35,7 +35,8 @@ extension Session {
         }
         do {
             lastResult = try wait {
-                try await client.fetch(operation, variables: variables, policy: policy, optimistic: optimistic, from: endpoint, generated: nil,
+                try await client.fetch(operation, variables: variables, policy: policy, returnPartialData: partial, optimistic: optimistic,
+                                       from: endpoint, generated: nil,
                                        onCacheMiss: { _ in explain() },
                                        onCacheResult: { result in
                                            read.withLock { $0.answered = true }
@@ -147,12 +148,12 @@ extension Session {
     // MARK: watchers
 
     /// Starts a watcher of `operation` with `given` variables, else the `.vars` it declares;
-    /// `refetchPolicy` says what a change from elsewhere does (``Client/watch(_:variables:policy:refetchPolicy:from:onEvent:)``).
+    /// `refetchPolicy` says what a change from elsewhere does (``Client/watch(_:variables:policy:refetchPolicy:returnPartialData:from:onEvent:)``).
     func startWatch(_ operation: CompiledOperation, variables given: CacheObject?, refetchPolicy: FetchPolicy?) throws {
         // A watcher whose refetch policy fetches on a change needs an endpoint, whatever its policy.
         let endpoint = refetchPolicy?.refetchesOnChange(readComplete: true) == true ? try currentEndpoint() : try currentEndpoint(for: operation)
         let watch = try client.watch(operation, variables: variables(given, for: operation), policy: settings.policy,
-                                     refetchPolicy: refetchPolicy, from: endpoint)
+                                     refetchPolicy: refetchPolicy, returnPartialData: settings.returnsPartialData, from: endpoint)
         printer.emit(.watching(id: watch.id, operation: operation.name))
     }
 

@@ -2,7 +2,7 @@ import NormCache
 import NormClient
 
 /// What the user set in a session: the commands that change how the next commands run
-/// (`.vars`, `.policy`, `.optimistic`, `.echo`, `.bail`, `.timer`, `.monitor`, `.history`)
+/// (`.vars`, `.policy`, `.partial`, `.optimistic`, `.echo`, `.bail`, `.timer`, `.monitor`, `.history`)
 /// change these, and the ``Session`` interpreting the lines reads them.
 ///
 /// ```swift
@@ -15,6 +15,9 @@ struct SessionSettings {
     var variables = CacheObject()
     /// `.policy`: the fetch policy of the next operations and watchers.
     var policy = FetchPolicy.cacheFirst
+    /// `.partial on|off`: whether the next operations and watchers return what the cache
+    /// holds when it cannot answer whole, nulls in the holes (Apollo Client's `returnPartialData`).
+    var returnsPartialData = false
     /// `.optimistic`: the optimistic response for the next mutation, used once.
     var optimistic: CacheObject?
     /// `.echo`, `.bail`, `.timer`, `.monitor`: as sqlite3's shell has them.

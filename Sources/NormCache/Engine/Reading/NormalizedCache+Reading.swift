@@ -13,6 +13,29 @@ extension NormalizedCache {
         }
     }
 
+    /// What the cache holds of `operation` whether or not it is whole, as Apollo Client's
+    /// `returnPartialData` and Apollo Kotlin's partial cache reads answer: the data with a
+    /// null in each field the cache misses, ``ReadResult/missing`` naming them, and
+    /// ``ReadResult/errors`` one GraphQL-style error each at its response path
+    /// (`{"message":"Object 'Trip:1' has no field named 'name'","path":["trips",0,"name"]}`).
+    /// A read that finds everything is the same as ``read(_:variables:schema:partial:)``'s.
+    ///
+    /// ```swift
+    /// let result = try cache.readPartialData(tripList)
+    /// result.data        // {"trips":[{"id":"1","name":null}]}
+    /// result.missing     // ["Trip:1.name"]
+    /// ```
+    public func readPartialData(_ operation: CompiledOperation, variables: CacheObject = CacheObject(),
+                                schema: SchemaKnowledge? = nil) throws(CacheError) -> ReadResult {
+        try lockedThrowing { () throws(CacheError) in
+            let result = try state.withSchema(schema) { () throws(CacheError) in
+                try Reader.readFillingHoles(operation, variables: try coerced(variables, for: operation), state: state)
+            }
+            if result.complete { state.hits += 1 } else { state.misses += 1 }
+            return result
+        }
+    }
+
     /// A record's fields, keyed by field key (references as `.reference`), layers applied;
     /// `nil` if there is no such record, or the store cannot read it (``inspect(_:)``
     /// says why).

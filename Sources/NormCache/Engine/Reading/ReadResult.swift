@@ -21,8 +21,12 @@ public struct ReadResult: Sendable, Equatable {
     public let redirects: [CacheRedirect]
     /// Every record field the read looked at, found or not: what a watcher watches.
     let dependencies: [RecordField]
+    /// Of a partial read that fills its holes (``NormalizedCache/readPartialData(_:variables:schema:)``),
+    /// one GraphQL-style error a missing field (`message`, `path`), as Apollo Kotlin answers;
+    /// empty otherwise.
+    public internal(set) var errors: [CacheValue] = []
 
     public static func == (lhs: ReadResult, rhs: ReadResult) -> Bool {
-        lhs.data == rhs.data && lhs.missing == rhs.missing && lhs.stale == rhs.stale && lhs.redirects == rhs.redirects
+        lhs.data == rhs.data && lhs.missing == rhs.missing && lhs.stale == rhs.stale && lhs.redirects == rhs.redirects && lhs.errors == rhs.errors
     }
 }

@@ -20,6 +20,14 @@ struct Reader {
     /// Of the missing, those absent from their record, with the field asked for: what
     /// ``NormalizedCache/explainMisses(of:variables:schema:)`` explains (noted on the miss path only).
     var absent: [(pair: RecordField, field: FieldPlan)] = []
+    /// Whether a field the read misses reads as null, with a GraphQL-style error at its
+    /// response path in ``holeErrors`` (``NormalizedCache/readPartialData(_:variables:schema:)``).
+    var fillsHoles = false
+    var holeErrors: [CacheValue] = []
+    /// The response path to the field being read, kept only while ``fillsHoles``.
+    private var path: [CacheValue] = []
+    /// The record-field key last noted missing, for a hole's error.
+    private var lastMissing = ""
     /// The operation's root record and its type, the parent type of its fields' policies.
     private var root: (record: UInt32, typename: String) = (NC_ID_NONE_VALUE, "")
     private var missingNames: Set<String> = []
@@ -51,6 +59,16 @@ struct Reader {
                           stale: reader.stale, redirects: reader.redirects, dependencies: reader.dependencies)
     }
 
+    /// What the cache holds of `operation`, a field it misses read as null with an error at
+    /// its response path (``fillsHoles``).
+    static func readFillingHoles(_ operation: CompiledOperation, variables: CacheObject, state: EngineState) throws(CacheError) -> ReadResult {
+        var reader = try Reader(state: state, operation: operation, variables: variables)
+        reader.fillsHoles = true
+        let data = try reader.readOperation()
+        return ReadResult(data: .object(data), missing: reader.missing, stale: reader.stale, redirects: reader.redirects,
+                          dependencies: reader.dependencies, errors: reader.holeErrors)
+    }
+
     /// Reads the operation from its root; what it found and missed stays in the reader.
     mutating func readOperation() throws(CacheError) -> CacheObject {
         root = (try state.keys.recordID(operation.kind.rootKey), state.schema.rootType(operation.kind))
@@ -80,7 +98,7 @@ struct Reader {
             var result = CacheObject(capacity: plan.fields.count)
             try plan.forEachField { (index, field) throws(CacheError) in
                 guard let required = applies(field, typename: typename) else { return }
-                let value = required ? try readField(field, of: record, near: index)
+                let value = required ? try readFieldOrHole(field, of: record, near: index)
                     : try readLeniently { reader throws(CacheError) in try reader.readField(field, of: record, near: index, required: false) }
                 if let value { merge(value, as: field.responseKey, into: &result) }
             }
@@ -91,7 +109,7 @@ struct Reader {
         values.reserveCapacity(plan.fields.count)
         var keys: [String]? = nil
         try plan.forEachField { (index, field) throws(CacheError) in
-            if let value = try readField(field, of: record, near: index) {
+            if let value = try readFieldOrHole(field, of: record, near: index) {
                 values.append(value)
                 keys?.append(field.responseKey)
             } else if keys == nil {
@@ -99,6 +117,22 @@ struct Reader {
             }
         }
         return CacheObject(keys: keys ?? plan.responseKeys, values: values)
+    }
+
+    /// ``readField(_:of:near:required:)``, but while ``fillsHoles`` a field it misses reads
+    /// as null, with an error at its response path, as Apollo Kotlin's partial cache reads
+    /// answer (the message is theirs: `Object 'Trip:1' has no field named 'name'`).
+    @inline(__always)
+    private mutating func readFieldOrHole(_ field: FieldPlan, of record: UInt32, near hint: Int) throws(CacheError) -> CacheValue? {
+        guard fillsHoles else { return try readField(field, of: record, near: hint) }
+        path.append(.string(field.responseKey))
+        defer { path.removeLast() }
+        let misses = missesMet
+        let value = try readField(field, of: record, near: hint)
+        guard value == nil, missesMet > misses else { return value }
+        let message = "Object '\(state.keys.recordKey(record))' has no field named '\(state.keys.fieldKey(try state.keys.fieldID(of: field, ids: ids, variables: variables)))'"
+        holeErrors.append(["message": .string(message), "path": .list(path), "extensions": ["missing": .string(lastMissing)]])
+        return .null
     }
 
     /// The value of one field of `record`, references followed, with the field noted as a
@@ -198,6 +232,7 @@ struct Reader {
     /// however often the read meets it.
     private mutating func noteMissing(_ name: String, stale isStale: Bool = false) {
         if !isStale { missesMet += 1 }  // a stale field is there: it does not make a value misfit
+        lastMissing = name
         guard missingNames.insert(name).inserted else { return }
         missing.append(name)
         if isStale { stale.append(name) }
@@ -210,7 +245,7 @@ struct Reader {
     /// instead of being read again. (Its fields are already among the dependencies, and
     /// the missing if any.) Elsewhere a selection is read once, and nothing is kept.
     private mutating func readReferenced(_ record: UInt32, plan: SelectionPlan) throws(CacheError) -> CacheObject {
-        guard listDepth > 0, lenientDepth == 0 else { return try readRecord(record, plan: plan, typename: nil) }
+        guard listDepth > 0, lenientDepth == 0, !fillsHoles else { return try readRecord(record, plan: plan, typename: nil) }
         let id = ObjectIdentifier(plan)
         let last = lastRead.firstIndex { $0.plan == id }
         if let last, lastRead[last].record == record { return lastRead[last].result }
@@ -247,7 +282,9 @@ struct Reader {
                         try noteDangling(record, plan: selections)
                         continue
                     }
+                    if fillsHoles { path.append(CacheValue(index)) }
                     resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
+                    if fillsHoles { path.removeLast() }
                 case .value(let item):
                     let path: String = if case .object = item { ".\(index)" } else { "" }
                     guard let item = try resolveInline(item, selections: selections, at: pair, path: path) else { return nil }
@@ -368,7 +405,8 @@ struct Reader {
     /// it missed reported (it may not apply). The read still depends on every field it
     /// looked at, so a later write that completes it is heard.
     private mutating func readLeniently(_ read: (inout Reader) throws(CacheError) -> CacheValue?) throws(CacheError) -> CacheValue? {
-        let mark = (misses: missesMet, missing: missing.count, stale: stale.count, redirects: redirects.count, absent: absent.count)
+        let mark = (misses: missesMet, missing: missing.count, stale: stale.count, redirects: redirects.count, absent: absent.count,
+                    holes: holeErrors.count)
         lenientDepth += 1
         defer { lenientDepth -= 1 }
         let value = try read(&self)
@@ -378,6 +416,7 @@ struct Reader {
         stale.removeSubrange(mark.stale...)
         redirects.removeSubrange(mark.redirects...)
         absent.removeSubrange(mark.absent...)
+        holeErrors.removeSubrange(mark.holes...)
         return nil
     }
 

@@ -13,4 +13,10 @@ public struct WatchEmission: Sendable, Equatable {
     public let result: ReadResult
     /// Record-field keys (`Trip:2.name`) whose change caused this emission, sorted.
     public let changed: [String]
+
+    /// The same emission with another read of the same moment (a partial read that fills
+    /// its holes, for a watcher that returns partial data).
+    package func replacing(result: ReadResult) -> WatchEmission {
+        WatchEmission(watcher: watcher, number: number, cause: cause, result: result, changed: changed)
+    }
 }
