@@ -124,6 +124,19 @@ import Testing
         #expect(cache.statistics.recordKeys == held - 1)
     }
 
+    @Test func aFailingStoreChangesNothing() throws {
+        let failing = CountingStore()
+        let cache = try NormalizedCache(store: failing)
+        try cache.write(record: "Repository:0", fields: ["stargazers": [.reference("User:0"), .reference("User:1")]])
+        try cache.write(record: "User:1", fields: ["name": "Bo"])
+        let before = JSON.string(cache.extract(), sortedKeys: true)
+        failing.fail = true
+        #expect(throws: CacheError.storage("disk full")) { try cache.removeDanglingReferences() }
+        #expect(JSON.string(cache.extract(), sortedKeys: true) == before)
+        failing.fail = false
+        #expect(try cache.removeDanglingReferences() == RemovedReferences(fields: ["Repository:0.stargazers"]))
+    }
+
     /// Over a store opened lazily (nothing loaded), the removal loads every record first
     /// and writes what it changed through; a cache opened again reads the result.
     @Test(arguments: ["memory", "sqlite"])
