@@ -219,6 +219,26 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(try await bench.run(".gc").events == [["event": "gc", "removed": []]])
     }
 
+    @Test func gcDanglingRemovesTheReferencesToAbsentRecordsAndWhatIsLeftEmpty() async throws {
+        let bench = try await TestSession.start()
+        try await bench.run(
+            #".write QUERY_ROOT {"repository":{"$reference":"Repository:0"}}"#,
+            #".write Repository:0 {"stargazers":[{"$reference":"User:0"},{"$reference":"User:1"}],"pinned":{"$reference":"Pin:1"}}"#,
+            #".write Pin:1 {"__typename":"Pin","by":{"$reference":"User:0"}}"#,
+            #".write User:0 {"name":"Ada"}"#,
+            #".write User:1 {"name":"Bo"}"#,
+            ".evict User:0")
+        #expect(try await bench.run(".gc").events == [["event": "gc", "removed": []]])
+        #expect(try await bench.run(".gc dangling").events == [[
+            "event": "gc", "removed": ["Pin:1"], "references": ["Pin:1.by", "Repository:0.pinned", "Repository:0.stargazers"],
+        ]])
+        #expect(try await bench.run(".inspect Repository:0").event("record")["record"] == ["stargazers": [reference("User:1")]])
+        #expect(try await bench.run(".gc dangling").events == [["event": "gc", "removed": [], "references": []]])
+        let unknown = try await bench.run(".gc stale").event("error")
+        #expect(unknown.string("message") == #"unknown .gc argument "stale"; usage: .gc [dangling]"#)
+        #expect(try await bench.run(".gc dangling now").event("error").string("message") == "usage: .gc [dangling]")
+    }
+
     @Test func keyfieldsKeysATypeByTheFieldsGiven() async throws {
         let bench = try await TestSession.start()
         #expect(try await bench.run(".keyfields Seat flight number").events == [["event": "ok", "command": ".keyfields"]])

@@ -224,9 +224,12 @@ package enum CommandTable {
             if removed.isEmpty { throw CommandError("nothing to evict at \"\(target)\"" + session.closeKeys(to: key)) }
             session.printer.emit(.evicted(removed))
         },
-        DotCommand(name: "gc", help: "Remove the records no reference chain reaches from the roots or the records an imported snapshot retained; watchers hear it under apollo-client semantics only (.semantics)") { session, input in
-            _ = try input.words(0...0)
-            session.printer.emit(.gc(removed: try session.client.cache.gc()))
+        DotCommand(name: "gc", usage: "[dangling]", help: "Remove the records no reference chain reaches from the roots or the records an imported snapshot retained; with dangling instead, the references to records that no longer exist (a field holding one, a list's items), then the records left empty, until none is left (Apollo Kotlin's removeDanglingReferences); watchers hear it under apollo-client semantics only (.semantics)") { session, input in
+            switch try input.words(0...1).first {
+            case nil: session.printer.emit(.gc(removed: try session.client.cache.gc()))
+            case "dangling": session.printer.emit(.danglingRemoved(try session.client.cache.removeDanglingReferences()))
+            case let word?: throw CommandError("unknown .gc argument \"\(word)\"; usage: \(input.synopsis)")
+            }
         },
         DotCommand(name: "clear", help: "Remove every record (and from the cache file, leaving no trace of them); watchers hear it under apollo-client semantics only (.semantics)") { session, input in
             _ = try input.words(0...0)

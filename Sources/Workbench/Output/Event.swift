@@ -40,6 +40,8 @@ enum Event {
     /// A commit changed record fields (`.monitor on`).
     case write(Commit)
     case gc(removed: [String])
+    /// `.gc dangling`: the fields whose references to absent records went, and the records left empty.
+    case danglingRemoved(RemovedReferences)
     case stats(CacheStatistics)
     /// `.history KEY[.FIELD]`: the changes kept of record `key` (or of its `field`), oldest
     /// first, and how many the cache keeps of a record.

@@ -49,6 +49,8 @@ enum JSONRenderer {
                     "watchers": .list(commit.watchers.map { CacheValue($0) }), "unreached": .list(commit.unreached.map { CacheValue($0.id) })]
         case .gc(let removed):
             return ["event": "gc", "removed": strings(removed)]
+        case .danglingRemoved(let removed):
+            return ["event": "gc", "removed": strings(removed.records), "references": strings(removed.fields)]
         case .history(let key, _, let changes, _):
             return ["event": "history", "key": .string(key), "changes": .list(changes.map { change in
                 ["commit": CacheValue(change.commit), "at": .string(HistoryText.time(change.at)), "cause": .string(change.cause.rawValue),

@@ -68,8 +68,12 @@ struct TextRenderer {
             return ([style.dim("monitor \(commit.cause.rawValue): ") + commit.changed.joined(separator: ", ") + style.dim(reached)]
                     + (unreached.isEmpty ? [] : [style.dim("  not reached: " + unreached.joined(separator: ", "))]), [])
         case .gc(let removed):
-            return ([removed.isEmpty ? "gc: nothing to remove" : "gc removed \(removed.count) record\(removed.count == 1 ? "" : "s"): "
-                     + removed.joined(separator: ", ")], [])
+            return ([removed.isEmpty ? "gc: nothing to remove" : "gc removed \(Self.count(removed.count, "record")): " + removed.joined(separator: ", ")], [])
+        case .danglingRemoved(let removed):
+            guard !removed.isEmpty else { return (["gc dangling: no reference to a record that no longer exists"], []) }
+            return (["gc dangling removed the references to records that no longer exist from \(Self.count(removed.fields.count, "field")): "
+                     + removed.fields.joined(separator: ", ")]
+                    + (removed.records.isEmpty ? [] : ["and \(Self.count(removed.records.count, "record")) left empty: " + removed.records.joined(separator: ", ")]), [])
         case .history(let key, let field, let changes, let limit):
             let target = field.map { key + "." + $0 } ?? key
             guard !changes.isEmpty else {

@@ -16,11 +16,7 @@ extension NormalizedCache {
                 let fields = Set(state.records.base[id]!.fieldIDs.filter { Self.field(field, names: state.keys.fieldKey($0)) })
                 guard !fields.isEmpty else { throw .invalid("record \"\(key)\" has no field \"\(field)\"") }
                 state.records.removeFields(id, log: &state.log, where: fields.contains)
-                if state.records.base[id] == nil, CompiledOperation.Kind.allRootKeys.contains(key) {
-                    var emptied = state.records.roots
-                    emptied.emptied.insert(id)
-                    state.records.setRoots(emptied, log: &state.log)
-                }
+                if CompiledOperation.Kind.allRootKeys.contains(key) { state.records.keepEmptiedRoot(id, log: &state.log) }
             } else {
                 state.records.removeRecord(id, log: &state.log)
             }

@@ -205,6 +205,15 @@ final class RecordLayers {
         log.changes.storeChanges[record] = nil
     }
 
+    /// Keeps a root record (`QUERY_ROOT`, …) whose last base field went as emptied, as
+    /// Apollo Client keeps it (``RootState``); a root that still has fields is left as it is.
+    func keepEmptiedRoot(_ record: UInt32, log: inout CommitLog) {
+        guard base[record] == nil, !roots.emptied.contains(record) else { return }
+        var emptied = roots
+        emptied.emptied.insert(record)
+        setRoots(emptied, log: &log)
+    }
+
     /// Replaces the root state, as a step a failed commit undoes.
     func setRoots(_ new: RootState, log: inout CommitLog) {
         guard new != roots else { return }
