@@ -22,7 +22,7 @@ struct MissReasons {
             return miss(WhyReason(.danglingReference,
                                   "\(recordKey) is not in the cache" + (referrers.isEmpty ? "" : ", though \(referrers.joined(separator: ", ")) refers to it")
                                   + ": it was evicted or removed, or never written",
-                                  hint: "fetch it again (network-only writes the record and what refers to it)"), nearest: referrers)
+                                  hint: "fetch it again (network-only writes the record and what refers to it), or drop the references to it (.gc dangling)"), nearest: referrers)
         }
         let others = state.records.visibleFields(pair.record).map { state.keys.fieldKey($0.0) }
             .filter { $0 != fieldKey && $0.prefix { $0 != "(" } == field.name }.sorted()
