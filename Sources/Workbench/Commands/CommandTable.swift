@@ -313,6 +313,16 @@ package enum CommandTable {
             default: throw CommandError("usage: \(input.synopsis)")
             }
         },
+        DotCommand(name: "clock", usage: "[+DURATION|ISO-8601|real]", help: "The session's clock, which commit times (.history, .why) and freshness go by: alone, its time; +DURATION moves it forward (+90s, +15m, +2h, +1d, +1h30m) and it keeps ticking; an ISO 8601 time (2026-12-01T10:00:00Z, not before its time now) stops it there; real returns to real time") { session, input in
+            let cache = session.client.cache
+            switch try ClockArgument(try input.words(0...1).first) {
+            case .show: break
+            case .real: cache.clock.reset()
+            case .forward(let seconds): try cache.clock.advance(by: seconds)
+            case .instant(let date): try cache.clock.set(to: date)
+            }
+            session.printer.emit(.clock(cache.clock))
+        },
         // explaining
         DotCommand(name: "why", usage: "[ID]", help: "With a watcher ID: each commit since its last emission (up to the last \(WatcherExplanation.kept)), whether it reached the watcher, and why not (a reason code, a sentence, what would bring the change in). Alone: why the last operation's result came from where it did, and each missing field's reason and nearest data") { session, input in
             guard let word = try input.words(0...1).first else { return try session.explainLastOperation() }

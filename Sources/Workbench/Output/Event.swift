@@ -50,6 +50,8 @@ enum Event {
     case whyWatcher(WatcherExplanation)
     /// `.why` alone: the last operation run, and its result (nil when it failed without one).
     case whyOperation(OperationRun, result: ClientResult?)
+    /// `.clock`: the session's clock after the command.
+    case clock(CacheClock)
     /// A service's state changed (loading, loaded, error).
     case state(service: String, state: String, detail: String?)
     /// An `.expect` held or failed.

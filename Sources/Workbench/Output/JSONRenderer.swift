@@ -56,6 +56,10 @@ enum JSONRenderer {
                 ["commit": CacheValue(change.commit), "at": .string(HistoryText.time(change.at)), "cause": .string(change.cause.rawValue),
                  "origin": name(change.origin), "field": .string(change.field), "old": change.old ?? .null, "new": change.new ?? .null]
             })]
+        case .clock(let clock):
+            let offset: CacheValue = if case .real(let seconds) = clock.setting { CacheValue(seconds) } else { .null }
+            return ["event": "clock", "now": .string(HistoryText.time(clock.now())),
+                    "real": .bool(clock.setting == .real(offset: 0)), "offset": offset]
         case .whyWatcher(let why):
             return ["event": "why", "id": CacheValue(why.watcher), "op": name(why.operation), "emissions": CacheValue(why.emissions),
                     "emittedAfter": CacheValue(why.emittedAfter), "forgotten": CacheValue(why.forgotten),

@@ -27,6 +27,8 @@ final class EngineState {
     let history = RecordHistory()
     /// The last commits, whole, for explanations.
     let journal = CommitJournal()
+    /// The time the engine goes by (``CacheClock``): nothing here reads the wall clock but it.
+    var clock = CacheClock()
     var watchers = WatcherRegistry()
     var warnings: [String] = []
     /// Reads that found every field, and reads that did not.
@@ -77,7 +79,7 @@ final class EngineState {
         }
         let changes = log.changes, origin = log.origin
         let noted = log.completed()
-        let stamp = HistoryStamp(number: log.number, at: Date(), cause: changes.cause, origin: origin)
+        let stamp = HistoryStamp(number: log.number, at: clock.now(), cause: changes.cause, origin: origin)
         let (deliveries, reached) = watchers.notify(changes, commit: stamp.number, state: self)
         if !noted.isEmpty { history.record(noted, stamp: stamp) }
         journal.record(stamp, changes: changes, reached: reached)
@@ -93,7 +95,7 @@ final class EngineState {
         if warnings.count > undone.warnings { warnings.removeSubrange(undone.warnings...) }
         records.revert(undone.undo)
         guard !undone.changes.isEmpty else { return }
-        journal.record(HistoryStamp(number: log.number, at: Date(), cause: undone.changes.cause, origin: origin),
+        journal.record(HistoryStamp(number: log.number, at: clock.now(), cause: undone.changes.cause, origin: origin),
                        changes: undone.changes, reached: [], rolledBack: true)
     }
 }
