@@ -490,7 +490,7 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         let message = { (line: String) async throws -> String in try await bench.run(line).event("error").string("message") ?? "" }
         #expect(try await message(".graph Trip:11") == #"no record "Trip:11"; did you mean Trip:1 or Trip:2?"#)
         #expect(try await message(".graph 7") == #"no watcher "7" (.watches lists them)"#)
-        #expect(try await message(".graph Trip:1 -1") == #"DEPTH is how many references to follow, 0 or more, not "-1""#)
+        #expect(try await message(".graph Trip:1 -1") == #".graph: DEPTH must be a whole number 0 or more, not "-1""#)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).txt").path
         #expect(try await message(".graph Trip:1 1 \(file)") == "\(file): .graph writes a FILE ending .dot, .svg or .png (and DEPTH is a whole number, 0 or more)")
         #expect(try await message(".graph Trip:1 two").hasPrefix("two: .graph writes a FILE ending"))

@@ -41,17 +41,19 @@ enum RecordTarget {
     }
 }
 
-/// The numbers `.history` takes: `.history limit N`, `.history KEY N`.
+/// A whole number a command takes (`.history KEY N`, `.graph KEY DEPTH`, `.watchlog N`,
+/// `.network latency MS`): the one place such a word is read and its error worded.
 ///
 /// ```swift
-/// try HistoryArguments.count("5", of: "N")     // 5
-/// try HistoryArguments.count("-1", of: "N")    // throws: N must be a whole number 0 or more, not "-1"
+/// try CountArgument.parse("5", command: ".history", name: "N")             // 5
+/// try CountArgument.parse("-1", command: ".history", name: "N")            // throws: .history: N must be a whole number 0 or more, not "-1"
+/// try CountArgument.parse("0", command: ".watchlog", name: "N", least: 1)  // throws: .watchlog: N must be a whole number 1 or more, not "0"
 /// ```
-enum HistoryArguments {
-    /// `word` as a count of 0 or more; `name` names it in the error (nil: it is missing).
-    static func count(_ word: String?, of name: String) throws(CommandError) -> Int {
-        guard let word else { throw CommandError(".history \(name) takes a number: how many changes each record keeps (0 keeps none)") }
-        guard let count = Int(word), count >= 0 else { throw CommandError(".history: \(name) must be a whole number 0 or more, not \"\(word)\"") }
+enum CountArgument {
+    static func parse(_ word: String, command: String, name: String, least: Int = 0) throws(CommandError) -> Int {
+        guard let count = Int(word), count >= least else {
+            throw CommandError("\(command): \(name) must be a whole number \(least) or more, not \"\(word)\"")
+        }
         return count
     }
 }

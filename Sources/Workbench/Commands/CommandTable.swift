@@ -36,9 +36,13 @@ package enum CommandTable {
                    completes: [.recordKey]) { session, input in
             switch input.words.first {
             case "on", "off": session.settings.recordsHistory = try input.onOff()
-            case "limit": session.client.cache.historyLimit = try HistoryArguments.count(try input.words(1...2).dropFirst().first, of: "limit")
+            case "limit":
+                guard let word = try input.words(1...2).dropFirst().first else {
+                    throw CommandError(".history limit takes a number: how many changes each record keeps (0 keeps none)")
+                }
+                session.client.cache.historyLimit = try CountArgument.parse(word, command: ".history", name: "limit")
             case let target?:
-                let count = try HistoryArguments.count(try input.words(1...2).dropFirst().first ?? "20", of: "N")
+                let count = try CountArgument.parse(try input.words(1...2).dropFirst().first ?? "20", command: ".history", name: "N")
                 try session.showHistory(of: target, last: count)
             case nil: throw CommandError("usage: \(input.synopsis)")
             }
@@ -194,8 +198,7 @@ package enum CommandTable {
         DotCommand(name: "watchlog", usage: "[N]", help: "Keep the last N emissions of each watcher for .expect watch ID #N (default \(SessionOptions.defaultWatchLog), --watch-log N); older ones are counted, not kept. Without N, show it") { session, input in
             let log = session.ledger.watchLog
             guard let word = try input.words(0...1).first else { return session.printer.emit(.watchLogLimit(log.limit)) }
-            guard let limit = Int(word), limit >= 1 else { throw CommandError(".watchlog takes how many emissions to keep, 1 or more, not \"\(word)\"") }
-            log.limit = limit
+            log.limit = try CountArgument.parse(word, command: ".watchlog", name: "N (how many emissions to keep)", least: 1)
         },
         // cache
         DotCommand(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in
@@ -303,11 +306,9 @@ package enum CommandTable {
             case ("online", 1): network.isOffline = false
             case ("offline", 1): network.isOffline = true
             case ("latency", 2):
-                guard let ms = Int(words[1]), ms >= 0 else { throw CommandError("latency is a number of milliseconds, not \"\(words[1])\"") }
-                network.latency = .milliseconds(ms)
+                network.latency = .milliseconds(try CountArgument.parse(words[1], command: ".network latency", name: "MS"))
             case ("fail", 2):
-                guard let count = Int(words[1]), count >= 0 else { throw CommandError(".network fail takes a count, not \"\(words[1])\"") }
-                network.failNext(count)
+                network.failNext(try CountArgument.parse(words[1], command: ".network fail", name: "N"))
             case ("log", 1):
                 for event in network.log { session.printer.emit(.network(event)) }
             default: throw CommandError("usage: \(input.synopsis)")

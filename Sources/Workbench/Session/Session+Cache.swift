@@ -60,10 +60,7 @@ extension Session {
             guard try client.cache.inspect(subject) != nil else { throw CommandError("no record \"\(subject)\"" + closeKeys(to: subject)) }
             start = [subject]
         }
-        let depth = try word.map { word in
-            guard let depth = Int(word), depth >= 0 else { throw CommandError("DEPTH is how many references to follow, 0 or more, not \"\(word)\"") }
-            return depth
-        } ?? (watcher == nil ? 1 : 0)
+        let depth = try word.map { word throws(CommandError) in try CountArgument.parse(word, command: ".graph", name: "DEPTH") } ?? (watcher == nil ? 1 : 0)
         let dot = RecordGraph(around: start, depth: depth, record: client.cache.record).dot
         if let file, let format {
             if format == "dot" {
