@@ -165,9 +165,14 @@ enum EngineBenchmarks {
         })
     }
 
-    /// `writes` calls of `write`, summing what each returns.
-    static func repeated(_ writes: Int, _ write: () throws -> Int) throws -> Int {
-        try (0..<writes).reduce(0) { changed, _ in try changed + write() }
+    /// µs per write of 2,000 writes into each of two ``fanout(_:history:_:)`` caches, `ours` against `baseline`.
+    static func fanoutWrites(_ ours: (NormalizedCache, () throws -> Int), against baseline: (NormalizedCache, () throws -> Int),
+                             _ trial: Trial) -> Measurement {
+        let writes = 2_000
+        func repeated(_ write: () throws -> Int) throws -> Int { try (0..<writes).reduce(0) { changed, _ in try changed + write() } }
+        let seconds = trial.medians({ try repeated(ours.1) }, baseline: { try repeated(baseline.1) })
+        withExtendedLifetime((ours.0, baseline.0)) {}
+        return .time(seconds, scale: 1e6, per: writes, ratio: .oursOverBaseline)
     }
 
     static let watchFanout = Benchmark(
@@ -175,12 +180,7 @@ enum EngineBenchmarks {
         summary: "one write that changes the one watched record of 1 watcher among 100,000 (each watching its own "
             + "record); baseline: the same among 10 watchers; ratio = ours / baseline (goal ≤ 2)"
     ) { trial in
-        let (many, writeMany) = fanout(100_000, trial)
-        let (few, writeFew) = fanout(10, trial)
-        let writes = 2_000
-        let seconds = trial.medians({ try repeated(writes, writeMany) }, baseline: { try repeated(writes, writeFew) })
-        withExtendedLifetime((many, few)) {}
-        return .time(seconds, scale: 1e6, per: writes, ratio: .oursOverBaseline)
+        fanoutWrites(fanout(100_000, trial), against: fanout(10, trial), trial)
     }
 
     static let historyWrite = Benchmark(
@@ -198,11 +198,6 @@ enum EngineBenchmarks {
         summary: "watch.fanout's write (1 watcher among 100,000 hears it) keeping the record history at its default "
             + "limit; baseline: the same with the history off (limit 0); ratio = ours / baseline (goal ≤ 1.10)"
     ) { trial in
-        let (kept, writeKept) = fanout(100_000, trial)
-        let (off, writeOff) = fanout(100_000, history: false, trial)
-        let writes = 2_000
-        let seconds = trial.medians({ try repeated(writes, writeKept) }, baseline: { try repeated(writes, writeOff) })
-        withExtendedLifetime((kept, off)) {}
-        return .time(seconds, scale: 1e6, per: writes, ratio: .oursOverBaseline)
+        fanoutWrites(fanout(100_000, trial), against: fanout(100_000, history: false, trial), trial)
     }
 }
