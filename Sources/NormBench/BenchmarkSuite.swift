@@ -4,6 +4,7 @@ import Foundation
 package enum BenchmarkSuite {
     package static let all: [Benchmark] = [
         KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.writeBytes, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
+        EngineBenchmarks.historyWrite, EngineBenchmarks.historyFanout,
         SQLiteBenchmarks.write, SQLiteBenchmarks.open, BigCacheBenchmarks.loadWide, BigCacheBenchmarks.importWide,
         BigCacheBenchmarks.importList, MillionRecordBenchmarks.open, MillionRecordBenchmarks.read,
         FetchBenchmarks.fetch, WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch, WorkbenchBenchmarks.soak, ProjectBenchmarks.load, GeneratedTypeBenchmarks.read,
@@ -37,7 +38,7 @@ package enum BenchmarkSuite {
     }
 
     private static func row(_ cells: String...) -> String {
-        zip(cells, [16, 14, 12, 14, 8]).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined()
+        zip(cells, [22, 14, 12, 14, 8]).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined()
     }
 
     private static func format(_ value: Double) -> String {

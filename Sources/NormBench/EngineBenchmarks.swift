@@ -46,9 +46,11 @@ enum EngineBenchmarks {
         }
     }
 
-    /// Writes `response` for `listQuery` into a new cache; 1 when records changed.
-    static func writeIntoNewCache(_ response: CacheValue) throws -> Int {
+    /// Writes `response` for `listQuery` into a new cache (keeping no record history when
+    /// `history` is false); 1 when records changed.
+    static func writeIntoNewCache(_ response: CacheValue, history: Bool = true) throws -> Int {
         let cache = NormalizedCache()
+        if !history { cache.historyLimit = 0 }
         return try cache.write(response: response, for: cache.operation(listQuery)).isEmpty ? 0 : 1
     }
 
@@ -141,35 +143,61 @@ enum EngineBenchmarks {
         return .time(seconds, scale: 1e6, per: reads, ratio: .baselineOverOurs)
     }
 
+    /// A cache of `watchers` items, each watched by a query of its own (keeping no record
+    /// history when `history` is false), and a write that changes the middle one.
+    static func fanout(_ watchers: Int, history: Bool = true, _ trial: Trial) -> (NormalizedCache, () throws -> Int) {
+        let items = (0..<watchers).map { i -> CacheValue in ["__typename": "Item", "id": .string("\(i)"), "f1": .int(0)] }
+        let cache = NormalizedCache()
+        if !history { cache.historyLimit = 0 }
+        trial.must {
+            try cache.write(data: ["items": .list(items)], for: cache.operation("{ items { id f1 } }"))
+            let item = try cache.operation("query Item($id: ID!) { item(id: $id) { id f1 } }")
+            for i in 0..<watchers {
+                try cache.write(record: "QUERY_ROOT", fields: ["item(id:\(i))": .reference("Item:\(i)")])
+                _ = try cache.watch(item, variables: ["id": .string("\(i)")]) { _ in }
+            }
+        }
+        var value: Int64 = 0
+        let target = "Item:\(watchers / 2)"
+        return (cache, {
+            value += 1
+            return try cache.write(record: target, fields: ["f1": .int(value)]).isEmpty ? 0 : 1
+        })
+    }
+
+    /// µs per write of 2,000 writes into each of two ``fanout(_:history:_:)`` caches, `ours` against `baseline`.
+    static func fanoutWrites(_ ours: (NormalizedCache, () throws -> Int), against baseline: (NormalizedCache, () throws -> Int),
+                             _ trial: Trial) -> Measurement {
+        let writes = 2_000
+        func repeated(_ write: () throws -> Int) throws -> Int { try (0..<writes).reduce(0) { changed, _ in try changed + write() } }
+        let seconds = trial.medians({ try repeated(ours.1) }, baseline: { try repeated(baseline.1) })
+        withExtendedLifetime((ours.0, baseline.0)) {}
+        return .time(seconds, scale: 1e6, per: writes, ratio: .oursOverBaseline)
+    }
+
     static let watchFanout = Benchmark(
         name: "watch.fanout", unit: "µs/write",
         summary: "one write that changes the one watched record of 1 watcher among 100,000 (each watching its own "
             + "record); baseline: the same among 10 watchers; ratio = ours / baseline (goal ≤ 2)"
     ) { trial in
-        /// A cache of `watchers` items, each watched by a query of its own, and a write that changes the middle one.
-        func setUp(_ watchers: Int) -> (NormalizedCache, () throws -> Int) {
-            let items = (0..<watchers).map { i -> CacheValue in ["__typename": "Item", "id": .string("\(i)"), "f1": .int(0)] }
-            let (cache, _) = makeCache(holding: ["items": .list(items)], for: "{ items { id f1 } }", trial)
-            trial.must {
-                let item = try cache.operation("query Item($id: ID!) { item(id: $id) { id f1 } }")
-                for i in 0..<watchers {
-                    try cache.write(record: "QUERY_ROOT", fields: ["item(id:\(i))": .reference("Item:\(i)")])
-                    _ = try cache.watch(item, variables: ["id": .string("\(i)")]) { _ in }
-                }
-            }
-            var value: Int64 = 0
-            let target = "Item:\(watchers / 2)"
-            return (cache, {
-                value += 1
-                return try cache.write(record: target, fields: ["f1": .int(value)]).isEmpty ? 0 : 1
-            })
-        }
-        let (many, writeMany) = setUp(100_000)
-        let (few, writeFew) = setUp(10)
-        let writes = 2_000
-        let seconds = trial.medians({ try (0..<writes).reduce(0) { changed, _ in try changed + writeMany() } },
-                                    baseline: { try (0..<writes).reduce(0) { changed, _ in try changed + writeFew() } })
-        withExtendedLifetime((many, few)) {}
-        return .time(seconds, scale: 1e6, per: writes, ratio: .oursOverBaseline)
+        fanoutWrites(fanout(100_000, trial), against: fanout(10, trial), trial)
+    }
+
+    static let historyWrite = Benchmark(
+        name: "history.write.10k", unit: "ms/write",
+        summary: "write.10k's work (10,000 keyed objects into a fresh cache) keeping the record history at its default "
+            + "limit; baseline: the same with the history off (limit 0); ratio = ours / baseline (goal ≤ 1.10)"
+    ) { trial in
+        let response: CacheValue = ["data": .object(listData())]
+        let seconds = trial.medians({ try writeIntoNewCache(response) }, baseline: { try writeIntoNewCache(response, history: false) })
+        return .time(seconds, scale: 1e3, ratio: .oursOverBaseline)
+    }
+
+    static let historyFanout = Benchmark(
+        name: "history.watch.fanout", unit: "µs/write",
+        summary: "watch.fanout's write (1 watcher among 100,000 hears it) keeping the record history at its default "
+            + "limit; baseline: the same with the history off (limit 0); ratio = ours / baseline (goal ≤ 1.10)"
+    ) { trial in
+        fanoutWrites(fanout(100_000, trial), against: fanout(100_000, history: false, trial), trial)
     }
 }

@@ -40,6 +40,24 @@ import Testing
         #expect(changes("QUERY_ROOT") == [#"write trip(id:1): "-" → {"$reference":"Trip:1"}"#])
     }
 
+    @Test func oneCommitKeepsEachRecordsChangesInOrderAroundItsCreation() throws {
+        let trips = try cache.operation("{ trips { id name } }")
+        let trip = try cache.operation("query Trip($id: ID!) { trip(id: $id) { id name } }")
+        let list = #"{"trips":[{"__typename":"Trip","id":"1","name":"A"},{"__typename":"Trip","id":"2","name":"B"},"#
+            + #"{"__typename":"Trip","id":"3","name":"C"}]}"#
+        try cache.transaction { cache in
+            try cache.write(data: try Support.object(list), for: trips)   // one run of three new records
+            try cache.write(record: "Trip:2", fields: ["name": "B2"])      // made, then changed
+            try cache.evict("Trip:3")                                       // made, removed, made again
+            try cache.write(data: try Support.object(#"{"trip":{"__typename":"Trip","id":"3","name":"C2"}}"#), for: trip, variables: ["id": "3"])
+        }
+        #expect(changes("Trip:1", field: "name") == [#"write name: "-" → "A""#])
+        #expect(changes("Trip:2", field: "name") == [#"write name: "-" → "B""#, #"write name: "B" → "B2""#])
+        #expect(changes("Trip:3", field: "name") == [#"write name: "-" → "C""#, #"write name: "C" → "-""#, #"write name: "-" → "C2""#])
+        #expect(changes("Trip:3").count == 9)
+        #expect(Set(cache.history(of: "Trip:3")!.map(\.commit)).count == 1)
+    }
+
     @Test func eachRecordKeepsAtMostTheLimitAndNewestLast() throws {
         cache.historyLimit = 3
         for i in 1...5 { try cache.write(record: "Trip:1", fields: ["n": .int(Int64(i))]) }

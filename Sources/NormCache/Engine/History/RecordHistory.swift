@@ -6,14 +6,17 @@ import Foundation
 /// nothing. Values are kept as the engine stores them (``StoredValue``), never rendered:
 /// ``NormalizedCache/history(of:field:last:)`` turns them into JSON on demand.
 ///
-/// A commit notes each visible change in its ``CommitLog`` (``CommitLog/noteHistory(_:_:)``);
-/// when it succeeds, ``record(_:stamp:)`` files them here; a failed commit's go with it.
+/// A commit notes each visible change in its ``CommitLog`` (``HistoryNotes``: a run of new
+/// records is one note); when it succeeds, ``record(_:stamp:)`` files them here; a failed
+/// commit's go with it.
 ///
 /// ```swift
 /// let history = RecordHistory()
 /// history.limit = 2
 /// let stamp = HistoryStamp(number: 1, at: Date(), cause: .write, origin: .command("write", target: "Trip:1"))
-/// history.record([(7, .field(3, old: nil, new: .value("Lisbon")))], stamp: stamp)
+/// var notes = HistoryNotes()
+/// notes.note(7, .field(3, old: nil, new: .value("Lisbon")))
+/// history.record(notes, stamp: stamp)
 /// history.entries(of: 7).count   // 1
 /// ```
 final class RecordHistory {
@@ -47,18 +50,30 @@ final class RecordHistory {
         }
     }
 
-    /// Files one successful commit's changes (`changes`, in the order it made them).
-    func record(_ changes: [(record: UInt32, change: Change)], stamp: HistoryStamp) {
+    /// Files one successful commit's changes (`notes`, in the order it made them).
+    func record(_ notes: HistoryNotes, stamp: HistoryStamp) {
         guard limit > 0 else { return }
-        // New records come last with the highest ids: room for them at once, growing geometrically.
-        if let newest = changes.last?.record, Int(newest) >= rings.count {
+        // New records have the highest ids: room for them at once, growing geometrically.
+        if let newest = notes.newRecords.last?.records.last, Int(newest) >= rings.count {
             rings.reserveCapacity(max(Int(newest) + 1, rings.count * 2))
         }
-        for (record, change) in changes {
-            let index = Int(record)
-            while index >= rings.count { rings.append(Ring()) }
-            rings[index].append(Entry(stamp: stamp, change: change), limit: limit)
+        for note in notes.changes {
+            switch note {
+            case .change(let record, let change):
+                file(Entry(stamp: stamp, change: change), of: record)
+            case .created(let run, let positions):
+                let entry = Entry(stamp: stamp, change: .created(notes.newRecords[run].fields))
+                for record in notes.newRecords[run].records[positions] { file(entry, of: record) }
+            }
         }
+    }
+
+    /// Appends `entry` to the ring of `record`; the newest record's ring begins with it.
+    private func file(_ entry: Entry, of record: UInt32) {
+        let index = Int(record)
+        if index == rings.count { return rings.append(Ring(entry)) }
+        while index >= rings.count { rings.append(Ring()) }
+        rings[index].append(entry, limit: limit)
     }
 
     /// The changes kept of `record`, oldest first.

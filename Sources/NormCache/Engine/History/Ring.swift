@@ -19,6 +19,9 @@ package struct Ring<Element> {
 
     package init() {}
 
+    /// A ring holding `element` alone.
+    package init(_ element: Element) { single = element }
+
     /// A ring of the last `limit` of `elements` (given oldest first).
     package init(_ elements: some Collection<Element>, limit: Int) {
         let kept = Array(elements.suffix(limit))

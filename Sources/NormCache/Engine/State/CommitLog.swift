@@ -1,7 +1,7 @@
 /// The commit in progress, and what a failed one takes back: the change set it gathers
 /// for the watchers and the store, the undo steps, how deep transactions nest, what
 /// writes learned or warned of before it began, and the changes it noted for the
-/// ``RecordHistory`` with what started it. The one owner of whether a commit keeps
+/// ``RecordHistory`` (``HistoryNotes``) with what started it. The one owner of whether a commit keeps
 /// an undo log (``begin(cause:checkedFirst:writesThrough:possibleTypes:warnings:)``).
 ///
 /// ```swift
@@ -30,7 +30,7 @@ struct CommitLog {
     /// Whether the commit in progress notes its changes for the ``RecordHistory``
     /// (its limit is above 0), and the changes it noted, in order.
     private(set) var keepsHistory = false
-    private(set) var historyChanges: [(record: UInt32, change: RecordHistory.Change)] = []
+    private(set) var historyNotes = HistoryNotes()
     /// What started the commit in progress, for the history.
     private(set) var origin: HistoryStamp.Origin?
     /// The number of the last commit that ended (``CommitJournal``): each commit that
@@ -49,7 +49,7 @@ struct CommitLog {
             changes.cause = cause
             self.origin = origin
             self.keepsHistory = keepsHistory
-            historyChanges = []
+            historyNotes = HistoryNotes()
             undo = []
             keepsUndo = writesThrough || explicitTransaction || !checkedFirst
             possibleTypesBefore = possibleTypes()
@@ -67,13 +67,15 @@ struct CommitLog {
 
     /// Closes the outermost commit, which succeeded: its change set becomes the last
     /// commit's, and it takes the next number. Returns the changes it noted for the history.
-    mutating func completed() -> [(record: UInt32, change: RecordHistory.Change)] {
+    mutating func completed() -> HistoryNotes {
         number += 1
+        var noted = historyNotes
+        historyNotes = HistoryNotes()
+        if !noted.isEmpty { noted.newRecords = changes.newRecords }
         lastCommit = changes
         changes = ChangeSet()
         undo = []
-        defer { historyChanges = [] }
-        return historyChanges
+        return noted
     }
 
     /// Closes the outermost commit, which failed: its change set goes (numbered when it
@@ -84,7 +86,7 @@ struct CommitLog {
         defer {
             undo = []
             changes = ChangeSet()
-            historyChanges = []
+            historyNotes = HistoryNotes()
         }
         if !changes.isEmpty { number += 1 }
         return (undo, possibleTypesBefore, warningsBefore, changes)
@@ -92,7 +94,16 @@ struct CommitLog {
 
     /// Notes a change of a record for the history, when the commit keeps one.
     @inline(__always) mutating func noteHistory(_ record: UInt32, _ change: @autoclosure () -> RecordHistory.Change) {
-        if keepsHistory { historyChanges.append((record, change())) }
+        if keepsHistory { historyNotes.note(record, change()) }
+    }
+
+    /// Notes a record new to the base table, with its fields, in the change set and, when
+    /// the commit keeps one, for the history (where it is the change set's run position).
+    mutating func noteNewRecord(_ record: UInt32, fields: [UInt32]) {
+        changes.noteNewRecord(record, fields: fields)
+        guard keepsHistory else { return }
+        let run = changes.newRecords.count - 1
+        historyNotes.noteCreated(run: run, at: changes.newRecords[run].records.count - 1)
     }
 
     /// Notes an undo step, when the commit keeps an undo log.

@@ -93,7 +93,6 @@ final class RecordLayers {
             return
         }
         let ids = fields.fieldIDs
-        log.noteHistory(record, .created(ids))
         base.insert(record, fields)
         noteNewRecord(record, ids, log: &log)
     }
@@ -158,7 +157,7 @@ final class RecordLayers {
             if log.changes.storeChanges[record] != nil { log.changes.removedRecords.insert(record) }
             log.changes.storeChanges[record] = .whole
         }
-        log.changes.noteNewRecord(record, fields: fields)
+        log.noteNewRecord(record, fields: fields)
         if !invalidated.isEmpty { for field in fields { revalidate(record, field, log: &log) } }
     }
 
