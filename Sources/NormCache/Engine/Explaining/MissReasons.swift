@@ -5,11 +5,20 @@
 ///
 /// ```swift
 /// let reasons = MissReasons(state: state, variables: variables)
-/// reasons.reason(for: pair, field: plan, root: root).reason.code   // .otherArguments
+/// try reasons.explain(pair, field: plan, root: root).reason.code   // .otherArguments
 /// ```
-struct MissReasons {
+final class MissReasons {
     let state: EngineState
     let variables: CacheObject
+    /// Every record field that refers to each record, and each record by type and id:
+    /// made once a read's misses need them (every record loaded), for all of them.
+    private lazy var referrers: [UInt32: [String]] = Self.referrers(state)
+    private lazy var objects: [String: [UInt32]] = Self.objects(state)
+
+    init(state: EngineState, variables: CacheObject) {
+        self.state = state
+        self.variables = variables
+    }
 
     /// Why `field` of the record in `pair` was absent. `root`: the operation's root record and type.
     func explain(_ pair: RecordField, field: FieldPlan, root: (record: UInt32, typename: String)) throws(CacheError) -> MissExplanation {
@@ -18,7 +27,7 @@ struct MissReasons {
         func miss(_ reason: WhyReason, nearest: [String] = []) -> MissExplanation { MissExplanation(field: name, reason: reason, nearest: nearest) }
 
         if pair.record != root.record, !state.records.recordExists(pair.record) {
-            let referrers = referringFields(to: pair.record)
+            let referrers = (referrers[pair.record] ?? []).sorted()
             return miss(WhyReason(.danglingReference,
                                   "\(recordKey) is not in the cache" + (referrers.isEmpty ? "" : ", though \(referrers.joined(separator: ", ")) refers to it")
                                   + ": it was evicted or removed, or never written",
@@ -57,18 +66,30 @@ struct MissReasons {
                               hint: "a fetch writes it (cache-first sends one for a missing field)"))
     }
 
-    /// `QUERY_ROOT.trips` for each field of another record that refers to `record`.
-    private func referringFields(to record: UInt32) -> [String] {
+    /// For each record, the fields of other records that refer to it (`QUERY_ROOT.trips`).
+    private static func referrers(_ state: EngineState) -> [UInt32: [String]] {
         state.loadAllOrWarn()
-        var fields: [String] = []
+        var referrers: [UInt32: [String]] = [:]
         for holder in state.records.base.ids {
             for (field, value) in state.records.visibleFields(holder) {
-                var refers = false
-                value.forEachReference { refers = refers || $0 == record }
-                if refers { fields.append(state.keys.recordKey(holder) + "." + state.keys.fieldKey(field)) }
+                var named = Set<UInt32>()
+                value.forEachReference { named.insert($0) }
+                for record in named { referrers[record, default: []].append(state.keys.recordKey(holder) + "." + state.keys.fieldKey(field)) }
             }
         }
-        return fields.sorted()
+        return referrers
+    }
+
+    /// The records by `__typename` and `id` (`Trip` `2`), in id order.
+    private static func objects(_ state: EngineState) -> [String: [UInt32]] {
+        state.loadAllOrWarn()
+        guard let idField = state.keys.fieldKeys.find("id")?.rawValue else { return [:] }
+        var objects: [String: [UInt32]] = [:]
+        for record in state.records.base.ids {
+            guard let typename = state.typename(of: record), case .value(let id)? = state.records.value(record, idField) else { continue }
+            objects[typename + "\u{0}" + JSON.string(id), default: []].append(record)
+        }
+        return objects
     }
 
     /// An argument of `field` that, as a field policy's key argument, would name a record
@@ -89,13 +110,8 @@ struct MissReasons {
     /// Another record of type `typename` with the same `id` as `record`, that has `field`.
     private func sameObject(as record: UInt32, typename: String, having field: UInt32) throws(CacheError) -> String? {
         guard let idField = state.keys.fieldKeys.find("id")?.rawValue, case .value(let id)? = state.records.value(record, idField) else { return nil }
-        state.loadAllOrWarn()
-        for other in state.records.base.ids where other != record {
-            guard state.records.value(other, field) != nil, state.records.value(other, idField) == .value(id),
-                  state.typename(of: other) == typename else { continue }
-            return state.keys.recordKey(other)
-        }
-        return nil
+        let same = objects[typename + "\u{0}" + JSON.string(id)] ?? []
+        return same.first { $0 != record && state.records.value($0, field) != nil }.map(state.keys.recordKey)
     }
 
     /// The value `field`'s `argument` has in this read, as a key holds it.

@@ -14,13 +14,27 @@ struct WatcherReasons {
     /// The record fields the watcher reads, and their records.
     private let reads: Set<NamedField>
     private let readRecords: Set<String>
+    /// The fields it reads by record and field name (`QUERY_ROOT` `trips`), the first in key order.
+    private let readByName: [String: NamedField]
+    /// The lists of references it reads, in key order, with the records each lists.
+    private let lists: [(field: NamedField, listed: [String])]
 
     init(_ watcher: WatcherRegistry.Watcher, state: EngineState) {
         self.state = state
         id = watcher.id
         title = watcher.operation.name ?? "watcher \(watcher.id)"
-        reads = Set(watcher.dependencies.map { NamedField(record: state.keys.recordKey($0.record), field: state.keys.fieldKey($0.field)) })
-        readRecords = Set(reads.map(\.record))
+        let sorted = watcher.dependencies.map { NamedField(record: state.keys.recordKey($0.record), field: state.keys.fieldKey($0.field)) }.sorted()
+        reads = Set(sorted)
+        readRecords = Set(sorted.map(\.record))
+        var byName: [String: NamedField] = [:]
+        for field in sorted where byName[field.record + "." + field.name] == nil { byName[field.record + "." + field.name] = field }
+        readByName = byName
+        lists = watcher.dependencies.sorted { state.keys.name($0) < state.keys.name($1) }.compactMap { pair in
+            guard case .list(let items)? = state.records.value(pair.record, pair.field) else { return nil }
+            var listed: [String] = []
+            for item in items { item.forEachReference { listed.append(state.keys.recordKey($0)) } }
+            return listed.isEmpty ? nil : (NamedField(record: state.keys.recordKey(pair.record), field: state.keys.fieldKey(pair.field)), listed)
+        }
     }
 
     /// Why a commit that changed `changed` (creating `created`) did or did not move the watcher.
@@ -61,13 +75,13 @@ struct WatcherReasons {
     /// A record the commit created that none of the watcher's lists name, though one lists
     /// records of its type.
     private func newRecordNotInList(_ created: [String]) -> WhyReason? {
+        guard !lists.isEmpty else { return nil }
+        // Each list's item types, found once.
+        let listTypes = lists.map { Set($0.listed.compactMap(typeName)) }
         for key in created {
             guard let typename = typeName(of: key) else { continue }
-            for field in reads.sorted() {
-                guard case .list(let items)? = value(of: field) else { continue }
-                var listed: [String] = []
-                for item in items { item.forEachReference { listed.append(state.keys.recordKey($0)) } }
-                guard listed.contains(where: { typeName(of: $0) == typename }) else { continue }
+            for (index, (field, listed)) in lists.enumerated() {
+                guard listTypes[index].contains(typename) else { continue }
                 let span = listed.count == 1 ? listed[0] : "\(listed.first!)…\(listed.last!)"
                 return WhyReason(.newRecordNotInList,
                                  "\(key) is new; \(title) reads \(field), which still lists \(span) (\(listed.count)): "
@@ -81,7 +95,7 @@ struct WatcherReasons {
     /// A field the watcher reads, written with other arguments (`trips(first:20)` for `trips(first:10)`).
     private func otherArguments(_ changed: [NamedField]) -> WhyReason? {
         for written in changed where readRecords.contains(written.record) {
-            guard let read = reads.sorted().first(where: { $0.record == written.record && $0.name == written.name }) else { continue }
+            guard let read = readByName[written.record + "." + written.name] else { continue }
             return WhyReason(.otherArguments,
                              "it wrote \(written); \(title) reads \(read): each set of arguments is a field of its own",
                              hint: "refetch it (.refetch \(id)), or run the write with the arguments \(title) reads")
@@ -92,9 +106,15 @@ struct WatcherReasons {
     /// A record the commit changed that is, by type and id, one the watcher reads under another key.
     private func otherKey(_ changed: [NamedField]) -> WhyReason? {
         let records = Set(changed.map(\.record)).subtracting(readRecords).sorted()
-        for key in records {
+        guard !records.isEmpty else { return nil }
+        // The records the watcher reads by type and id, the first in key order.
+        var readObjects: [String: String] = [:]
+        for key in readRecords.sorted() {
             guard let typename = typeName(of: key), let id = identity(of: key) else { continue }
-            guard let same = readRecords.sorted().first(where: { typeName(of: $0) == typename && identity(of: $0) == id }) else { continue }
+            if readObjects[typename + "\u{0}" + id] == nil { readObjects[typename + "\u{0}" + id] = key }
+        }
+        for key in records {
+            guard let typename = typeName(of: key), let id = identity(of: key), let same = readObjects[typename + "\u{0}" + id] else { continue }
             return WhyReason(.otherKey,
                              "it changed \(key); \(title) reads the same \(typename) (id \(id)) kept as \(same): one object under two keys",
                              hint: "key \(typename) by its id (.keyfields \(typename) id, or @typePolicy(keyFields: \"id\") in the schema) so both are one record")
