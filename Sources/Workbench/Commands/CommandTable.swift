@@ -334,10 +334,7 @@ package enum CommandTable {
         },
         DotCommand(name: "graph", usage: "KEY|ID [DEPTH] [FILE]", help: "The records within DEPTH references of record KEY (default 1), or those watcher ID depends on (default depth 0), and the references between them as Graphviz DOT; written to FILE ending .dot, or rendered by Graphviz's dot to one ending .svg or .png", completes: [.recordKey]) { session, input in
             let words = try input.words(1...3)
-            let file = words.count > 1 && Int(words.last!) == nil ? words.last : nil
-            let depth = words.dropFirst().dropLast(file == nil ? 0 : 1)
-            guard depth.count <= 1 else { throw CommandError("usage: \(input.synopsis)") }
-            try session.graph(of: words[0], depth: depth.first, file: file)
+            try session.graph(of: words[0], arguments: Array(words.dropFirst()))
         },
         // debug
         DotCommand(name: "monitor", usage: "on|off", help: "Print every record write (the fields that changed, the watchers reached, those it did not reach that read a record it touched) as it happens") { session, input in

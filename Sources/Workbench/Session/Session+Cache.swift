@@ -44,10 +44,13 @@ extension Session {
     }
 
     /// `.graph KEY|ID [DEPTH] [FILE]`: the ``RecordGraph`` around record `subject`, or of the
-    /// records watcher `subject` (a number) depends on, printed, or written to `file` as
-    /// DOT (`.dot`) or rendered by Graphviz's `dot` (`.svg`, `.png`). Nothing is written
-    /// when an argument is wrong.
-    func graph(of subject: String, depth word: String?, file: String?) throws {
+    /// records watcher `subject` (a number) depends on, printed, or written to FILE as
+    /// DOT (`.dot`) or rendered by Graphviz's `dot` (`.svg`, `.png`). `arguments` are
+    /// DEPTH and FILE, either or both (a lone word that is a number is DEPTH). Nothing is
+    /// written when an argument is wrong.
+    func graph(of subject: String, arguments: [String]) throws {
+        let file = arguments.count == 2 || (arguments.count == 1 && Int(arguments[0]) == nil) ? arguments.last : nil
+        let word = arguments.count == 2 || file == nil ? arguments.first : nil
         let format = file.map { URL(fileURLWithPath: $0).pathExtension.lowercased() }
         if let file, let format, !["dot", "svg", "png"].contains(format) {
             throw CommandError("\(file): .graph writes a FILE ending .dot, .svg or .png (and DEPTH is a whole number, 0 or more)")
