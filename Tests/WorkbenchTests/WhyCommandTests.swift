@@ -45,6 +45,18 @@ import Testing
         #expect(again.string("source") == "cache" && again.bool("requested") == false && objects(again, "missing").isEmpty)
     }
 
+    /// With `.partial on` the cache's partial answer is shown first, and `.why` still says the
+    /// cache lacked fields; cache-only returns it and lists the misses.
+    @Test func partialDataDoesNotHideWhyARequestWentOut() async throws {
+        let bench = try await TestSession.start(plugins: true)
+        try await bench.run(".use trips", ".run TripList", ".partial on", "query Dates { trips { id startsOn } }")
+        let sent = try await bench.run(".why").event("why")
+        #expect(sent.bool("requested") == true && sent.string("reason") == "cache-first: the cache lacked fields, so the query was sent")
+        try await bench.run(".policy cache-only", "query Ends { trips { id endsOn } }")
+        let partial = try await bench.run(".why").event("why")
+        #expect(partial.bool("requested") == false && objects(partial, "missing").map { $0.string("code") } == ["not-fetched", "not-fetched", "not-fetched"])
+    }
+
     @Test func badInputIsNamedAndChangesNothing() async throws {
         let bench = try await TestSession.start(mode: .tree)
         let none = try await bench.run(".why")

@@ -164,6 +164,10 @@ public final class NormalizedCache: @unchecked Sendable {
 
     // MARK: commits and their emissions
 
+    /// How many commits have ended (the last one's number, as ``WatchEmission/commit`` and
+    /// the history and the journal number them).
+    public var commitCount: Int { locked { state.log.number } }
+
     /// Runs `body` as one commit (inside another, as part of it), then delivers the
     /// emissions it caused.
     func commit<R>(cause: ChangeCause, origin: HistoryStamp.Origin, checkedFirst: Bool = false,

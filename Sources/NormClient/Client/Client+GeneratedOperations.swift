@@ -48,9 +48,11 @@ extension Client {
     /// cause (``TypedWatch``); `refetchPolicy` says what a change from elsewhere does
     /// (``watch(_:variables:policy:refetchPolicy:returnPartialData:from:onEvent:)``).
     public func watch<Query: GraphQLQuery>(_ query: Query, policy: FetchPolicy = .cacheFirst, refetchPolicy: FetchPolicy? = nil,
+                                           returnPartialData: Bool = false,
                                            from transport: (any Transport)? = nil) throws(ClientError) -> TypedWatch<Query> {
         let (updates, continuation) = AsyncStream<WatchUpdate<Query.Data>>.makeStream()
-        let watch = try watch(compiled(Query.self), variables: variables(of: query), policy: policy, refetchPolicy: refetchPolicy, from: transport,
+        let watch = try watch(compiled(Query.self), variables: variables(of: query), policy: policy, refetchPolicy: refetchPolicy,
+                              returnPartialData: returnPartialData, from: transport,
                               generated: Query.Schema.self) { watch, event in
             if let update = WatchUpdate<Query.Data>(event, variables: watch.variables) { continuation.yield(update) }
         }

@@ -129,8 +129,9 @@ public final class Client: @unchecked Sendable {
     /// ``fetch(_:variables:policy:returnPartialData:optimistic:from:cause:onCacheResult:)`` of an operation of
     /// the generated schema `generated` (nil: none), which its reads and writes know
     /// (``knowledge(over:generated:)``). `onCacheMiss` hears an incomplete cache read that
-    /// sends the query, before the request goes out: the cache is as it was when the
-    /// policy decided (the workbench's `.why` explains the misses then).
+    /// sends the query, before the request goes out, or that returns partial data: the
+    /// cache is as it was when the policy decided (the workbench's `.why` explains the
+    /// misses then).
     package func fetch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, returnPartialData: Bool = false,
                        optimistic: CacheObject? = nil,
                        from transport: (any Transport)?, generated: (any SchemaMetadata.Type)?, cause: ChangeCause = .write,
@@ -145,8 +146,9 @@ public final class Client: @unchecked Sendable {
             let result = try cachedResult(of: operation, variables: variables, schema: schema)
             guard policy.sendsRequest(cacheAnswered: result.complete) else {
                 guard result.complete else {
-                    if returnPartialData { return try partialResult(of: operation, variables: variables, schema: schema) }
-                    throw .cacheMiss(result)
+                    guard returnPartialData else { throw .cacheMiss(result) }
+                    onCacheMiss(result)
+                    return try partialResult(of: operation, variables: variables, schema: schema)
                 }
                 return result
             }
@@ -400,7 +402,7 @@ public final class Client: @unchecked Sendable {
                            + ", not \(refetchPolicy.name)")
         }
         let transport = transport ?? endpoint
-        if policy.needsEndpoint(for: operation) || refetchPolicy.refetchesOnChange(readComplete: true), transport == nil {
+        if policy.needsEndpoint(for: operation) || refetchPolicy.mayFetchOnChange, transport == nil {
             throw .noEndpoint(operation.title)
         }
         let policy = policy.applied(to: operation)

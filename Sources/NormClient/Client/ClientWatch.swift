@@ -71,6 +71,9 @@ public final class ClientWatch: @unchecked Sendable {
     /// Bumped by each fetch started, so only the latest one clears `fetching`.
     private var generation = 0
     private var fetching = false
+    /// The cache's commit count when its last fetch ended: an emission that followed a
+    /// commit up to it came from that fetch's own write (or before), not from elsewhere.
+    private var fetchedThrough = 0
     private var cancelled = false
     private var emitted = 0
     private var lastReadComplete = false
@@ -184,6 +187,9 @@ public final class ClientWatch: @unchecked Sendable {
     /// What a watch does with a read of the cache.
     private enum Reaction {
         case show(number: Int)
+        /// An incomplete read shown as partial data, nulls in its holes (``returnsPartialData``),
+        /// then fetched if `thenRefetch`.
+        case showPartial(thenRefetch: Bool)
         /// Show it, and fetch (refetch policy cache-and-network).
         case showThenRefetch(number: Int)
         /// Nothing to show: incomplete while a fetch under way will fill it, or the data shown already.
@@ -198,7 +204,7 @@ public final class ClientWatch: @unchecked Sendable {
 
     private func received(_ emission: WatchEmission) {
         let apolloIOS = client.semantics == .apolloIOS
-        let reaction = lock.withLock { () -> Reaction in
+        let decided = lock.withLock { () -> Reaction in
             engineID = emission.watcher
             lastReadComplete = emission.result.complete
             let first = hearing == .firstRead
@@ -211,8 +217,9 @@ public final class ClientWatch: @unchecked Sendable {
                 return deaf && fetching ? .wait : .unheard
             }
             unheardRead = nil
-            // A change from elsewhere (no fetch of its own under way) goes as the refetch policy says.
-            let fromElsewhere = !first && !fetching
+            // A change from elsewhere (not its own fetch's write, even delivered after the fetch ended)
+            // goes as the refetch policy says.
+            let fromElsewhere = !first && !fetching && emission.commit > fetchedThrough
             let refetches = fromElsewhere && refetchPolicy.refetchesOnChange(readComplete: emission.result.complete)
             if fromElsewhere, !refetchPolicy.showsChangedRead { return .refetch }
             if emission.result.complete {
@@ -225,20 +232,17 @@ public final class ClientWatch: @unchecked Sendable {
             if refetches { return .refetch }
             guard policy == .cacheOnly || !fromElsewhere else { return .reportMissing }
             guard policy == .cacheOnly else { return .refetch }
-            guard apolloIOS, first else { return .reportMissing }
+            // With partial data its first read is an answer, so it goes on hearing changes.
+            guard apolloIOS, first, !returnsPartialData else { return .reportMissing }
             hearing = .nothing
             return .fail
         }
-        if returnsPartialData, !emission.result.complete, let partial = showPartial(emission) {
-            // Partial data is the view's answer: what it lacks is shown as nulls, not reported apart.
-            report(.emission(number: partial.number, partial.emission))
-            switch reaction {
-            case .refetch: fetch(cause: .refetch)
-            default: break
-            }
-            return
-        }
+        let reaction = returnsPartialData && !emission.result.complete ? partialReaction(decided, emission: emission) : decided
         switch reaction {
+        case .showPartial(let thenRefetch):
+            // Partial data is the view's answer: what it lacks shows as nulls, not reported apart.
+            if let partial = showPartial(emission) { report(.emission(number: partial.number, partial.emission)) }
+            if thenRefetch { fetch(cause: .refetch) }
         case .show(let number): report(.emission(number: number, emission))
         case .showThenRefetch(let number):
             report(.emission(number: number, emission))
@@ -248,6 +252,21 @@ public final class ClientWatch: @unchecked Sendable {
         case .reportMissing: report(.incomplete(emission))
         case .fail: report(.failure(.cacheMiss(ClientResult(operation: operation, read: emission.result))))
         case .unheard: report(.unheard(emission))
+        }
+    }
+
+    /// What a watcher that returns partial data does with an incomplete read instead of
+    /// `decided`: shows it while its fetch is under way or where it would report the miss,
+    /// shows it and then fetches where it would refetch, unless its refetch policy fetches
+    /// instead of showing a change from elsewhere (network-only); a failure, an unheard
+    /// change and the rest stay as decided.
+    private func partialReaction(_ decided: Reaction, emission: WatchEmission) -> Reaction {
+        switch decided {
+        case .wait, .reportMissing: return .showPartial(thenRefetch: false)
+        case .refetch:
+            let fromElsewhere = lock.withLock { emission.commit > fetchedThrough && !fetching }
+            return fromElsewhere && !refetchPolicy.showsChangedRead ? .refetch : .showPartial(thenRefetch: true)
+        default: return decided
         }
     }
 
@@ -317,9 +336,11 @@ public final class ClientWatch: @unchecked Sendable {
     /// iOS's watcher gets its dependent keys from a fetch's result), and shows the read it
     /// was not told of, when that differs from what it shows.
     private func endFetch(_ generation: Int, fetched: Bool) {
+        let through = client.cache.commitCount
         let shows = lock.withLock { () -> (number: Int, emission: WatchEmission)? in
             guard self.generation == generation else { return nil }
             fetching = false
+            fetchedThrough = max(fetchedThrough, through)
             fetchTask = nil
             guard fetched else { return nil }
             if hearing == .nothing { hearing = .changes }

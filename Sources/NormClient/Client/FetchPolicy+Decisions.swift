@@ -37,6 +37,9 @@ extension FetchPolicy {
     /// The policies a watcher's refetch policy may be: what it does when a change from
     /// elsewhere reaches its read (``Client/watch(_:variables:policy:refetchPolicy:returnPartialData:from:onEvent:)``).
     public static let refetchPolicies: [FetchPolicy] = [.cacheFirst, .cacheOnly, .networkOnly, .cacheAndNetwork]
+    /// As a watcher's refetch policy: whether some change from elsewhere may make it fetch
+    /// (so the watcher needs an endpoint, whatever its own policy).
+    package var mayFetchOnChange: Bool { refetchesOnChange(readComplete: false) }
     /// The refetch policy of a watcher with this policy when none is given: cache-only for a
     /// cache-only watcher (it never fetches by itself), cache-first for the others.
     var impliedRefetchPolicy: FetchPolicy { self == .cacheOnly ? .cacheOnly : .cacheFirst }
@@ -47,7 +50,7 @@ extension FetchPolicy {
     /// whether the cache's new read is whole: cache-first when it is not (Apollo iOS's
     /// `refetchOnFailedUpdates`), network-only and cache-and-network always, cache-only never
     /// (Apollo Kotlin's `refetchPolicy`).
-    package func refetchesOnChange(readComplete complete: Bool) -> Bool {
+    func refetchesOnChange(readComplete complete: Bool) -> Bool {
         switch self {
         case .networkOnly, .cacheAndNetwork: true
         case .cacheFirst: !complete

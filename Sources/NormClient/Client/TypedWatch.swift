@@ -78,7 +78,8 @@ public enum WatchUpdate<Data: SelectionSet>: Sendable {
                 return
             }
             do { self = .data(try Data(response: value, under: variables), cause: emission.cause, changed: emission.changed) } catch {
-                self = .failure(.decoding(error))
+                // Partial data whose nulls the generated types do not allow: what is missing, as without it.
+                self = emission.result.complete ? .failure(.decoding(error)) : .incomplete(missing: emission.result.missing)
             }
         case .incomplete(let emission): self = .incomplete(missing: emission.result.missing)
         case .failure(let error): self = .failure(error)

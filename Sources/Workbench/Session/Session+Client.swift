@@ -30,7 +30,7 @@ extension Session {
         let explain: @Sendable () -> Void = { read.withLock { $0 = (false, (try? client.explainMisses(of: operation, variables: variables, from: endpoint)) ?? []) } }
         defer {
             let (answered, misses) = read.withLock { $0 }
-            lastOperation = OperationRun(operation: operation, policy: policy, cacheAnswered: lastResult?.source == .cache ? lastResult!.complete : answered,
+            lastOperation = OperationRun(operation: operation, policy: policy, cacheAnswered: answered ?? (lastResult?.source == .cache ? lastResult!.complete : nil),
                                          misses: misses)
         }
         do {
@@ -39,7 +39,7 @@ extension Session {
                                        from: endpoint, generated: nil,
                                        onCacheMiss: { _ in explain() },
                                        onCacheResult: { result in
-                                           read.withLock { $0.answered = true }
+                                           if result.complete { read.withLock { $0.answered = true } }
                                            printer.emit(.result(result))
                                        })
             }
@@ -151,7 +151,7 @@ extension Session {
     /// `refetchPolicy` says what a change from elsewhere does (``Client/watch(_:variables:policy:refetchPolicy:returnPartialData:from:onEvent:)``).
     func startWatch(_ operation: CompiledOperation, variables given: CacheObject?, refetchPolicy: FetchPolicy?) throws {
         // A watcher whose refetch policy fetches on a change needs an endpoint, whatever its policy.
-        let endpoint = refetchPolicy?.refetchesOnChange(readComplete: true) == true ? try currentEndpoint() : try currentEndpoint(for: operation)
+        let endpoint = refetchPolicy?.mayFetchOnChange == true ? try currentEndpoint() : try currentEndpoint(for: operation)
         let watch = try client.watch(operation, variables: variables(given, for: operation), policy: settings.policy,
                                      refetchPolicy: refetchPolicy, returnPartialData: settings.returnsPartialData, from: endpoint)
         printer.emit(.watching(id: watch.id, operation: operation.name))

@@ -10,10 +10,9 @@
 final class MissReasons {
     let state: EngineState
     let variables: CacheObject
-    /// Every record field that refers to each record, and each record by type and id:
-    /// made once a read's misses need them (every record loaded), for all of them.
+    /// Every record field that refers to each record: made once, when a read's misses first
+    /// need it (a dangling reference), for all of them.
     private lazy var referrers: [UInt32: [String]] = Self.referrers(state)
-    private lazy var objects: [String: [UInt32]] = Self.objects(state)
 
     init(state: EngineState, variables: CacheObject) {
         self.state = state
@@ -80,18 +79,6 @@ final class MissReasons {
         return referrers
     }
 
-    /// The records by `__typename` and `id` (`Trip` `2`), in id order.
-    private static func objects(_ state: EngineState) -> [String: [UInt32]] {
-        state.loadAllOrWarn()
-        guard let idField = state.keys.fieldKeys.find("id")?.rawValue else { return [:] }
-        var objects: [String: [UInt32]] = [:]
-        for record in state.records.base.ids {
-            guard let typename = state.typename(of: record), case .value(let id)? = state.records.value(record, idField) else { continue }
-            objects[typename + "\u{0}" + JSON.string(id), default: []].append(record)
-        }
-        return objects
-    }
-
     /// An argument of `field` that, as a field policy's key argument, would name a record
     /// the cache holds, with that record's key.
     private func redirectCandidate(_ field: FieldPlan, on parentType: String) throws(CacheError) -> (String, String)? {
@@ -107,11 +94,22 @@ final class MissReasons {
         return nil
     }
 
-    /// Another record of type `typename` with the same `id` as `record`, that has `field`.
+    /// The record the key policy of `typename` would key `record`'s object as, when that is
+    /// another record and it has `field`: one object kept under two keys (a path key and
+    /// `Trip:2`). Looked up by key, so it costs one lookup, not a scan.
     private func sameObject(as record: UInt32, typename: String, having field: UInt32) throws(CacheError) -> String? {
-        guard let idField = state.keys.fieldKeys.find("id")?.rawValue, case .value(let id)? = state.records.value(record, idField) else { return nil }
-        let same = objects[typename + "\u{0}" + JSON.string(id)] ?? []
-        return same.first { $0 != record && state.records.value($0, field) != nil }.map(state.keys.recordKey)
+        guard let keying = state.schema.keying(for: typename) else { return nil }
+        var values: [String] = []
+        for name in keying.fields {
+            guard let id = state.keys.fieldKeys.find(name)?.rawValue, case .value(let value)? = state.records.value(record, id),
+                  let text = KeyText.of(value) else { return nil }
+            values.append(text)
+        }
+        let key: String
+        do { key = try state.keys.keyBuilder.entityKey(type: keying.group, values: values) } catch { return nil }
+        guard let other = state.keys.recordKeys.find(key)?.rawValue, other != record else { return nil }
+        try state.load(other)
+        return state.records.value(other, field) != nil ? key : nil
     }
 
     /// The value `field`'s `argument` has in this read, as a key holds it.

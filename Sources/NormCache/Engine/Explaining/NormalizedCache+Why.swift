@@ -13,7 +13,7 @@ extension NormalizedCache {
                 return WatcherExplanation.Commit(number: entry.stamp.number, at: entry.stamp.at, cause: entry.stamp.cause,
                                                  origin: entry.stamp.origin?.description, changed: changed, reached: reached,
                                                  reason: reasons.reason(changed: changed, created: created, reached: reached,
-                                                                        rolledBack: entry.rolledBack, origin: entry.stamp.origin))
+                                                                        rolledBack: entry.rolledBack))
             }
             return WatcherExplanation(watcher: id, operation: watcher.operation.name, emissions: watcher.emissions,
                                       emittedAfter: watcher.emittedAfter,
@@ -39,15 +39,17 @@ extension NormalizedCache {
                 for (pair, field) in reader.absent where explained[state.keys.name(pair)] == nil {
                     explained[state.keys.name(pair)] = try reasons.explain(pair, field: field, root: root)
                 }
+                let stale = Set(reader.stale)
                 return reader.missing.map { name in
-                    if let miss = explained[name], !reader.stale.contains(name) { return miss }
-                    if reader.stale.contains(name) {
+                    if stale.contains(name) {
                         return MissExplanation(field: name, reason: WhyReason(.stale, "\(name) is cached but was invalidated",
                                                                               hint: "a fetch writes it again and makes it fresh"), nearest: [name])
                     }
+                    if let miss = explained[name] { return miss }
                     return MissExplanation(field: name, reason: WhyReason(.otherShape,
-                        "\(name) holds a value of another shape than the operation selects (a scalar where it selects fields, or a record where it asks for a scalar)",
-                        hint: "a fetch writes it again in the shape the schema gives it"), nearest: [name])
+                        "\(name) holds a value the operation cannot read there: a null where the schema's type is non-null (Apollo iOS reads that as a miss), "
+                        + "or a scalar where it selects fields, or a record where it asks for a scalar",
+                        hint: "a fetch writes it again as the schema gives it"), nearest: [name])
                 }
             }
         }

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let reasons = WatcherReasons(watcher, state: state)
-/// reasons.reason(changed: [], created: [], reached: false, rolledBack: false, origin: nil).code   // .unchanged
+/// reasons.reason(changed: [], created: [], reached: false, rolledBack: false).code   // .unchanged
 /// ```
 struct WatcherReasons {
     private let state: EngineState
@@ -38,8 +38,7 @@ struct WatcherReasons {
     }
 
     /// Why a commit that changed `changed` (creating `created`) did or did not move the watcher.
-    func reason(changed: [NamedField], created: Set<String>, reached: Bool, rolledBack: Bool,
-                origin: HistoryStamp.Origin?) -> WhyReason {
+    func reason(changed: [NamedField], created: Set<String>, reached: Bool, rolledBack: Bool) -> WhyReason {
         if rolledBack {
             return WhyReason(.rolledBack, "it failed and was rolled back: nothing it wrote remains")
         }
@@ -51,14 +50,8 @@ struct WatcherReasons {
                              hint: "a watcher emits only when data it reads changes")
         }
         let outside = created.subtracting(readRecords).sorted()
-        if let reason = newRecordNotInList(outside) { return reason }
         if let reason = otherArguments(changed) { return reason }
-        if let root = changed.first(where: { $0.record == "MUTATION_ROOT" }) {
-            let result = outside.isEmpty ? "" : "; what it returned (\(list(outside))) is in no field \(title) reads"
-            return WhyReason(.mutationRoot,
-                             "it wrote \(root) under MUTATION_ROOT, the mutation's own root, where no query reads\(result)",
-                             hint: "refetch after the mutation (.refetch \(id)), as a service does, or update the fields \(title) reads in the mutation's cache update")
-        }
+        if let reason = newRecordNotInList(outside) { return reason }
         if let reason = otherKey(changed) { return reason }
         let touched = changed.filter { readRecords.contains($0.record) }
         if let record = touched.first?.record {
@@ -66,6 +59,12 @@ struct WatcherReasons {
             return WhyReason(.notSelected,
                              "it changed \(list(touched)); \(title) reads \(record) but only \(read.joined(separator: ", "))",
                              hint: "select the field in \(title) if its view shows it")
+        }
+        if let root = changed.first(where: { $0.record == "MUTATION_ROOT" }) {
+            let result = outside.isEmpty ? "" : "; what it returned (\(list(outside))) is in no field \(title) reads"
+            return WhyReason(.mutationRoot,
+                             "it wrote \(root) under MUTATION_ROOT, the mutation's own root, where no query reads\(result)",
+                             hint: "refetch after the mutation (.refetch \(id)), as a service does, or update the fields \(title) reads in the mutation's cache update")
         }
         let records = Array(Set(changed.map(\.record))).sorted()
         return WhyReason(.otherRecords, "it changed only records \(title) does not read: \(list(records))",
@@ -95,7 +94,7 @@ struct WatcherReasons {
     /// A field the watcher reads, written with other arguments (`trips(first:20)` for `trips(first:10)`).
     private func otherArguments(_ changed: [NamedField]) -> WhyReason? {
         for written in changed where readRecords.contains(written.record) {
-            guard let read = readByName[written.record + "." + written.name] else { continue }
+            guard let read = readByName[written.record + "." + written.name], read != written else { continue }
             return WhyReason(.otherArguments,
                              "it wrote \(written); \(title) reads \(read): each set of arguments is a field of its own",
                              hint: "refetch it (.refetch \(id)), or run the write with the arguments \(title) reads")

@@ -54,7 +54,7 @@ package struct CacheClock: Sendable, Equatable {
         setting = .fixed(date)
     }
 
-    /// Back to real time.
+    /// Back to real time: the one move that may take the clock back, when it was ahead.
     package mutating func reset() { setting = .real(offset: 0) }
 
     package static func == (a: CacheClock, b: CacheClock) -> Bool { a.setting == b.setting }

@@ -19,6 +19,8 @@ extension NormalizedCache {
     /// ``ReadResult/errors`` one GraphQL-style error each at its response path
     /// (`{"message":"Object 'Trip:1' has no field named 'name'","path":["trips",0,"name"]}`).
     /// A read that finds everything is the same as ``read(_:variables:schema:partial:)``'s.
+    /// It is not counted among the reads that hit or missed (``CacheStatistics``): it
+    /// follows a read that was.
     ///
     /// ```swift
     /// let result = try cache.readPartialData(tripList)
@@ -31,7 +33,6 @@ extension NormalizedCache {
             let result = try state.withSchema(schema) { () throws(CacheError) in
                 try Reader.readFillingHoles(operation, variables: try coerced(variables, for: operation), state: state)
             }
-            if result.complete { state.hits += 1 } else { state.misses += 1 }
             return result
         }
     }

@@ -130,7 +130,10 @@ struct Reader {
         let misses = missesMet
         let value = try readField(field, of: record, near: hint)
         guard value == nil, missesMet > misses else { return value }
-        let message = "Object '\(state.keys.recordKey(record))' has no field named '\(state.keys.fieldKey(try state.keys.fieldID(of: field, ids: ids, variables: variables)))'"
+        let fid = try state.keys.fieldID(of: field, ids: ids, variables: variables)
+        let (recordKey, fieldKey) = (state.keys.recordKey(record), state.keys.fieldKey(fid))
+        let message = state.records.value(record, fid) == nil ? "Object '\(recordKey)' has no field named '\(fieldKey)'"
+            : "Object '\(recordKey)' holds '\(fieldKey)' in a form the operation cannot read (a null its type refuses, or another shape)"
         holeErrors.append(["message": .string(message), "path": .list(path), "extensions": ["missing": .string(lastMissing)]])
         return .null
     }
@@ -290,6 +293,8 @@ struct Reader {
                     guard let item = try resolveInline(item, selections: selections, at: pair, path: path) else { return nil }
                     resolved.append(item)
                 case .list:
+                    if fillsHoles { self.path.append(CacheValue(index)) }
+                    defer { if fillsHoles { self.path.removeLast() } }
                     guard let item = try resolve(items[index], selections: selections, at: pair) else { return nil }
                     resolved.append(item)
                 }

@@ -67,7 +67,8 @@ struct WatcherRegistry {
         watcher.emissions += 1
         watcher.emittedAfter = commit
         return WatchDelivery(callback: watcher.callback,
-                             emission: WatchEmission(watcher: watcher.id, number: watcher.emissions, cause: cause, result: result, changed: changed))
+                             emission: WatchEmission(watcher: watcher.id, number: watcher.emissions, cause: cause, result: result, changed: changed,
+                                                     commit: commit))
     }
 
     private mutating func unindex(_ watcher: Watcher) {
