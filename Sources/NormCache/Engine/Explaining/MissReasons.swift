@@ -48,7 +48,7 @@ final class MissReasons {
                                         + "and reads answer it from \(target)"),
                         nearest: [target])
         }
-        if let parentType, let same = try sameObject(as: pair.record, typename: parentType, having: pair.field) {
+        if let parentType, let same = try sameObject(as: pair.record, having: pair.field) {
             return miss(WhyReason(.otherKey,
                                   "\(recordKey) lacks \(fieldKey), but the same \(parentType) kept as \(same) has it: one object under two keys",
                                   hint: "key \(parentType) by its id (.keyfields \(parentType) id, or @typePolicy(keyFields: \"id\") in the schema) so both are one record"),
@@ -66,8 +66,9 @@ final class MissReasons {
     }
 
     /// For each record, the fields of other records that refer to it (`QUERY_ROOT.trips`).
+    /// Among the records loaded: the read loaded the fields that led it to the record, and
+    /// a lazily opened file is not read whole for an explanation.
     private static func referrers(_ state: EngineState) -> [UInt32: [String]] {
-        state.loadAllOrWarn()
         var referrers: [UInt32: [String]] = [:]
         for holder in state.records.base.ids {
             for (field, value) in state.records.visibleFields(holder) {
@@ -94,20 +95,11 @@ final class MissReasons {
         return nil
     }
 
-    /// The record the key policy of `typename` would key `record`'s object as, when that is
-    /// another record and it has `field`: one object kept under two keys (a path key and
-    /// `Trip:2`). Looked up by key, so it costs one lookup, not a scan.
-    private func sameObject(as record: UInt32, typename: String, having field: UInt32) throws(CacheError) -> String? {
-        guard let keying = state.schema.keying(for: typename) else { return nil }
-        var values: [String] = []
-        for name in keying.fields {
-            guard let id = state.keys.fieldKeys.find(name)?.rawValue, case .value(let value)? = state.records.value(record, id),
-                  let text = KeyText.of(value) else { return nil }
-            values.append(text)
-        }
-        let key: String
-        do { key = try state.keys.keyBuilder.entityKey(type: keying.group, values: values) } catch { return nil }
-        guard let other = state.keys.recordKeys.find(key)?.rawValue, other != record else { return nil }
+    /// The record the type's key (or its id) keys `record`'s object as (``EngineState/objectKey(of:)``),
+    /// when that is another record and it has `field`: one object kept under two keys (a
+    /// path key and `Trip:2`). Looked up by key: one lookup, not a scan.
+    private func sameObject(as record: UInt32, having field: UInt32) throws(CacheError) -> String? {
+        guard let key = state.objectKey(of: record), let other = state.keys.recordKeys.find(key)?.rawValue, other != record else { return nil }
         try state.load(other)
         return state.records.value(other, field) != nil ? key : nil
     }

@@ -102,20 +102,16 @@ struct WatcherReasons {
         return nil
     }
 
-    /// A record the commit changed that is, by type and id, one the watcher reads under another key.
+    /// A record the commit changed that is the key an object the watcher reads under another
+    /// key would have by its type's key policy, or its id (``EngineState/objectKey(of:)``).
     private func otherKey(_ changed: [NamedField]) -> WhyReason? {
-        let records = Set(changed.map(\.record)).subtracting(readRecords).sorted()
+        let records = Set(changed.map(\.record)).subtracting(readRecords)
         guard !records.isEmpty else { return nil }
-        // The records the watcher reads by type and id, the first in key order.
-        var readObjects: [String: String] = [:]
-        for key in readRecords.sorted() {
-            guard let typename = typeName(of: key), let id = identity(of: key) else { continue }
-            if readObjects[typename + "\u{0}" + id] == nil { readObjects[typename + "\u{0}" + id] = key }
-        }
-        for key in records {
-            guard let typename = typeName(of: key), let id = identity(of: key), let same = readObjects[typename + "\u{0}" + id] else { continue }
+        for read in readRecords.sorted() {
+            guard let id = state.keys.recordKeys.find(read)?.rawValue, let key = state.objectKey(of: id), key != read,
+                  records.contains(key), let typename = typeName(of: read) else { continue }
             return WhyReason(.otherKey,
-                             "it changed \(key); \(title) reads the same \(typename) (id \(id)) kept as \(same): one object under two keys",
+                             "it changed \(key); \(title) reads the same \(typename) kept as \(read): one object under two keys",
                              hint: "key \(typename) by its id (.keyfields \(typename) id, or @typePolicy(keyFields: \"id\") in the schema) so both are one record")
         }
         return nil
@@ -134,15 +130,6 @@ struct WatcherReasons {
         guard let record = state.keys.recordKeys.find(key)?.rawValue else { return nil }
         try? state.load(record)
         return state.typename(of: record)
-    }
-
-    /// The record's `id` field, as text.
-    private func identity(of key: String) -> String? {
-        switch value(of: NamedField(record: key, field: "id")) {
-        case .value(.string(let text))?: text
-        case .value(.int(let number))?: String(number)
-        default: nil
-        }
     }
 
     /// `Trip:1.name, Trip:2.name` (the first 4, then how many more).

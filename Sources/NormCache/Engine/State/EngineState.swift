@@ -54,6 +54,22 @@ final class EngineState {
         return nil
     }
 
+    /// The key the object `record` holds would have by its type's key policy, or with none
+    /// (a type left unkeyed) by its `id`, as the default policy keys: `Trip:2` for a
+    /// path-keyed trip whose id is 2; nil without a `__typename` or a key value. What tells
+    /// one object kept under two keys (`.why`'s `other-key`).
+    func objectKey(of record: UInt32) -> String? {
+        guard let typename = typename(of: record) else { return nil }
+        let keying = schema.keying(for: typename) ?? (["id"], typename, false)
+        var values: [String] = []
+        for name in keying.fields {
+            guard let id = keys.fieldKeys.find(name)?.rawValue, case .value(let value)? = records.value(record, id),
+                  let text = KeyText.of(value) else { return nil }
+            values.append(text)
+        }
+        return try? keys.keyBuilder.entityKey(type: keying.group, values: values)
+    }
+
     // MARK: transactions
 
     /// Runs `body` as one commit: on success the changes are written through to the
