@@ -32,11 +32,13 @@ extension NormalizedCache {
             try state.withSchema(schema) { () throws(CacheError) in
                 let variables = try coerced(variables, for: operation)
                 var reader = try Reader(state: state, operation: operation, variables: variables)
+                let trace = ReadTrace(fillsHoles: false)
+                reader.trace = trace
                 _ = try reader.readOperation()
                 let root = (try state.keys.recordID(operation.kind.rootKey), state.schema.rootType(operation.kind))
                 let reasons = MissReasons(state: state, variables: variables)
                 var explained: [String: MissExplanation] = [:]
-                for (pair, field) in reader.absent where explained[state.keys.name(pair)] == nil {
+                for (pair, field) in trace.absent where explained[state.keys.name(pair)] == nil {
                     explained[state.keys.name(pair)] = try reasons.explain(pair, field: field, root: root)
                 }
                 let stale = Set(reader.stale)

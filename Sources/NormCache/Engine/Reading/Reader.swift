@@ -17,17 +17,8 @@ struct Reader {
     var missing: [String] = []
     var stale: [String] = []
     var redirects: [CacheRedirect] = []
-    /// Of the missing, those absent from their record, with the field asked for: what
-    /// ``NormalizedCache/explainMisses(of:variables:schema:)`` explains (noted on the miss path only).
-    var absent: [(pair: RecordField, field: FieldPlan)] = []
-    /// Whether a field the read misses reads as null, with a GraphQL-style error at its
-    /// response path in ``holeErrors`` (``NormalizedCache/readPartialData(_:variables:schema:)``).
-    var fillsHoles = false
-    var holeErrors: [CacheValue] = []
-    /// The response path to the field being read, kept only while ``fillsHoles``.
-    private var path: [CacheValue] = []
-    /// The record-field key last noted missing, for a hole's error.
-    private var lastMissing = ""
+    /// What the read keeps beyond its result, when asked (``ReadTrace``); nil for a plain read.
+    var trace: ReadTrace?
     /// The operation's root record and its type, the parent type of its fields' policies.
     private var root: (record: UInt32, typename: String) = (NC_ID_NONE_VALUE, "")
     private var missingNames: Set<String> = []
@@ -60,13 +51,14 @@ struct Reader {
     }
 
     /// What the cache holds of `operation`, a field it misses read as null with an error at
-    /// its response path (``fillsHoles``).
+    /// its response path (``ReadTrace/fillsHoles``).
     static func readFillingHoles(_ operation: CompiledOperation, variables: CacheObject, state: EngineState) throws(CacheError) -> ReadResult {
         var reader = try Reader(state: state, operation: operation, variables: variables)
-        reader.fillsHoles = true
+        let trace = ReadTrace(fillsHoles: true)
+        reader.trace = trace
         let data = try reader.readOperation()
         return ReadResult(data: .object(data), missing: reader.missing, stale: reader.stale, redirects: reader.redirects,
-                          dependencies: reader.dependencies, errors: reader.holeErrors)
+                          dependencies: reader.dependencies, errors: trace.holeErrors)
     }
 
     /// Reads the operation from its root; what it found and missed stays in the reader.
@@ -119,14 +111,22 @@ struct Reader {
         return CacheObject(keys: keys ?? plan.responseKeys, values: values)
     }
 
-    /// ``readField(_:of:near:required:)``, but while ``fillsHoles`` a field it misses reads
+    /// ``readField(_:of:near:required:)``, but while filling holes a field it misses reads
     /// as null, with an error at its response path, as Apollo Kotlin's partial cache reads
     /// answer (the message is theirs: `Object 'Trip:1' has no field named 'name'`).
+    /// (A plain read's path is one nil test; what a trace needs is out of line, so the
+    /// closure each field is read in stays as small as it was.)
     @inline(__always)
     private mutating func readFieldOrHole(_ field: FieldPlan, of record: UInt32, near hint: Int) throws(CacheError) -> CacheValue? {
-        guard fillsHoles else { return try readField(field, of: record, near: hint) }
-        path.append(.string(field.responseKey))
-        defer { path.removeLast() }
+        if trace == nil { return try readField(field, of: record, near: hint) }
+        return try readTracedField(field, of: record, near: hint)
+    }
+
+    @inline(never)
+    private mutating func readTracedField(_ field: FieldPlan, of record: UInt32, near hint: Int) throws(CacheError) -> CacheValue? {
+        guard let trace, trace.fillsHoles else { return try readField(field, of: record, near: hint) }
+        trace.path.append(.string(field.responseKey))
+        defer { trace.path.removeLast() }
         let misses = missesMet
         let value = try readField(field, of: record, near: hint)
         guard value == nil, missesMet > misses else { return value }
@@ -134,7 +134,7 @@ struct Reader {
         let (recordKey, fieldKey) = (state.keys.recordKey(record), state.keys.fieldKey(fid))
         let message = state.records.value(record, fid) == nil ? "Object '\(recordKey)' has no field named '\(fieldKey)'"
             : "Object '\(recordKey)' holds '\(fieldKey)' in a form the operation cannot read (a null its type refuses, or another shape)"
-        holeErrors.append(["message": .string(message), "path": .list(path), "extensions": ["missing": .string(lastMissing)]])
+        trace.holeErrors.append(["message": .string(message), "path": .list(trace.path), "extensions": ["missing": .string(trace.lastMissing)]])
         return .null
     }
 
@@ -153,7 +153,7 @@ struct Reader {
             if followsFieldPolicies, let redirected = try redirect(field, at: pair) { return redirected }
             if required {
                 noteMissing(state.keys.name(pair))
-                absent.append((pair, field))
+                trace?.absent.append((pair, field))
             }
             return nil
         }
@@ -235,7 +235,7 @@ struct Reader {
     /// however often the read meets it.
     private mutating func noteMissing(_ name: String, stale isStale: Bool = false) {
         if !isStale { missesMet += 1 }  // a stale field is there: it does not make a value misfit
-        lastMissing = name
+        trace?.lastMissing = name
         guard missingNames.insert(name).inserted else { return }
         missing.append(name)
         if isStale { stale.append(name) }
@@ -248,7 +248,7 @@ struct Reader {
     /// instead of being read again. (Its fields are already among the dependencies, and
     /// the missing if any.) Elsewhere a selection is read once, and nothing is kept.
     private mutating func readReferenced(_ record: UInt32, plan: SelectionPlan) throws(CacheError) -> CacheObject {
-        guard listDepth > 0, lenientDepth == 0, !fillsHoles else { return try readRecord(record, plan: plan, typename: nil) }
+        guard listDepth > 0, lenientDepth == 0, trace?.fillsHoles != true else { return try readRecord(record, plan: plan, typename: nil) }
         let id = ObjectIdentifier(plan)
         let last = lastRead.firstIndex { $0.plan == id }
         if let last, lastRead[last].record == record { return lastRead[last].result }
@@ -285,16 +285,18 @@ struct Reader {
                         try noteDangling(record, plan: selections)
                         continue
                     }
-                    if fillsHoles { path.append(CacheValue(index)) }
+                    let filling = trace?.fillsHoles == true
+                    if filling { trace!.path.append(CacheValue(index)) }
                     resolved.append(.object(try readRecord(record, plan: selections, typename: nil)))
-                    if fillsHoles { path.removeLast() }
+                    if filling { trace!.path.removeLast() }
                 case .value(let item):
                     let path: String = if case .object = item { ".\(index)" } else { "" }
                     guard let item = try resolveInline(item, selections: selections, at: pair, path: path) else { return nil }
                     resolved.append(item)
                 case .list:
-                    if fillsHoles { self.path.append(CacheValue(index)) }
-                    defer { if fillsHoles { self.path.removeLast() } }
+                    let filling = trace?.fillsHoles == true
+                    if filling { trace!.path.append(CacheValue(index)) }
+                    defer { if filling { trace!.path.removeLast() } }
                     guard let item = try resolve(items[index], selections: selections, at: pair) else { return nil }
                     resolved.append(item)
                 }
@@ -410,8 +412,8 @@ struct Reader {
     /// it missed reported (it may not apply). The read still depends on every field it
     /// looked at, so a later write that completes it is heard.
     private mutating func readLeniently(_ read: (inout Reader) throws(CacheError) -> CacheValue?) throws(CacheError) -> CacheValue? {
-        let mark = (misses: missesMet, missing: missing.count, stale: stale.count, redirects: redirects.count, absent: absent.count,
-                    holes: holeErrors.count)
+        let mark = (misses: missesMet, missing: missing.count, stale: stale.count, redirects: redirects.count,
+                    absent: trace?.absent.count ?? 0, holes: trace?.holeErrors.count ?? 0)
         lenientDepth += 1
         defer { lenientDepth -= 1 }
         let value = try read(&self)
@@ -420,8 +422,8 @@ struct Reader {
         missing.removeSubrange(mark.missing...)
         stale.removeSubrange(mark.stale...)
         redirects.removeSubrange(mark.redirects...)
-        absent.removeSubrange(mark.absent...)
-        holeErrors.removeSubrange(mark.holes...)
+        trace?.absent.removeSubrange(mark.absent...)
+        trace?.holeErrors.removeSubrange(mark.holes...)
         return nil
     }
 
