@@ -30,6 +30,7 @@ struct WatcherReasons {
         for field in sorted where byName[field.record + "." + field.name] == nil { byName[field.record + "." + field.name] = field }
         readByName = byName
         lists = watcher.dependencies.sorted { state.keys.name($0) < state.keys.name($1) }.compactMap { pair in
+            try? state.load(pair.record)
             guard case .list(let items)? = state.records.value(pair.record, pair.field) else { return nil }
             var listed: [String] = []
             for item in items { item.forEachReference { listed.append(state.keys.recordKey($0)) } }
@@ -49,7 +50,8 @@ struct WatcherReasons {
             return WhyReason(.unchanged, "it wrote values equal to those cached: nothing changed",
                              hint: "a watcher emits only when data it reads changes")
         }
-        let outside = created.subtracting(readRecords).sorted()
+        // The roots are made by the first write under them, not created objects.
+        let outside = created.subtracting(readRecords).subtracting(CompiledOperation.Kind.allRootKeys).sorted()
         if let reason = otherArguments(changed) { return reason }
         if let reason = newRecordNotInList(outside) { return reason }
         if let reason = otherKey(changed) { return reason }

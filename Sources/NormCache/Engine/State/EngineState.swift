@@ -59,6 +59,7 @@ final class EngineState {
     /// path-keyed trip whose id is 2; nil without a `__typename` or a key value. What tells
     /// one object kept under two keys (`.why`'s `other-key`).
     func objectKey(of record: UInt32) -> String? {
+        try? load(record)   // a store that unloads after each commit: what it holds, now
         guard let typename = typename(of: record) else { return nil }
         let keying = schema.keying(for: typename) ?? (["id"], typename, false)
         var values: [String] = []
