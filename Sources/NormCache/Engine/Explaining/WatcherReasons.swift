@@ -23,18 +23,21 @@ struct WatcherReasons {
         self.state = state
         id = watcher.id
         title = watcher.operation.name ?? "watcher \(watcher.id)"
-        let sorted = watcher.dependencies.map { NamedField(record: state.keys.recordKey($0.record), field: state.keys.fieldKey($0.field)) }.sorted()
+        // Each dependency named once, in key order.
+        let named = watcher.dependencies.map { (pair: $0, name: NamedField(record: state.keys.recordKey($0.record), field: state.keys.fieldKey($0.field))) }
+            .sorted { $0.name < $1.name }
+        let sorted = named.map(\.name)
         reads = Set(sorted)
         readRecords = Set(sorted.map(\.record))
         var byName: [String: NamedField] = [:]
         for field in sorted where byName[field.record + "." + field.name] == nil { byName[field.record + "." + field.name] = field }
         readByName = byName
-        lists = watcher.dependencies.sorted { state.keys.name($0) < state.keys.name($1) }.compactMap { pair in
+        lists = named.compactMap { pair, name in
             try? state.load(pair.record)
             guard case .list(let items)? = state.records.value(pair.record, pair.field) else { return nil }
             var listed: [String] = []
             for item in items { item.forEachReference { listed.append(state.keys.recordKey($0)) } }
-            return listed.isEmpty ? nil : (NamedField(record: state.keys.recordKey(pair.record), field: state.keys.fieldKey(pair.field)), listed)
+            return listed.isEmpty ? nil : (name, listed)
         }
     }
 
@@ -76,7 +79,7 @@ struct WatcherReasons {
     /// A record the commit created that none of the watcher's lists name, though one lists
     /// records of its type.
     private func newRecordNotInList(_ created: [String]) -> WhyReason? {
-        guard !lists.isEmpty else { return nil }
+        guard !lists.isEmpty, !created.isEmpty else { return nil }
         // Each list's item types, found once.
         let listTypes = lists.map { Set($0.listed.compactMap(typeName)) }
         for key in created {
