@@ -26,11 +26,14 @@ public struct SchemaKnowledge: Sendable, Equatable {
     /// The arguments that name the object a field returns: a read of such a field that
     /// finds it absent reads that object's record instead.
     public var fieldPolicies: FieldPolicies
+    /// How long the endpoint's fields stay fresh (its `@cacheControl` directives).
+    public var maxAges: MaxAges
 
     public init(possibleTypes: PossibleTypes = PossibleTypes(), typePolicies: TypePolicies = TypePolicies(),
-                fieldPolicies: FieldPolicies = FieldPolicies()) {
+                fieldPolicies: FieldPolicies = FieldPolicies(), maxAges: MaxAges = MaxAges()) {
         self.possibleTypes = possibleTypes
         self.typePolicies = typePolicies
         self.fieldPolicies = fieldPolicies
+        self.maxAges = maxAges
     }
 }

@@ -89,7 +89,7 @@ struct TextRenderer {
         case .clock(let clock):
             let setting = switch clock.setting {
             case .real(0): "real time"
-            case .real(let offset): "real time + \(Self.duration(offset))"
+            case .real(let offset): "real time + \(DurationText.of(offset))"
             case .fixed: "stopped; .clock real returns to real time"
             }
             return (["\(HistoryText.time(clock.now())) (\(setting))"], [])
@@ -218,16 +218,6 @@ struct TextRenderer {
     private func heading(_ title: String, _ detail: String) -> [String] { [style.heading(title) + " " + detail] }
 
     private var table: TableView { TableView(style: style, layout: layout) }
-
-    /// `1d 2h 30m 5s`: whole seconds in the largest units, none left out but zero ones.
-    static func duration(_ seconds: TimeInterval) -> String {
-        var left = Int(seconds.rounded()), parts: [String] = []
-        for (unit, size) in [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] where left >= size || (unit == "s" && parts.isEmpty) {
-            parts.append("\(left / size)\(unit)")
-            left %= size
-        }
-        return parts.joined(separator: " ")
-    }
 
     /// Rows of a listing (`.watches`, `.plugins`): a table in table mode, else columns under a header.
     private func listing(header: [String], rows: [[String]]) -> [String] {

@@ -43,6 +43,12 @@ extension NormalizedCache {
                 }
                 let stale = Set(reader.stale)
                 return reader.missing.map { name in
+                    if let verdict = trace.ages[name] {
+                        return MissExplanation(field: name, reason: WhyReason(.stale,
+                            "\(name) is stale: received \(DurationText.of(verdict.age)) ago, max age \(DurationText.of(verdict.maxAge))"
+                            + (state.maxStale > 0 ? ", max stale \(DurationText.of(state.maxStale))" : ""),
+                            hint: "a fetch writes it again and makes it fresh; .maxstale SECONDS reads it stale a while longer"), nearest: [name])
+                    }
                     if stale.contains(name) {
                         return MissExplanation(field: name, reason: WhyReason(.stale, "\(name) is cached but was invalidated",
                                                                               hint: "a fetch writes it again and makes it fresh"), nearest: [name])

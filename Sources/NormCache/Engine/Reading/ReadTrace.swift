@@ -20,6 +20,8 @@ final class ReadTrace {
     var path: [CacheValue] = []
     /// The record-field key last noted missing, for a hole's error.
     var lastMissing = ""
+    /// The stale fields met, by record-field key, with their age and max age (``AgeJudge``).
+    var ages: [String: AgeJudge.Verdict] = [:]
 
     init(fillsHoles: Bool) {
         self.fillsHoles = fillsHoles

@@ -33,6 +33,12 @@ struct CommitLog {
     private(set) var historyNotes = HistoryNotes()
     /// What started the commit in progress, for the history.
     private(set) var origin: HistoryStamp.Origin?
+    /// The records the commit in progress wrote apart from new ones (those are in the change
+    /// set), with the fields written, changed or not: a refetch of equal values is received
+    /// again (``ReceivedTimes``). Only writes of responses and of a record's fields by hand.
+    var received: [(record: UInt32, fields: [UInt32])] = []
+    /// The max age the response being written came with (`Cache-Control: max-age`).
+    var receivedMaxAge: Double?
     /// The number of the last commit that ended (``CommitJournal``): each commit that
     /// succeeded, or failed after changing something, takes the next.
     private(set) var number = 0
@@ -50,6 +56,8 @@ struct CommitLog {
             self.origin = origin
             self.keepsHistory = keepsHistory
             historyNotes = HistoryNotes()
+            received = []
+            receivedMaxAge = nil
             undo = []
             keepsUndo = writesThrough || explicitTransaction || !checkedFirst
             possibleTypesBefore = possibleTypes()
@@ -75,6 +83,7 @@ struct CommitLog {
         lastCommit = changes
         changes = ChangeSet()
         undo = []
+        received = []
         return noted
     }
 
@@ -87,6 +96,7 @@ struct CommitLog {
             undo = []
             changes = ChangeSet()
             historyNotes = HistoryNotes()
+            received = []
         }
         if !changes.isEmpty { number += 1 }
         return (undo, possibleTypesBefore, warningsBefore, changes)

@@ -29,6 +29,12 @@ final class EngineState {
     let journal = CommitJournal()
     /// The time the engine goes by (``CacheClock``): nothing here reads the wall clock but it.
     var clock = CacheClock()
+    /// When each field was received (``ReceivedTimes``), stamped by every commit that succeeds.
+    var received = ReceivedTimes()
+    /// The max ages set on the cache itself (the workbench's `.maxage`), over the endpoint's,
+    /// and how long past its max age a field is still read, as stale (`.maxstale`).
+    var maxAges = MaxAges()
+    var maxStale: Double = 0
     var watchers = WatcherRegistry()
     var warnings: [String] = []
     /// Reads that found every field, and reads that did not.
@@ -94,14 +100,32 @@ final class EngineState {
             rollBack()
             throw error
         }
-        let changes = log.changes, origin = log.origin
+        let changes = log.changes, origin = log.origin, now = clock.now()
+        stampReceived(changes, at: now)
         let noted = log.completed()
-        let stamp = HistoryStamp(number: log.number, at: clock.now(), cause: changes.cause, origin: origin)
+        let stamp = HistoryStamp(number: log.number, at: now, cause: changes.cause, origin: origin)
         let (deliveries, reached) = watchers.notify(changes, commit: stamp.number, state: self)
         if !noted.isEmpty { history.record(noted, stamp: stamp) }
         journal.record(stamp, changes: changes, reached: reached)
         if records.unloadsAfterCommit { records.unloadAll() }
         return (result, deliveries)
+    }
+
+    /// Stamps what the commit in progress wrote (its new records, and the fields of others
+    /// it wrote) as received `now`, with the max age its response came with; forgets the
+    /// times of the records it removed.
+    private func stampReceived(_ changes: ChangeSet, at now: Date) {
+        if changes.cleared { received.forgetAll() }
+        for record in changes.removedRecords where !records.base.exists(record) { received.forget(record) }
+        guard !log.received.isEmpty || !changes.newRecords.isEmpty else { return }
+        let receipt = received.receipt(at: now.timeIntervalSince1970, maxAge: log.receivedMaxAge)
+        for (fields, news) in changes.newRecords {
+            for record in news { received.stamp(record, fields: fields, whole: true, receipt: receipt) }
+        }
+        for (record, fields) in log.received {
+            let whole = fields.count >= records.base[record]?.fieldIDs.count ?? 0
+            received.stamp(record, fields: fields, whole: whole, receipt: receipt)
+        }
     }
 
     private func rollBack() {

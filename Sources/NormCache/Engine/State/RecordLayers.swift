@@ -89,6 +89,7 @@ final class RecordLayers {
         assert(loaded.contains(record), "record #\(record) changed before it was loaded")
         guard layer == nil, layers.isEmpty, !base.exists(record), !fields.isEmpty else {
             let (ids, values) = (fields.fieldIDs, fields.values)
+            if layer == nil { log.received.append((record, ids)) }   // a new record is received with the change set's
             setFields(record, ids.indices.lazy.map { (ids[$0], Optional(values[$0])) }, layer: layer, log: &log)
             return
         }

@@ -3,11 +3,13 @@
 extension NormalizedCache {
     /// Writes a GraphQL response (`{"data": …, "errors": […]}`) for `operation`. With
     /// errors present, fields missing from the data are skipped instead of refused.
-    /// `schema` is the knowledge of the endpoint that sent it. Returns what changed.
+    /// `schema` is the knowledge of the endpoint that sent it; `maxAge`, the seconds its
+    /// transport said what it wrote stays fresh (HTTP `Cache-Control: max-age`), kept with
+    /// the time it was received (docs/engine.md, "Freshness"). Returns what changed.
     @discardableResult
     public func write(response: CacheValue, for operation: CompiledOperation, variables: CacheObject = CacheObject(),
-                      schema: SchemaKnowledge? = nil, cause: ChangeCause = .write) throws(CacheError) -> Changes {
-        try write(responseNode: response, for: operation, variables: variables, schema: schema, cause: cause)
+                      schema: SchemaKnowledge? = nil, cause: ChangeCause = .write, maxAge: Double? = nil) throws(CacheError) -> Changes {
+        try write(responseNode: response, for: operation, variables: variables, schema: schema, cause: cause, maxAge: maxAge)
     }
 
     /// Writes a GraphQL response from its JSON text, as a transport receives it: the bytes
@@ -23,10 +25,10 @@ extension NormalizedCache {
     @discardableResult
     public func write<Bytes: Collection<UInt8>>(responseJSON bytes: Bytes, for operation: CompiledOperation,
                                                 variables: CacheObject = CacheObject(), schema: SchemaKnowledge? = nil,
-                                                cause: ChangeCause = .write) throws(CacheError) -> Changes {
+                                                cause: ChangeCause = .write, maxAge: Double? = nil) throws(CacheError) -> Changes {
         let write = { (text: UnsafeBufferPointer<UInt8>) in
             Result { () throws(CacheError) in
-                try self.write(responseText: text, for: operation, variables: variables, schema: schema, cause: cause)
+                try self.write(responseText: text, for: operation, variables: variables, schema: schema, cause: cause, maxAge: maxAge)
             }
         }
         return try (bytes.withContiguousStorageIfAvailable(write) ?? Array(bytes).withUnsafeBufferPointer(write)).get()
@@ -37,25 +39,25 @@ extension NormalizedCache {
     /// does, without reading the bytes again.
     @discardableResult
     package func write(response: JSONText, for operation: CompiledOperation, variables: CacheObject = CacheObject(),
-                       schema: SchemaKnowledge? = nil, cause: ChangeCause = .write) throws(CacheError) -> Changes {
+                       schema: SchemaKnowledge? = nil, cause: ChangeCause = .write, maxAge: Double? = nil) throws(CacheError) -> Changes {
         try response.withRoot { root throws(CacheError) in
-            try write(responseNode: root, for: operation, variables: variables, schema: schema, cause: cause)
+            try write(responseNode: root, for: operation, variables: variables, schema: schema, cause: cause, maxAge: maxAge)
         }
     }
 
     private func write(responseText text: UnsafeBufferPointer<UInt8>, for operation: CompiledOperation, variables: CacheObject,
-                       schema: SchemaKnowledge?, cause: ChangeCause) throws(CacheError) -> Changes {
+                       schema: SchemaKnowledge?, cause: ChangeCause, maxAge: Double?) throws(CacheError) -> Changes {
         let tape: JSONTape
         do throws(JSONError) { tape = try JSONTape(reading: text) } catch { throw .json(error) }
         return try tape.withRoot(text: text) { root throws(CacheError) in
-            try write(responseNode: root, for: operation, variables: variables, schema: schema, cause: cause)
+            try write(responseNode: root, for: operation, variables: variables, schema: schema, cause: cause, maxAge: maxAge)
         }
     }
 
     /// Writes a response in either form: its `data` when it has some, with its `errors`
     /// saying whether missing fields are expected.
     private func write<Node: ResponseNode>(responseNode response: Node, for operation: CompiledOperation, variables: CacheObject,
-                                           schema: SchemaKnowledge?, cause: ChangeCause) throws(CacheError) -> Changes {
+                                           schema: SchemaKnowledge?, cause: ChangeCause, maxAge: Double?) throws(CacheError) -> Changes {
         let written = try response.withObject { object throws(CacheError) in
             let errors = object.member("errors", near: 1)
             let hasErrors: Bool
@@ -68,7 +70,7 @@ extension NormalizedCache {
             switch data?.kind {
             case .object?:
                 return try data!.withObject { data throws(CacheError) in
-                    try write(dataObject: data, for: operation, variables: variables, schema: schema, partial: hasErrors, cause: cause)
+                    try write(dataObject: data, for: operation, variables: variables, schema: schema, partial: hasErrors, cause: cause, maxAge: maxAge)
                 }!
             case nil, .null?: return Changes(changes: ChangeSet(), cache: self)
             case let other?: throw .invalid("a response's \"data\" must be an object, not \(other)")
@@ -83,13 +85,14 @@ extension NormalizedCache {
     @discardableResult
     public func write(data: CacheObject, for operation: CompiledOperation, variables: CacheObject = CacheObject(),
                       schema: SchemaKnowledge? = nil, partial: Bool = false, cause: ChangeCause = .write) throws(CacheError) -> Changes {
-        try write(dataObject: data, for: operation, variables: variables, schema: schema, partial: partial, cause: cause)
+        try write(dataObject: data, for: operation, variables: variables, schema: schema, partial: partial, cause: cause, maxAge: nil)
     }
 
     private func write<Object: ResponseObject>(dataObject data: Object, for operation: CompiledOperation, variables: CacheObject,
-                                               schema: SchemaKnowledge?, partial: Bool, cause: ChangeCause) throws(CacheError) -> Changes {
+                                               schema: SchemaKnowledge?, partial: Bool, cause: ChangeCause, maxAge: Double?) throws(CacheError) -> Changes {
         try commit(cause: cause, origin: .operation(operation.name ?? "anonymous \(operation.kind)", variables: variables), checkedFirst: true) { () throws(CacheError) in
-            try normalize(data, for: operation, variables: variables, schema: schema, partial: partial, layer: nil)
+            if let maxAge { state.log.receivedMaxAge = maxAge }
+            return try normalize(data, for: operation, variables: variables, schema: schema, partial: partial, layer: nil)
         }
     }
 
@@ -100,7 +103,13 @@ extension NormalizedCache {
         try commit(cause: .write, origin: .command("write", target: key)) { () throws(CacheError) in
             let record = try state.keys.recordID(key)
             try state.load(record)
-            for (field, value) in fields.members { state.records.setField(record, try state.keys.fieldID(field), try state.keys.stored(value), log: &state.log) }
+            var written: [UInt32] = []
+            for (field, value) in fields.members {
+                let id = try state.keys.fieldID(field)
+                state.records.setField(record, id, try state.keys.stored(value), log: &state.log)
+                written.append(id)
+            }
+            state.log.received.append((record, written))
             return changedNames()
         }
     }
