@@ -1,4 +1,4 @@
-/// The age of a field judged from its record alone, for `.inspect` and `.gc stale`: its
+/// The age of a field judged from its record alone (a `__typename` is never stale), for `.inspect` and `.gc stale`: its
 /// max age by ``MaxAges`` as a root field or a field with no parent field (a rule that
 /// inherits takes none), the field's name its key's up to its arguments, its type the
 /// schema's or, without one, composite when it holds a reference. A read along a path
@@ -21,7 +21,7 @@ struct FieldAges {
     /// When the field was received, its max age (nil: never stale) and, when stale, the verdict.
     func age(_ pair: RecordField) -> (received: ReceivedTimes.Receipt?, maxAge: Double?, verdict: AgeJudge.Verdict?) {
         let received = state.received.received(pair.record, pair.field)
-        guard let judge, let received else { return (received, nil, nil) }
+        guard let judge, let received, pair.field != state.keys.typenameField else { return (received, nil, nil) }
         let key = state.keys.recordKey(pair.record)
         let root = [CompiledOperation.Kind.query, .mutation, .subscription].first { $0.rootKey == key }
         guard let typename = root.map(state.schema.rootType) ?? state.typename(of: pair.record) else { return (received, received.maxAge, nil) }

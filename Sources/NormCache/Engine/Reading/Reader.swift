@@ -203,9 +203,10 @@ struct Reader {
 
     /// Notes the field `pair` stale when it is as old as its max age or older (the field's,
     /// or its response's if less): missing too when older than that and `.maxstale` together.
+    /// A `__typename` never is: an object's type does not change.
     @inline(never)
     private mutating func judgeAge(of pair: RecordField) {
-        guard let ages, let received = state.received.received(pair.record, pair.field),
+        guard let ages, pair.field != state.keys.typenameField, let received = state.received.received(pair.record, pair.field),
               let verdict = ages.verdict(received, maxAge: fieldMaxAge) else { return }
         let name = state.keys.name(pair)
         trace?.ages[name] = verdict
