@@ -183,6 +183,27 @@ enum EngineBenchmarks {
         fanoutWrites(fanout(100_000, trial), against: fanout(10, trial), trial)
     }
 
+    static let freshnessRead = Benchmark(
+        name: "freshness.read.10k", unit: "records/s",
+        summary: "read.10k's read with a max age on every field it reads (each field's age judged, none stale); "
+            + "baseline: the same read with no max age; ratio = ours / baseline (goal ≥ 0.9)"
+    ) { trial in
+        let data = listData()
+        let (plain, operation) = makeCache(holding: data, for: listQuery, trial)
+        let (judged, judgedOperation) = makeCache(holding: data, for: listQuery, trial)
+        judged.maxAges.defaultMaxAge = 86_400
+        for field in ["Query.items", "Item.id", "Item.f1", "Item.f2", "Item.f3", "Item.f4", "Item.f5", "Item.f6", "Item.f7", "Item.owner", "User.id", "User.name"] {
+            judged.maxAges[field] = .seconds(86_400)
+        }
+        func read(_ cache: NormalizedCache, _ operation: CompiledOperation) throws -> Int {
+            let result = try cache.read(operation)
+            precondition(result.complete && result.stale.isEmpty)
+            guard case .list(let items)? = result.data?["items"] else { return 0 }
+            return items.count
+        }
+        return .rate(itemCount, trial.medians({ try read(judged, judgedOperation) }, baseline: { try read(plain, operation) }))
+    }
+
     static let historyWrite = Benchmark(
         name: "history.write.10k", unit: "ms/write",
         summary: "write.10k's work (10,000 keyed objects into a fresh cache) keeping the record history at its default "

@@ -1,3 +1,4 @@
+import Foundation
 import NormCache
 import NormClient
 import Testing
@@ -121,9 +122,12 @@ import Testing
         #expect(JSONRenderer.line(.ok(command: ".use")) == #"{"event":"ok","command":".use"}"#)
         #expect(JSONRenderer.line(.error(message: "bad", at: SourceLocation(file: "a.repl", line: 3), source: nil))
             == #"{"event":"error","message":"bad","file":"a.repl","line":3}"#)
-        #expect(JSONRenderer.line(.record(key: "Trip:9", record: nil)) == #"{"event":"record","key":"Trip:9","record":null}"#)
-        #expect(JSONRenderer.line(.record(key: "Trip:1", record: ["next": .reference("Trip:2")]))
-            == #"{"event":"record","key":"Trip:1","record":{"next":{"$reference":"Trip:2"}}}"#)
+        let now = Date(timeIntervalSince1970: 1_900_000_000)
+        #expect(JSONRenderer.line(.record(key: "Trip:9", record: nil, ages: [], now: now)) == #"{"event":"record","key":"Trip:9","record":null}"#)
+        let ages = [NormalizedCache.FieldAge(field: "next", received: now.addingTimeInterval(-90), maxAge: 60, stale: true),
+                    NormalizedCache.FieldAge(field: "name", received: nil, maxAge: nil, stale: false)]
+        #expect(JSONRenderer.line(.record(key: "Trip:1", record: ["next": .reference("Trip:2"), "name": "Porto"], ages: ages, now: now))
+            == #"{"event":"record","key":"Trip:1","record":{"next":{"$reference":"Trip:2"},"name":"Porto"},"ages":{"next":{"age":90,"maxAge":60,"stale":true},"name":{"age":null,"maxAge":null,"stale":false}}}"#)
     }
 
     /// What a command reports is stated once, as an event: each renderer writes its own form

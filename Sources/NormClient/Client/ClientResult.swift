@@ -24,6 +24,9 @@ public struct ClientResult: Sendable, Equatable {
     public let errors: [CacheValue]
     /// Record-field keys the cache read lacked, e.g. `Trip:1.name`.
     public let missing: [String]
+    /// Record-field keys the cache read found stale: past their max age (those past max
+    /// stale too are among ``missing``) or invalidated (docs/engine.md, "Freshness").
+    public let stale: [String]
     /// Absent fields the cache read answered from the records their field policies name,
     /// e.g. `QUERY_ROOT.trip(id:3) → Trip:3` (``CacheRedirect``).
     public let redirects: [String]
@@ -32,19 +35,20 @@ public struct ClientResult: Sendable, Equatable {
     public var complete: Bool { missing.isEmpty }
 
     init(operation: CompiledOperation, source: Source, data: CacheValue?, errors: [CacheValue] = [], missing: [String] = [],
-         redirects: [String] = []) {
+         stale: [String] = [], redirects: [String] = []) {
         self.operationName = operation.name
         self.source = source
         self.data = data
         self.errors = errors
         self.missing = missing
+        self.stale = stale
         self.redirects = redirects
     }
 
     /// A result read from the cache.
     init(operation: CompiledOperation, read: ReadResult) {
         self.init(operation: operation, source: .cache, data: read.data, errors: read.errors, missing: read.missing,
-                  redirects: read.redirects.map(\.description))
+                  stale: read.stale, redirects: read.redirects.map(\.description))
     }
 
     /// A result from the network: the response's `data` and `errors`, decoded from the

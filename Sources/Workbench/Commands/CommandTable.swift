@@ -205,10 +205,12 @@ package enum CommandTable {
             let pattern = try input.words(0...1).first
             session.printer.emit(.keys(session.client.cache.keys(matching: pattern)))
         },
-        DotCommand(name: "inspect", usage: "KEY", help: "Show one record: each field key and its value, references as → KEY", completes: [.recordKey]) { session, input in
+        DotCommand(name: "inspect", usage: "KEY", help: "Show one record: each field key and its value, references as → KEY; then, for the fields whose time is known, how long ago each was received, its max age and whether it is stale (.maxage)", completes: [.recordKey]) { session, input in
             let key = try input.words(1...1)[0]
-            guard let record = try session.client.cache.inspect(key) else { throw CommandError("no record \"\(key)\"" + session.closeKeys(to: key)) }
-            session.printer.emit(.record(key: key, record: record))
+            let cache = session.client.cache
+            guard let record = try cache.inspect(key) else { throw CommandError("no record \"\(key)\"" + session.closeKeys(to: key)) }
+            let ages = try cache.ages(of: key, schema: session.endpoint?.schemaKnowledge) ?? []
+            session.printer.emit(.record(key: key, record: record, ages: ages, now: cache.clock.now()))
         },
         DotCommand(name: "refs", usage: "KEY", help: "The record fields that refer to record KEY (KEY.FIELD, e.g. QUERY_ROOT.trips)", completes: [.recordKey]) { session, input in
             let key = try input.words(1...1)[0]
@@ -227,9 +229,10 @@ package enum CommandTable {
             if removed.isEmpty { throw CommandError("nothing to evict at \"\(target)\"" + session.closeKeys(to: key)) }
             session.printer.emit(.evicted(removed))
         },
-        DotCommand(name: "gc", usage: "[dangling]", help: "Remove the records no reference chain reaches from the roots or the records an imported snapshot retained; with dangling instead, the references to records that no longer exist (a field holding one, a list's items), then the records left empty, until none is left (Apollo Kotlin's removeDanglingReferences); watchers hear it under apollo-client semantics only (.semantics)") { session, input in
+        DotCommand(name: "gc", usage: "[stale|dangling]", help: "Remove the records no reference chain reaches from the roots or the records an imported snapshot retained; with stale instead, the fields as old as their max age or older (.maxage; as .inspect judges them, from the record alone) and the records left empty; with dangling, the references to records that no longer exist (a field holding one, a list's items), then the records left empty, until none is left (Apollo Kotlin's removeDanglingReferences); watchers hear it under apollo-client semantics only (.semantics)") { session, input in
             switch try input.words(0...1).first {
             case nil: session.printer.emit(.gc(removed: try session.client.cache.gc()))
+            case "stale": session.printer.emit(.staleRemoved(try session.client.cache.removeStaleFields(schema: session.endpoint?.schemaKnowledge)))
             case "dangling": session.printer.emit(.danglingRemoved(try session.client.cache.removeDanglingReferences()))
             case let word?: throw CommandError("unknown .gc argument \"\(word)\"; usage: \(input.synopsis)")
             }
@@ -323,6 +326,25 @@ package enum CommandTable {
             case .instant(let date): try cache.clock.set(to: date)
             }
             session.printer.emit(.clock(cache.clock))
+        },
+        DotCommand(name: "maxage", usage: "[TYPE[.FIELD]] SECONDS|inherit|off", help: "How long cached fields stay fresh, by the session's clock (.clock): TYPE for the fields that return it, TYPE.FIELD for one field (inherit: as long as the field holding its object), in place of the schema's @cacheControl for the same TYPE or TYPE.FIELD; SECONDS alone, the default for root fields and fields of object type that nothing names. A field as old as its max age is stale, a miss for cache-first and cache-only unless within .maxstale. Alone: every max age in force; off removes one") { session, input in
+            let cache = session.client.cache
+            let endpoint = session.endpoint?.schemaKnowledge
+            switch try MaxAgeArgument(try input.words(0...2), schema: endpoint?.possibleTypes) {
+            case .show:
+                session.printer.emit(.maxAges(own: cache.maxAges, endpoint: endpoint?.maxAges ?? MaxAges(), endpointName: session.endpoint?.name, maxStale: cache.maxStale))
+            case .defaultMaxAge(let seconds): cache.maxAges.defaultMaxAge = seconds
+            case .rule(let coordinate, let rule): cache.maxAges[coordinate] = rule
+            }
+        },
+        DotCommand(name: "maxstale", usage: "[SECONDS]", help: "How long past its max age a stale field is still read (listed as stale) before it is a miss (Apollo Kotlin's maxStale); 0, the default: a stale field is a miss. Alone: the max ages and max stale in force") { session, input in
+            let cache = session.client.cache
+            guard let word = try input.words(0...1).first else {
+                let endpoint = session.endpoint?.schemaKnowledge
+                return session.printer.emit(.maxAges(own: cache.maxAges, endpoint: endpoint?.maxAges ?? MaxAges(), endpointName: session.endpoint?.name, maxStale: cache.maxStale))
+            }
+            guard let seconds = Double(word), seconds >= 0, seconds.isFinite else { throw CommandError(".maxstale takes SECONDS (0 or more), not \"\(word)\"") }
+            cache.maxStale = seconds
         },
         // explaining
         DotCommand(name: "why", usage: "[ID]", help: "With a watcher ID: each commit since its last emission (up to the last \(WatcherExplanation.kept)), whether it reached the watcher, and why not (a reason code, a sentence, what would bring the change in). Alone: why the last operation's result came from where it did, and each missing field's reason and nearest data") { session, input in

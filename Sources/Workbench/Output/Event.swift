@@ -1,3 +1,4 @@
+import Foundation
 import NormCache
 import NormClient
 import NormPluginHost
@@ -27,8 +28,8 @@ enum Event {
     /// watcher is not told (records removed; a cache-only watch with no answer yet): its
     /// view keeps what it shows.
     case watchUnheard(id: Int, operation: String?, cause: ChangeCause, changed: [String])
-    /// One record (nil: there is none).
-    case record(key: String, record: CacheObject?)
+    /// One record (nil: there is none), with its fields' ages at `now` (`.inspect`).
+    case record(key: String, record: CacheObject?, ages: [NormalizedCache.FieldAge], now: Date)
     case keys([String])
     /// The record fields that refer to `key`.
     case refs(key: String, from: [String])
@@ -42,6 +43,11 @@ enum Event {
     case gc(removed: [String])
     /// `.gc dangling`: the fields whose references to absent records went, and the records left empty.
     case danglingRemoved(RemovedReferences)
+    /// `.gc stale`: the record fields removed as stale.
+    case staleRemoved([String])
+    /// `.maxage`, `.maxstale` alone: the max ages set on the cache, those of the current
+    /// endpoint's schema (`@cacheControl`), and the max stale.
+    case maxAges(own: MaxAges, endpoint: MaxAges, endpointName: String?, maxStale: Double)
     case stats(CacheStatistics)
     /// `.history KEY[.FIELD]`: the changes kept of record `key` (or of its `field`), oldest
     /// first, and how many the cache keeps of a record.

@@ -1,3 +1,4 @@
+import Foundation
 import NormCache
 import NormClient
 import NormProject
@@ -19,19 +20,27 @@ enum JSONRenderer {
         case .result(let result):
             return ["event": "result", "op": name(result.operationName), "source": .string(result.source.rawValue),
                     "data": result.data ?? .null, "errors": .list(result.errors), "missing": strings(result.missing),
-                    "complete": .bool(result.complete), "redirects": strings(result.redirects)]
+                    "complete": .bool(result.complete), "stale": strings(result.stale), "redirects": strings(result.redirects)]
         case .watch(let id, let operation, let number, let emission, _):
             return ["event": "watch", "id": CacheValue(id), "op": name(operation), "emission": CacheValue(number),
                     "cause": .string(emission.cause.rawValue), "data": emission.result.data ?? .null,
-                    "changed": strings(emission.changed), "missing": strings(emission.result.missing)]
+                    "changed": strings(emission.changed), "missing": strings(emission.result.missing), "stale": strings(emission.result.stale)]
         case .watchFailure(let id, let message):
             return ["event": "error", "message": .string("watch \(id): fetch failed: \(message)"), "watch": CacheValue(id), "line": .null]
         case .watchIncomplete(let id, let operation, let cause, let missing):
             return ["event": "incomplete", "id": CacheValue(id), "op": name(operation), "cause": .string(cause.rawValue), "missing": strings(missing)]
         case .watchUnheard(let id, let operation, let cause, let changed):
             return ["event": "unheard", "id": CacheValue(id), "op": name(operation), "cause": .string(cause.rawValue), "changed": strings(changed)]
-        case .record(let key, let record):
-            return ["event": "record", "key": .string(key), "record": record.map(CacheValue.object) ?? .null]
+        case .record(let key, let record, let ages, let now):
+            var object: CacheObject = ["event": "record", "key": .string(key), "record": record.map(CacheValue.object) ?? .null]
+            if record != nil {
+                object["ages"] = .object(CacheObject(members: ages.map { age -> (String, CacheValue) in
+                    let received: CacheValue = age.received.map { seconds(now.timeIntervalSince($0)) } ?? .null
+                    let maxAge: CacheValue = age.maxAge.map(seconds) ?? .null
+                    return (age.field, .object(["age": received, "maxAge": maxAge, "stale": .bool(age.stale)]))
+                }))
+            }
+            return object
         case .keys(let keys):
             return ["event": "keys", "keys": strings(keys)]
         case .refs(let key, let from):
@@ -51,6 +60,20 @@ enum JSONRenderer {
             return ["event": "gc", "removed": strings(removed)]
         case .danglingRemoved(let removed):
             return ["event": "gc", "removed": strings(removed.records), "references": strings(removed.fields)]
+        case .staleRemoved(let fields):
+            return ["event": "gc", "removed": [], "stale": strings(fields)]
+        case .maxAges(let own, let endpoint, let endpointName, let maxStale):
+            func rules(_ ages: MaxAges) -> CacheValue {
+                .object(CacheObject(members: ages.rules.sorted { $0.key < $1.key }.map { coordinate, rule in
+                    switch rule {
+                    case .seconds(let value): (coordinate, seconds(value))
+                    case .inherit: (coordinate, "inherit")
+                    }
+                }))
+            }
+            return ["event": "maxage", "rules": rules(own), "default": own.defaultMaxAge.map(seconds) ?? .null,
+                    "endpoint": name(endpointName), "endpointRules": rules(endpoint),
+                    "endpointDefault": endpoint.defaultMaxAge.map(seconds) ?? .null, "maxStale": seconds(maxStale)]
         case .history(let key, _, let changes, _):
             return ["event": "history", "key": .string(key), "changes": .list(changes.map { change in
                 ["commit": CacheValue(change.commit), "at": .string(HistoryText.time(change.at)), "cause": .string(change.cause.rawValue),
@@ -197,6 +220,10 @@ enum JSONRenderer {
     }
 
     private static func name(_ text: String?) -> CacheValue { text.map(CacheValue.string) ?? .null }
+    /// Seconds as a whole number when they are one (`300`, not `300.0`).
+    private static func seconds(_ value: Double) -> CacheValue {
+        value.rounded() == value && abs(value) < 1e15 ? CacheValue(Int(value)) : CacheValue(value)
+    }
     private static func strings(_ items: [String]) -> CacheValue { .list(items.map(CacheValue.string)) }
     private static func line(_ location: SourceLocation?) -> CacheValue { location.map { CacheValue($0.line) } ?? .null }
 }

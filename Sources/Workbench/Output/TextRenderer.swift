@@ -29,12 +29,12 @@ struct TextRenderer {
             return (heading(result.operationName ?? "result", style.dim("from " + result.source.rawValue)) + data(result.data)
                     + result.errors.map { style.failure(result.source == .cache ? "partial: " : "server error: ") + Self.errorText($0) }
                     + result.redirects.map { style.dim("redirected by a field policy: ") + $0 }
-                    + missing(result.missing), [])
+                    + missing(result.missing) + stale(result.stale, missing: result.missing), [])
         case .watch(let id, let operation, let number, let emission, let previous):
             let changed = emission.changed.isEmpty ? "" : " " + style.dim("(" + emission.changed.joined(separator: ", ") + ")")
             let title = heading("watch \(id) \(operation ?? "(anonymous)") #\(number)", emission.cause.rawValue + changed)
             let body = previous == nil ? data(emission.result.data) : diff(from: previous, to: emission.result.data)
-            return (title + body + missing(emission.result.missing), [])
+            return (title + body + missing(emission.result.missing) + stale(emission.result.stale, missing: emission.result.missing), [])
         case .watchFailure(let id, let message):
             return ([style.failure("watch \(id): fetch failed: ") + message], [])
         case .watchIncomplete(let id, let operation, let cause, let missing):
@@ -44,10 +44,10 @@ struct TextRenderer {
             let what = changed.isEmpty ? "" : " " + style.dim("(" + changed.joined(separator: ", ") + ")")
             return (heading("watch \(id) \(operation ?? "(anonymous)")",
                             "not told of this \(cause.rawValue) (Apollo iOS): keeps what it shows" + what), [])
-        case .record(let key, let record):
+        case .record(let key, let record, let ages, let now):
             guard let record else { return (["no record " + key], []) }
-            if tables { return ([key] + table.lines(header: ["field", "value"], rows: record.members.map { [$0, TableView.cell($1)] }), []) }
-            return ([style.heading(key)] + TreeView(style: style).lines(of: record), [])
+            if tables { return ([key] + table.lines(header: ["field", "value"], rows: record.members.map { [$0, TableView.cell($1)] }) + self.ages(ages, now: now), []) }
+            return ([style.heading(key)] + TreeView(style: style).lines(of: record) + self.ages(ages, now: now), [])
         case .keys(let keys):
             return (tables ? table.lines(header: ["key"], rows: keys.map { [$0] }) : keys, [])
         case .refs(let key, let from):
@@ -69,6 +69,20 @@ struct TextRenderer {
                     + (unreached.isEmpty ? [] : [style.dim("  not reached: " + unreached.joined(separator: ", "))]), [])
         case .gc(let removed):
             return ([removed.isEmpty ? "gc: nothing to remove" : "gc removed \(Self.count(removed.count, "record")): " + removed.joined(separator: ", ")], [])
+        case .staleRemoved(let fields):
+            guard !fields.isEmpty else { return (["gc stale: no stale field"], []) }
+            return (["gc stale removed \(Self.count(fields.count, "stale field")): " + fields.joined(separator: ", ")], [])
+        case .maxAges(let own, let endpoint, let endpointName, let maxStale):
+            func lines(_ ages: MaxAges, _ source: String) -> [String] {
+                ages.rules.sorted { $0.key < $1.key }.map { coordinate, rule in
+                    switch rule {
+                    case .seconds(let seconds): "\(coordinate)  \(DurationText.of(seconds))  (\(source))"
+                    case .inherit: "\(coordinate)  inherit  (\(source))"
+                    }
+                } + (ages.defaultMaxAge.map { ["default  \(DurationText.of($0))  (\(source))"] } ?? [])
+            }
+            let all = lines(own, ".maxage") + lines(endpoint, "@cacheControl in \(endpointName ?? "the endpoint")'s schema")
+            return ((all.isEmpty ? ["no max age: nothing is ever stale"] : all) + ["max stale \(DurationText.of(maxStale))"], [])
         case .danglingRemoved(let removed):
             guard !removed.isEmpty else { return (["gc dangling: no reference to a record that no longer exists"], []) }
             return (["gc dangling removed the references to records that no longer exist from \(Self.count(removed.fields.count, "field")): "
@@ -257,6 +271,25 @@ struct TextRenderer {
 
     private func missing(_ fields: [String]) -> [String] {
         fields.isEmpty ? [] : [style.dim("missing: ") + fields.joined(separator: ", ")]
+    }
+
+    /// `.inspect`'s ages, when some field has a max age (.maxage, `@cacheControl`, the
+    /// response's `Cache-Control`): each field with a known time, how long ago it was
+    /// received, its max age and whether it is stale.
+    private func ages(_ ages: [NormalizedCache.FieldAge], now: Date) -> [String] {
+        let known = ages.filter { $0.received != nil }
+        guard known.contains(where: { $0.maxAge != nil }) else { return [] }
+        return [style.dim("received:")] + known.map { age in
+            "  \(age.field)  \(DurationText.of(now.timeIntervalSince(age.received!))) ago"
+                + (age.maxAge.map { ", max age \(DurationText.of($0))" } ?? "") + (age.stale ? " " + style.failure("stale") : "")
+        }
+    }
+
+    /// The stale fields a read answered with (past their max age, within max stale); those
+    /// it missed as stale are under missing already.
+    private func stale(_ fields: [String], missing: [String]) -> [String] {
+        let read = fields.filter { !missing.contains($0) }
+        return read.isEmpty ? [] : [style.dim("stale: ") + read.joined(separator: ", ")]
     }
 
     /// `.stats` rows, in the order they print: the JSON field, the label people read, the value.

@@ -13,6 +13,8 @@ enum Expectation {
     case data(path: String, equals: CacheValue)
     case source(ClientResult.Source)
     case missing([String])
+    /// Exactly these fields were stale in the last read (past their max age, or invalidated).
+    case stale([String])
     case record(target: String, equals: CacheValue?)
     case emissions(watch: Int, equals: Int)
     /// One emission of a watcher (nil: its last): its cause, or a value in its data.
@@ -29,7 +31,7 @@ enum Expectation {
     case state(service: String, equals: String)
 
     static let forms = """
-        data PATH == JSON | source cache|network | missing KEY.FIELD ... | record KEY[.FIELD] == JSON | \
+        data PATH == JSON | source cache|network | missing KEY.FIELD ... | stale KEY.FIELD ... | record KEY[.FIELD] == JSON | \
         record KEY absent | emissions ID == N | watch ID [#N] cause CAUSE | watch ID [#N] data PATH == JSON | \
         watchers == N | requests [STATUS] == N | error "TEXT" | output "TEXT" | state SERVICE == STATE
         """
@@ -55,6 +57,7 @@ enum Expectation {
             guard let source = ClientResult.Source(rawValue: words[1]) else { throw CommandError(".expect source takes cache or network") }
             self = .source(source)
         case "missing": self = .missing(Array(words.dropFirst()))
+        case "stale": self = .stale(Array(words.dropFirst()))
         case "record" where words.count == 3 && words[2] == "absent": self = .record(target: words[1], equals: nil)
         case "record" where words.count >= 2: self = .record(target: words[1], equals: try equalsJSON(after: 2))
         case "emissions" where words.count >= 2: self = .emissions(watch: try watcher(words[1]), equals: try equalsCount(after: 2))
@@ -94,6 +97,8 @@ enum Expectation {
             (expected, actual) = (source.rawValue, session.lastResult?.source.rawValue ?? "no operation has run yet")
         case .missing(let fields):
             (expected, actual) = (Self.list(fields), session.lastResult.map { Self.list($0.missing) } ?? "no operation has run yet")
+        case .stale(let fields):
+            (expected, actual) = (Self.list(fields), session.lastResult.map { Self.list($0.stale) } ?? "no operation has run yet")
         case .record(let target, let value):
             let cache = session.client.cache
             let (key, field) = RecordTarget.split(target, in: cache)

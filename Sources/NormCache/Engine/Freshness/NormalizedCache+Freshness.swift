@@ -39,6 +39,13 @@ extension NormalizedCache {
         public let maxAge: Double?
         /// Whether it is as old as that max age or older.
         public let stale: Bool
+
+        package init(field: String, received: Date?, maxAge: Double?, stale: Bool) {
+            self.field = field
+            self.received = received
+            self.maxAge = maxAge
+            self.stale = stale
+        }
     }
 
     /// The age of each field of record `key`, in the record's field order, judged with

@@ -10,11 +10,14 @@ public struct ReadResult: Sendable, Equatable {
     /// The data in the shape the operation asked for; `nil` when incomplete, unless the
     /// read was partial (then missing fields are left out).
     public let data: CacheValue?
-    /// True when every field was in the cache and none is invalidated.
+    /// True when every field was in the cache, none invalidated or too stale to read.
     public var complete: Bool { missing.isEmpty }
     /// Record-field keys (`Trip:1.name`) that were absent or invalidated.
     public let missing: [String]
-    /// Of ``missing``, those present but invalidated.
+    /// Record-field keys present but stale: invalidated, or as old as their max age or
+    /// older (docs/engine.md, "Freshness"). An invalidated field, and one older than its
+    /// max age and the cache's ``NormalizedCache/maxStale`` together, is in ``missing``
+    /// too; one within max stale is read, and listed here only.
     public let stale: [String]
     /// Absent fields answered from the records their field policies name
     /// (`QUERY_ROOT.trip(id:3) → Trip:3`), in the order the read met them.
