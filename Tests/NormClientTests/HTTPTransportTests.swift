@@ -209,6 +209,30 @@ struct HTTPTransportTests {
         #expect(read.data?["trip"] == fetched.data?["trip"])
     }
 
+    /// The answer's `Cache-Control` header is how long what it wrote stays fresh:
+    /// `max-age=N` N seconds, `no-store` 0 (written, and stale at once: a cache-first fetch
+    /// goes to the server again), none or `s-maxage` alone no max age; a header that does
+    /// not parse is a warning of the cache's naming it, and the response is written as if
+    /// it had none.
+    @Test(arguments: [
+        ("public, max-age=300", 300.0, false, nil),
+        ("no-store", 0, true, nil),
+        ("s-maxage=60", nil, false, nil),
+        ("max-age=soon", nil, false, "the Cache-Control header `max-age=soon` from URL does not parse (max-age=soon is not whole seconds): "
+            + "its response is written as if it had none"),
+    ] as [(String, Double?, Bool, String?)])
+    func theCacheControlHeaderGivesWhatTheResponseWroteItsMaxAge(_ header: String, _ maxAge: Double?, _ stale: Bool, _ warning: String?) async throws {
+        var transport = try transport()
+        transport.headers.append((name: "X-Answer-Cache-Control", value: header))
+        let client = Client(cache: NormalizedCache(), endpoint: transport)
+        let query = try client.cache.operation(#"query Lisbon { trip(id: "1") { id name } }"#)
+        #expect(try await client.fetch(query).source == .network)
+        let name = try #require(try client.cache.ages(of: "Trip:1")?.first { $0.field == "name" })
+        #expect(name.maxAge == maxAge && name.stale == stale, "\(header)")
+        #expect(client.cache.takeWarnings() == [warning?.replacingOccurrences(of: "URL", with: transport.url.absoluteString)].compactMap { $0 })
+        #expect(try await client.fetch(query, policy: .cacheFirst).source == (stale ? .network : .cache), "\(header)")
+    }
+
     /// This server's `Trip` is a `Node`: its answer to a fragment on Node is stored whole
     /// and read back whole, from what the response shows, then by the server's own
     /// introspected schema. (That a loaded plugin's schema, whose `Trip` is no `Node`, does

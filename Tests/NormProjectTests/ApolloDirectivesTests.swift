@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// Apollo iOS's client directives are known to every project's schema, as Apollo's codegen
-/// adds them: an app's schema never declares them, and one that does still loads.
+/// adds them, and so are the max-age directives Apollo Kotlin reads (`@cacheControl`,
+/// `@cacheControlField`): an app's schema never declares them, and one that does still loads.
 @Suite struct ApolloDirectivesTests {
     let schema = """
         type Query { pets(search: Search): [Pet!]! }
@@ -25,6 +26,7 @@ import Testing
         "Policies.graphqls": """
             extend interface Pet @typePolicy(keyFields: "id")
             extend type Query @fieldPolicy(forField: "pets", keyArgs: "search.id")
+            extend type Dog @cacheControl(maxAge: 60, scope: PRIVATE) @cacheControlField(name: "barks", inheritMaxAge: true)
             """,
     ]
 
@@ -37,6 +39,7 @@ import Testing
         #expect(project.operations.map(\.name) == ["LocalPets", "Pets"])
         #expect(project.fragments.map(\.name) == ["LocalPet", "PetName"])
         #expect(project.schemaKnowledge.typePolicies["Dog"] == .keyFields(["id"]))
+        #expect(project.schemaKnowledge.maxAges.rules == ["Dog": .seconds(60), "Dog.barks": .inherit])
         #expect(project.warnings.isEmpty)
     }
 
@@ -44,6 +47,25 @@ import Testing
         let declared = ApolloDirectives.declarations.map(\.value).joined(separator: "\n") + "\ndirective @oneOf on INPUT_OBJECT"
         let project = try load(["schema.graphqls": declared + "\n" + schema].merging(operations) { $1 })
         #expect(project.operations.count == 2)
+        #expect(project.warnings.isEmpty)
+    }
+
+    /// A server's schema declares `@cacheControl` as Apollo Server's documentation has it
+    /// (scope first, no `@cacheControlField`) and puts it on its fields: it keeps that
+    /// declaration, and its max ages count.
+    @Test func aSchemaWithApolloServersCacheControl() throws {
+        let server = """
+            enum CacheControlScope { PUBLIC PRIVATE }
+            directive @cacheControl(maxAge: Int, scope: CacheControlScope, inheritMaxAge: Boolean) on FIELD_DEFINITION | OBJECT | INTERFACE | UNION
+            type Query { pets(search: Search): [Pet!]! @cacheControl(maxAge: 30) }
+            interface Pet @cacheControl(maxAge: 300) { id: ID! name: String! }
+            type Dog implements Pet { id: ID! name: String! barks: Boolean! }
+            input Search @oneOf { name: String id: ID }
+            """
+        let project = try load(["schema.graphqls": server].merging(operations) { $1 })
+        #expect(project.schemaKnowledge.maxAges.rules == ["Query.pets": .seconds(30), "Pet": .seconds(300), "Dog": .seconds(60), "Dog.barks": .inherit])
+        #expect(project.serverSDL.contains("directive @cacheControl(maxAge: Int, scope: CacheControlScope, inheritMaxAge: Boolean)"))
+        #expect(project.serverSDL.contains("enum CacheControlScope {"))
         #expect(project.warnings.isEmpty)
     }
 
@@ -75,9 +97,10 @@ import Testing
         let own = "directive @import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION\n"
         let project = try load(["schema.graphqls": own + schema].merging(operations) { $1 })
         #expect(project.serverSDL.contains("directive @import(module: String!)"))
-        for added in ["apollo_client_ios_localCacheMutation", "typePolicy", "fieldPolicy", "defer"] {
+        for added in ["apollo_client_ios_localCacheMutation", "typePolicy", "fieldPolicy", "defer", "cacheControl", "cacheControlField"] {
             #expect(!project.serverSDL.contains("directive @\(added)"), "\(added)")
         }
+        #expect(!project.serverSDL.contains("CacheControlScope"))
         #expect(project.serverSDL.contains("type Dog implements Pet {"))
     }
 }

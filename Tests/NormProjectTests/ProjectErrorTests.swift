@@ -107,6 +107,20 @@ import Testing
         ])
     }
 
+    /// A max age that is not one is a problem at its directive, in the file it is in.
+    @Test func maxAgeDirectivesThatAreNotOne() throws {
+        let extensions = """
+            extend type Trip @cacheControl(maxAge: -5)
+            extend type Trip @cacheControlField(name: "nope", maxAge: 20)
+            extend type Query @cacheControlField(name: "trips", maxAge: 20, inheritMaxAge: true)
+            """
+        try expectProblems(["schema.graphqls": ProjectDirectory.schema, "ages.graphqls": extensions].merging(operations) { $1 }, [
+            "ages.graphqls:1:18: @cacheControl(maxAge: -5) for Trip: a max age is whole seconds, 0 or more",
+            #"ages.graphqls:2:18: @cacheControlField(name:) names "nope", which Trip does not have"#,
+            "ages.graphqls:3:19: @cacheControlField for Query.trips gives both maxAge and inheritMaxAge: true: give one",
+        ])
+    }
+
     @Test func keyFieldsAreScalarsAndInterfacesAgree() throws {
         let schema = """
             type Query { node: Node }

@@ -75,6 +75,12 @@ public final class NormalizedCache: @unchecked Sendable {
         }
     }
 
+    /// Adds a warning about a write that its caller found (a response's `Cache-Control`
+    /// header that does not parse), for ``takeWarnings()`` to hand over with the others.
+    package func warn(_ warning: String) {
+        locked { state.warnings.append(warning) }
+    }
+
     // MARK: operations
 
     /// The compiled plan of `document` (its operation `name` if it holds several),

@@ -1,9 +1,14 @@
 import GraphQL
 
-/// Apollo iOS's cache directives, read from the schema's definitions and extensions:
+/// The cache directives, read from the schema's definitions and extensions: Apollo iOS's
 /// `extend type Trip @typePolicy(keyFields: "id")` on object types and interfaces, and
-/// `extend type Query @fieldPolicy(forField: "trip", keyArgs: "id")`, several on one type.
-/// Each names fields and arguments the type has, or it is a problem at the directive. (The
+/// `extend type Query @fieldPolicy(forField: "trip", keyArgs: "id")`, several on one type;
+/// and the max ages of Apollo Server's `@cacheControl(maxAge: 60)` or
+/// `@cacheControl(inheritMaxAge: true)` on object types, interfaces, unions and fields
+/// (`scope:` is accepted and ignored), and Apollo Kotlin's
+/// `extend type User @cacheControlField(name: "email", maxAge: 20)`, several on one type.
+/// Each names fields and arguments the type has, gives a max age of whole seconds (0 or
+/// more) or inherits, and each coordinate once, or it is a problem at the directive. (The
 /// project's schema declares them when its files do not.) ``SchemaKnowledge/init(schema:outline:problems:)``
 /// is the one place that reads them.
 package struct CacheDirectives {
@@ -15,12 +20,19 @@ package struct CacheDirectives {
 
     private(set) var typePolicies = TypePolicies()
     private(set) var fieldPolicies = FieldPolicies()
+    private(set) var maxAges = MaxAges()
     private(set) var problems: [Problem] = []
 
     init(_ definitions: [Definition], outline: SchemaOutline) {
         var declared: Set<String> = []   // "Trip" and "Query.trip": those that have a policy
+        var aged: Set<String> = []       // "Trip" and "Trip.name": those that have a max age
         for definition in definitions {
-            guard let (type, directives) = Self.typeAndDirectives(definition) else { continue }
+            guard let (type, directives, fields) = Self.typeAndDirectives(definition) else { continue }
+            for field in fields {
+                for directive in field.directives where directive.name.value == "cacheControl" {
+                    maxAge(type + "." + field.name.value, from: directive, ruled: &aged)
+                }
+            }
             for directive in directives {
                 switch directive.name.value {
                 case "typePolicy":
@@ -53,6 +65,15 @@ package struct CacheDirectives {
                         problem(at: directive, "@fieldPolicy(keyArgs:) names \"\(path)\", which \(type).\(field) has no argument for")
                     }
                     fieldPolicies[type, field] = keyArgs
+                case "cacheControl":
+                    maxAge(type, from: directive, ruled: &aged)
+                case "cacheControlField":
+                    guard let field = argument("name", of: directive)?.joined(separator: " ") else { continue }
+                    guard outline.fields[type]?[field] != nil else {
+                        problem(at: directive, "@cacheControlField(name:) names \"\(field)\", which \(type) does not have")
+                        continue
+                    }
+                    maxAge(type + "." + field, from: directive, ruled: &aged)
                 default: continue
                 }
             }
@@ -60,16 +81,46 @@ package struct CacheDirectives {
         applyInterfacePolicies(outline)
     }
 
-    /// The type a definition or extension is about, and its directives (object types and
-    /// interfaces: the directives' locations).
-    private static func typeAndDirectives(_ definition: Definition) -> (String, [Directive])? {
+    /// The type a definition or extension is about, its directives, and its fields (none
+    /// for a union): object types, interfaces and unions, the directives' locations.
+    private static func typeAndDirectives(_ definition: Definition) -> (String, [Directive], [FieldDefinition])? {
         switch definition {
-        case let object as ObjectTypeDefinition: (object.name.value, object.directives)
-        case let object as TypeExtensionDefinition: (object.definition.name.value, object.definition.directives)
-        case let interface as InterfaceTypeDefinition: (interface.name.value, interface.directives)
-        case let interface as InterfaceExtensionDefinition: (interface.definition.name.value, interface.definition.directives)
+        case let object as ObjectTypeDefinition: (object.name.value, object.directives, object.fields)
+        case let object as TypeExtensionDefinition: (object.definition.name.value, object.definition.directives, object.definition.fields)
+        case let interface as InterfaceTypeDefinition: (interface.name.value, interface.directives, interface.fields)
+        case let interface as InterfaceExtensionDefinition:
+            (interface.definition.name.value, interface.definition.directives, interface.definition.fields)
+        case let union as UnionTypeDefinition: (union.name.value, union.directives, [])
+        case let union as UnionExtensionDefinition: (union.definition.name.value, union.definition.directives, [])
         default: nil
         }
+    }
+
+    /// The max age `directive` (`@cacheControl`, `@cacheControlField`) gives `coordinate`
+    /// (`Trip`, `Trip.name`): `maxAge:` whole seconds, or `inheritMaxAge: true`, not both;
+    /// a coordinate in `ruled` already has one.
+    private mutating func maxAge(_ coordinate: String, from directive: Directive, ruled: inout Set<String>) {
+        let name = "@" + directive.name.value
+        let maxAge = directive.arguments.first { $0.name.value == "maxAge" }?.value
+        let inherits = (directive.arguments.first { $0.name.value == "inheritMaxAge" }?.value as? BooleanValue)?.value == true
+        let rule: MaxAges.Rule
+        switch (maxAge, inherits) {
+        case (nil, true):
+            rule = .inherit
+        case (let value?, false):
+            guard let seconds = (value as? IntValue).flatMap({ Int($0.value) }), seconds >= 0 else {
+                return problem(at: directive, "\(name)(maxAge: \(print(ast: value))) for \(coordinate): a max age is whole seconds, 0 or more")
+            }
+            rule = .seconds(Double(seconds))
+        case (_?, true):
+            return problem(at: directive, "\(name) for \(coordinate) gives both maxAge and inheritMaxAge: true: give one")
+        case (nil, false):
+            return problem(at: directive, "\(name) for \(coordinate) needs maxAge: SECONDS or inheritMaxAge: true")
+        }
+        guard ruled.insert(coordinate).inserted else {
+            return problem(at: directive, "a second max age for \(coordinate) (\(name)): a type or field has one")
+        }
+        maxAges[coordinate] = rule
     }
 
     /// A string argument split at spaces (`"firstName lastName"`); a missing, non-string or

@@ -4,9 +4,11 @@ import GraphQL
 /// ``SchemaKnowledge``, for a project's schema files, a plugin's manifest and an HTTP
 /// endpoint's introspected schema alike.
 extension SchemaKnowledge {
-    /// The knowledge SDL declares: its possible types and the `@typePolicy` and
-    /// `@fieldPolicy` directives on its types and extensions. A directive that names what
-    /// the schema lacks, or is given twice, is an error at its line and column.
+    /// The knowledge SDL declares: its possible types, the `@typePolicy` and `@fieldPolicy`
+    /// directives on its types and extensions, and the max ages of its `@cacheControl` and
+    /// `@cacheControlField` directives (``CacheDirectives``). A directive that names what
+    /// the schema lacks, gives no valid max age, or is given twice, is an error at its line
+    /// and column.
     ///
     /// ```swift
     /// let trips = try SchemaKnowledge(sdl: """
@@ -16,6 +18,14 @@ extension SchemaKnowledge {
     ///     """)
     /// trips.typePolicies["Trip"]          // .keyFields(["id"])
     /// trips.fieldPolicies["Query", "trip"] // ["id"]
+    ///
+    /// let users = try SchemaKnowledge(sdl: """
+    ///     type Query { me: User }
+    ///     type User @cacheControl(maxAge: 60) { id: ID!, email: String }
+    ///     extend type User @cacheControlField(name: "email", maxAge: 20)
+    ///     """)
+    /// users.maxAges["User"]         // .seconds(60)
+    /// users.maxAges["User.email"]   // .seconds(20)
     /// ```
     public init(sdl: String) throws(OperationError) {
         let definitions = try PossibleTypes.document(sdl: sdl).definitions
@@ -33,6 +43,6 @@ extension SchemaKnowledge {
         let directives = CacheDirectives(definitions, outline: outline)
         problems += directives.problems
         self.init(possibleTypes: PossibleTypes(schema: definitions), typePolicies: directives.typePolicies,
-                  fieldPolicies: directives.fieldPolicies)
+                  fieldPolicies: directives.fieldPolicies, maxAges: directives.maxAges)
     }
 }

@@ -7,7 +7,9 @@ import FoundationNetworking
 /// A whole HTTP answer, and the GraphQL response in it when there is one: the one place
 /// that decides whether an answer is one. What is not one is refused with an error that
 /// says what came instead: its status, its content type and how its body starts or where
-/// its JSON breaks. The body is read once, into the tape the cache writes it from.
+/// its JSON breaks. The body is read once, into the tape the cache writes it from. A
+/// response carries the max age of the answer's `Cache-Control` header (``CacheControlHeader``);
+/// a header that does not parse leaves it none, with a warning naming the header.
 ///
 /// ```swift
 /// let answer = HTTPAnswer(url: url, status: 200, contentType: "text/html", body: Array("<!DOCTYPE html>…".utf8))
@@ -19,20 +21,24 @@ struct HTTPAnswer: Sendable {
     let status: Int
     /// The `Content-Type` header, or `no content type`.
     let contentType: String
+    /// The `Cache-Control` header; nil without one.
+    let cacheControl: String?
     let body: [UInt8]
 
     /// How many characters of a body an error message quotes.
     private static let quotedLength = 80
 
-    init(url: URL, status: Int, contentType: String, body: [UInt8]) {
+    init(url: URL, status: Int, contentType: String, cacheControl: String? = nil, body: [UInt8]) {
         self.url = url
         self.status = status
         self.contentType = contentType
+        self.cacheControl = cacheControl
         self.body = body
     }
 
     init(url: URL, response: HTTPURLResponse, body: [UInt8]) {
-        self.init(url: url, status: response.statusCode, contentType: Self.contentType(of: response), body: body)
+        self.init(url: url, status: response.statusCode, contentType: Self.contentType(of: response),
+                  cacheControl: response.value(forHTTPHeaderField: "Cache-Control"), body: body)
     }
 
     static func contentType(of response: HTTPURLResponse) -> String {
@@ -45,13 +51,13 @@ struct HTTPAnswer: Sendable {
         let parsed = Result { () throws(JSONError) in try JSONText(bytes: body) }
         switch (status, parsed) {
         case (200..<300, .success(let response)) where response.isObject:
-            return TransportResponse(json: response)
+            return transportResponse(response)
         case (200..<300, .success(let other)):
             throw .invalidResponse("the body from \(url.absoluteString) is \(other.kindDescription), not a GraphQL response object \(circumstances)")
         case (200..<300, .failure(let error)):
             throw .invalidResponse(notJSON(error))
         case (400..<500, .success(let response)) where response.isObject && errorMessages(response) != nil:
-            return TransportResponse(json: response)
+            return transportResponse(response)
         case (_, .success(let response)) where response.isObject:
             if let messages = errorMessages(response), !messages.isEmpty {
                 let count = messages.count == 1 ? "1 GraphQL error" : "\(messages.count) GraphQL errors"
@@ -60,6 +66,18 @@ struct HTTPAnswer: Sendable {
             throw .http(status: status, body: quoted)
         default:
             throw .http(status: status, body: quoted)
+        }
+    }
+
+    /// The response with the max age its `Cache-Control` header gives, or none and a warning
+    /// naming the header when it does not parse.
+    private func transportResponse(_ response: JSONText) -> TransportResponse {
+        guard let cacheControl else { return TransportResponse(json: response) }
+        do throws(CacheControlHeader.Unparsable) {
+            return TransportResponse(json: response, maxAge: try CacheControlHeader.maxAge(of: cacheControl))
+        } catch {
+            return TransportResponse(json: response, warning: "the Cache-Control header `\(cacheControl)` from \(url.absoluteString) does not parse "
+                                     + "(\(error.reason)): its response is written as if it had none")
         }
     }
 

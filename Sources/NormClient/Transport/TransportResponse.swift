@@ -4,7 +4,9 @@ import NormCache
 /// plugins hand over the JSON text they received, checked to be a response object
 /// (`HTTPAnswer`, `LoadedPlugin`): the client writes it into the cache from its bytes in one
 /// pass and decodes only the `data` and `errors` its result shows. A transport that builds
-/// its response as a value (an app's own, a test's) hands that over instead.
+/// its response as a value (an app's own, a test's) hands that over instead. The HTTP
+/// transport adds how long the response stays fresh, as its `Cache-Control` header says
+/// (``CacheControlHeader``); other responses have no max age of their own.
 ///
 /// ```swift
 /// let response = try await network.send(request, over: trips)
@@ -17,12 +19,27 @@ public struct TransportResponse: Sendable, Equatable {
     }
 
     private let form: Form
+    /// The seconds what the response writes stays fresh, as its transport says (`Cache-Control:
+    /// max-age=300`); nil when it says nothing.
+    package let maxAge: Double?
+    /// What the transport found wrong with its answer but let pass (a `Cache-Control` header
+    /// that does not parse), said as a warning of the cache's when the response is written.
+    package let warning: String?
 
     /// A response object a transport built as a value.
-    public init(_ value: CacheValue) { form = .value(value) }
+    public init(_ value: CacheValue) {
+        form = .value(value)
+        maxAge = nil
+        warning = nil
+    }
 
-    /// A response received as JSON text, which its transport has checked is an object.
-    package init(json: JSONText) { form = .json(json) }
+    /// A response received as JSON text, which its transport has checked is an object, fresh
+    /// for `maxAge` seconds when its transport says so.
+    package init(json: JSONText, maxAge: Double? = nil, warning: String? = nil) {
+        form = .json(json)
+        self.maxAge = maxAge
+        self.warning = warning
+    }
 
     /// The response object, decoded.
     public var value: CacheValue {
@@ -40,14 +57,16 @@ public struct TransportResponse: Sendable, Equatable {
         }
     }
 
-    /// Writes the response into `cache` for `operation` (``NormalizedCache/write(response:for:variables:schema:cause:)``),
-    /// from its bytes when it came as JSON text.
+    /// Writes the response into `cache` for `operation` (``NormalizedCache/write(response:for:variables:schema:cause:maxAge:)``),
+    /// from its bytes when it came as JSON text, with its max age; then its ``warning``, if
+    /// any, joins the cache's warnings.
     func write(into cache: NormalizedCache, for operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?,
                cause: ChangeCause) throws(CacheError) {
         switch form {
-        case .json(let text): try cache.write(response: text, for: operation, variables: variables, schema: schema, cause: cause)
-        case .value(let value): try cache.write(response: value, for: operation, variables: variables, schema: schema, cause: cause)
+        case .json(let text): try cache.write(response: text, for: operation, variables: variables, schema: schema, cause: cause, maxAge: maxAge)
+        case .value(let value): try cache.write(response: value, for: operation, variables: variables, schema: schema, cause: cause, maxAge: maxAge)
         }
+        if let warning { cache.warn(warning) }
     }
 
     /// Replaces the optimistic `layer` of `cache` with the response (``NormalizedCache/commitOptimistic(_:response:for:variables:schema:)``).

@@ -9,8 +9,9 @@ struct ProjectSchema: Sendable {
     let knowledge: SchemaKnowledge
     /// What loaded but deserves a word: a `@defer` declaration replaced by Apollo iOS's.
     let warnings: [ProjectError.Problem]
-    /// The directives ``ApolloDirectives`` declared because the files did not.
-    let addedDirectives: Set<String>
+    /// The directives and types ``ApolloDirectives`` declared because the files did not
+    /// (`@typePolicy`, `CacheControlScope`).
+    let added: Set<String>
 
     /// The schema of the project's schema files; `nil` with the problems added when it has any.
     static func load(_ files: ProjectFiles, problems: inout [ProjectError.Problem]) -> ProjectSchema? {
@@ -44,7 +45,9 @@ struct ProjectSchema: Sendable {
         var warnings: [ProjectError.Problem] = []
         let apolloDirectives = ApolloDirectives.definitions(missingFrom: definitions, warnings: &warnings)
         definitions = definitions.filter { !ApolloDirectives.replaces($0) } + apolloDirectives
-        let addedDirectives = Set(apolloDirectives.compactMap { ($0 as? DirectiveDefinition)?.name.value })
+        let added = Set(apolloDirectives.compactMap { definition in
+            (definition as? DirectiveDefinition).map { "@" + $0.name.value } ?? (definition as? TypeDefinition)?.name.value
+        })
 
         let outline = SchemaOutline(definitions)
         var directiveProblems: [CacheDirectives.Problem] = []
@@ -73,14 +76,17 @@ struct ProjectSchema: Sendable {
             return nil
         }
         guard problems.count == problemsBefore else { return nil }
-        return ProjectSchema(schema: schema, knowledge: knowledge, warnings: warnings, addedDirectives: addedDirectives)
+        return ProjectSchema(schema: schema, knowledge: knowledge, warnings: warnings, added: added)
     }
 
-    /// The schema as its server has it, as SDL: printed without the declarations of the
-    /// client directives Apollo's codegen adds (a server declares none of them).
+    /// The schema as its server has it, as SDL: printed without the declarations
+    /// ``ApolloDirectives`` added (the client directives Apollo's codegen adds, which a
+    /// server declares none of, and the cache directives the files did not declare).
     var serverSDL: String {
         printSchema(schema: schema).components(separatedBy: "\n\n").filter { definition in
-            !addedDirectives.contains { definition.hasPrefix("directive @\($0)(") || definition.hasPrefix("directive @\($0) ") }
+            // `directive @typePolicy(keyFields: …`, `enum CacheControlScope {`: the second word, up to a parenthesis.
+            let name = definition.split(separator: " ", maxSplits: 2).dropFirst().first?.prefix { $0 != "(" && $0 != "\n" }
+            return !added.contains(name.map(String.init) ?? "")
         }.joined(separator: "\n\n")
     }
 

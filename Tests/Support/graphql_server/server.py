@@ -4,7 +4,9 @@
 
 Prints "listening on 127.0.0.1:PORT" once it accepts connections, serves GraphQL at
 /graphql (any other path is a 404, /text answers 200 with plain text), and exits on
-SIGTERM or when its standard input closes (the test that started it is gone).
+SIGTERM or when its standard input closes (the test that started it is gone). A request
+with an X-Answer-Cache-Control header is answered with that value as its Cache-Control
+header (the client's max ages).
 """
 
 import asyncio
@@ -159,6 +161,22 @@ app = Starlette(routes=[
 ])
 
 
+def answering_cache_control(app):
+    """The app, answering a request that has an X-Answer-Cache-Control header with its value
+    as the Cache-Control header."""
+    async def answering(scope, receive, send):
+        wanted = dict(scope.get("headers", [])).get(b"x-answer-cache-control")
+        if wanted is None:
+            return await app(scope, receive, send)
+
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), (b"cache-control", wanted)]}
+            await send(message)
+        await app(scope, receive, sending)
+    return answering
+
+
 def exit_when_stdin_closes(server):
     sys.stdin.buffer.read()
     server.should_exit = True
@@ -170,7 +188,7 @@ def main():
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", port))
     listener.listen(64)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(answering_cache_control(app), log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     threading.Thread(target=exit_when_stdin_closes, args=(server,), daemon=True).start()
     print(f"listening on 127.0.0.1:{listener.getsockname()[1]}", flush=True)
