@@ -94,12 +94,7 @@ enum EngineBenchmarks {
         let (cache, operation) = makeCache(holding: data, for: listQuery, trial)
         let records = rawNormalize(data)
         let keys = (0..<itemCount).map { "Item:\($0)" }
-        let seconds = trial.medians({
-            let result = try cache.read(operation)
-            precondition(result.complete)
-            guard case .list(let items)? = result.data?["items"] else { return 0 }
-            return items.count
-        }, baseline: {
+        let seconds = trial.medians({ try readItems(operation, from: cache) }, baseline: {
             var items: [CacheValue] = []
             items.reserveCapacity(keys.count)
             for key in keys {
@@ -195,13 +190,15 @@ enum EngineBenchmarks {
         for field in ["Query.items", "Item.id", "Item.f1", "Item.f2", "Item.f3", "Item.f4", "Item.f5", "Item.f6", "Item.f7", "Item.owner", "User.id", "User.name"] {
             judged.maxAges[field] = .seconds(86_400)
         }
-        func read(_ cache: NormalizedCache, _ operation: CompiledOperation) throws -> Int {
-            let result = try cache.read(operation)
-            precondition(result.complete && result.stale.isEmpty)
-            guard case .list(let items)? = result.data?["items"] else { return 0 }
-            return items.count
-        }
-        return .rate(itemCount, trial.medians({ try read(judged, judgedOperation) }, baseline: { try read(plain, operation) }))
+        return .rate(itemCount, trial.medians({ try readItems(judgedOperation, from: judged) }, baseline: { try readItems(operation, from: plain) }))
+    }
+
+    /// How many items a read of `listQuery` found, which must be all of them, none stale.
+    private static func readItems(_ operation: CompiledOperation, from cache: NormalizedCache) throws -> Int {
+        let result = try cache.read(operation)
+        precondition(result.complete && result.stale.isEmpty)
+        guard case .list(let items)? = result.data?["items"] else { return 0 }
+        return items.count
     }
 
     static let historyWrite = Benchmark(

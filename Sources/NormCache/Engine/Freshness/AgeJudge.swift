@@ -7,9 +7,13 @@
 /// from then on, as Apollo Kotlin's cache resolver makes it.
 ///
 /// ```swift
-/// let judge = AgeJudge(state)       // nil: nothing received, or no max age anywhere
+/// let rules = AgeJudge.rules(of: state)        // the max ages to judge by: the cache's over the endpoint's
+/// let judge = AgeJudge(state, rules: rules)    // nil: nothing received, or no max age anywhere
 /// judge?.verdict(received, maxAge: 300)   // Verdict(age: 420, maxAge: 300, missing: true)
 /// ```
+///
+/// (A judge holds two numbers, so a read copies it for free; the rules it judges by are
+/// the reader's.)
 struct AgeJudge {
     /// A stale field's age, the max age it was judged by, and whether it is a miss.
     struct Verdict: Equatable {
@@ -21,17 +25,20 @@ struct AgeJudge {
     /// Now, in seconds since 1970.
     let now: Double
     let maxStale: Double
-    let rules: MaxAges
 
-    /// The judge of a read in `state`; nil when no field can be stale: none has a known
-    /// time, or neither a rule nor a response gives a max age.
-    init?(_ state: EngineState) {
-        guard !state.received.isEmpty else { return nil }
-        let endpoint = state.schema.endpoint?.maxAges ?? MaxAges()
-        rules = endpoint.isEmpty ? state.maxAges : state.maxAges.isEmpty ? endpoint : endpoint.overlaid(by: state.maxAges)
-        guard !rules.isEmpty || state.received.hasSenderMaxAges else { return nil }
+    /// The judge of a read in `state` by `rules`; nil when no field can be stale: none has
+    /// a known time, or neither a rule nor a response gives a max age.
+    init?(_ state: EngineState, rules: MaxAges) {
+        guard !state.received.isEmpty, !rules.isEmpty || state.received.hasSenderMaxAges else { return nil }
         now = state.clock.now().timeIntervalSince1970
         maxStale = state.maxStale
+    }
+
+    /// The max ages a read in `state` judges by: the cache's own (`.maxage`) over those of
+    /// the endpoint's schema (`@cacheControl`).
+    static func rules(of state: EngineState) -> MaxAges {
+        let endpoint = state.schema.endpoint?.maxAges ?? MaxAges()
+        return endpoint.isEmpty ? state.maxAges : state.maxAges.isEmpty ? endpoint : endpoint.overlaid(by: state.maxAges)
     }
 
     /// The verdict on a field received as `received` whose rule gives it `maxAge` seconds;

@@ -12,10 +12,12 @@
 struct FieldAges {
     private let state: EngineState
     private let judge: AgeJudge?
+    private let rules: MaxAges
 
     init(_ state: EngineState) {
         self.state = state
-        judge = AgeJudge(state)
+        rules = AgeJudge.rules(of: state)
+        judge = AgeJudge(state, rules: rules)
     }
 
     /// When the field was received, its max age (nil: never stale) and, when stale, the verdict.
@@ -29,7 +31,7 @@ struct FieldAges {
         let name = fieldKey.firstIndex(of: "(").map { String(fieldKey[..<$0]) } ?? fieldKey
         var composite = false
         state.records.base[pair.record]?.value(of: pair.field)?.forEachReference { _ in composite = true }
-        let ruled = judge.rules.maxAge(of: name, on: typename, returning: state.schema.declaredTypes.outputFields(of: typename)?[name]?.namedType,
+        let ruled = rules.maxAge(of: name, on: typename, returning: state.schema.declaredTypes.outputFields(of: typename)?[name]?.namedType,
                                        composite: composite, rootField: root != nil, parent: .infinity)
         let maxAge = min(ruled, received.maxAge ?? .infinity)
         return (received, maxAge.isFinite ? maxAge : nil, judge.verdict(received, maxAge: ruled))

@@ -22,6 +22,8 @@ struct Reader {
     /// How fields' ages are judged, when a field can be stale (``AgeJudge``); nil otherwise,
     /// and then a read pays one nil test a field for freshness.
     let ages: AgeJudge?
+    /// The max ages it judges by (``AgeJudge/rules(of:)``), when it judges.
+    let ageRules: MaxAges
     /// The max age of the field being read, and of the field holding the object it is
     /// read from (while ``ages`` judges).
     private var fieldMaxAge = Double.infinity
@@ -47,7 +49,8 @@ struct Reader {
         self.layered = !state.records.layers.isEmpty
         self.checksInvalidation = !state.records.invalidated.isEmpty
         self.followsFieldPolicies = state.schema.endpoint?.fieldPolicies.isEmpty == false
-        self.ages = AgeJudge(state)
+        self.ageRules = AgeJudge.rules(of: state)
+        self.ages = AgeJudge(state, rules: ageRules)
         self.operation = operation
         self.ids = try state.keys.staticFieldIDs(operation)
         self.variables = variables
@@ -194,7 +197,7 @@ struct Reader {
         let declared = state.schema.declaredTypes.outputFields(of: typename)
         let rootField = record == root.record
         let found = plan.fields.map { field in
-            ages!.rules.maxAge(of: field.name, on: typename, returning: declared?[field.name]?.namedType,
+            ageRules.maxAge(of: field.name, on: typename, returning: declared?[field.name]?.namedType,
                                composite: field.selections != nil, rootField: rootField, parent: parentMaxAge)
         }
         maxAgesMet.append((id, typename, parentMaxAge, found))
@@ -203,11 +206,13 @@ struct Reader {
 
     /// Notes the field `pair` stale when it is as old as its max age or older (the field's,
     /// or its response's if less): missing too when older than that and `.maxstale` together.
-    /// A `__typename` never is: an object's type does not change.
+    /// A `__typename` never is: an object's type does not change. (A fresh field, the
+    /// common case, costs a look-up of its receipt and one comparison.)
     @inline(never)
     private mutating func judgeAge(of pair: RecordField) {
-        guard let ages, pair.field != state.keys.typenameField, let received = state.received.received(pair.record, pair.field),
-              let verdict = ages.verdict(received, maxAge: fieldMaxAge) else { return }
+        guard let received = state.received.received(pair.record, pair.field),
+              ages.unsafelyUnwrapped.now - received.at >= min(fieldMaxAge, received.maxAge ?? .infinity),
+              pair.field != state.keys.typenameField, let verdict = ages?.verdict(received, maxAge: fieldMaxAge) else { return }
         let name = state.keys.name(pair)
         trace?.ages[name] = verdict
         if verdict.missing { noteMissing(name, stale: true) } else if !stale.contains(name) { stale.append(name) }

@@ -29,8 +29,10 @@ final class EngineState {
     let journal = CommitJournal()
     /// The time the engine goes by (``CacheClock``): nothing here reads the wall clock but it.
     var clock = CacheClock()
-    /// When each field was received (``ReceivedTimes``), stamped by every commit that succeeds.
-    var received = ReceivedTimes()
+    /// When each field was received (``ReceivedTimes``), stamped by every commit that
+    /// succeeds. Unchecked at run time as ``log`` is: a read judging ages looks at it for
+    /// every field.
+    @exclusivity(unchecked) var received = ReceivedTimes()
     /// The max ages set on the cache itself (the workbench's `.maxage`), over the endpoint's,
     /// and how long past its max age a field is still read, as stale (`.maxstale`).
     var maxAges = MaxAges()
