@@ -7,13 +7,11 @@
 /// from then on, as Apollo Kotlin's cache resolver makes it.
 ///
 /// ```swift
-/// let rules = AgeJudge.rules(of: state)        // the max ages to judge by: the cache's over the endpoint's
-/// let judge = AgeJudge(state, rules: rules)    // nil: nothing received, or no max age anywhere
-/// judge?.verdict(received, maxAge: 300)   // Verdict(age: 420, maxAge: 300, missing: true)
+/// if AgeJudge.judges(state) {                 // false: nothing received, or no max age anywhere
+///     let rules = AgeJudge.rules(of: state)   // the cache's max ages over the endpoint's
+///     AgeJudge(state).verdict(received, maxAge: 300)   // Verdict(age: 420, maxAge: 300, missing: true)
+/// }
 /// ```
-///
-/// (A judge holds two numbers, so a read copies it for free; the rules it judges by are
-/// the reader's.)
 struct AgeJudge {
     /// A stale field's age, the max age it was judged by, and whether it is a miss.
     struct Verdict: Equatable {
@@ -26,12 +24,18 @@ struct AgeJudge {
     let now: Double
     let maxStale: Double
 
-    /// The judge of a read in `state` by `rules`; nil when no field can be stale: none has
-    /// a known time, or neither a rule nor a response gives a max age.
-    init?(_ state: EngineState, rules: MaxAges) {
-        guard !state.received.isEmpty, !rules.isEmpty || state.received.hasSenderMaxAges else { return nil }
+    /// The judge of a read in `state`, now.
+    init(_ state: EngineState) {
         now = state.clock.now().timeIntervalSince1970
         maxStale = state.maxStale
+    }
+
+    /// Whether a field can be stale in `state` at all: one has a known time, and a rule
+    /// (the cache's or the endpoint's) or a response gives a max age. (Asked by every read:
+    /// it copies nothing.)
+    static func judges(_ state: EngineState) -> Bool {
+        !state.received.isEmpty
+            && (state.received.hasSenderMaxAges || !state.maxAges.isEmpty || state.schema.endpoint?.maxAges.isEmpty == false)
     }
 
     /// The max ages a read in `state` judges by: the cache's own (`.maxage`) over those of

@@ -17,7 +17,7 @@ struct FieldAges {
     init(_ state: EngineState) {
         self.state = state
         rules = AgeJudge.rules(of: state)
-        judge = AgeJudge(state, rules: rules)
+        judge = AgeJudge.judges(state) ? AgeJudge(state) : nil
     }
 
     /// When the field was received, its max age (nil: never stale) and, when stale, the verdict.

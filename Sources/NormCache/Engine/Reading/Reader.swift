@@ -19,18 +19,9 @@ struct Reader {
     var redirects: [CacheRedirect] = []
     /// What the read keeps beyond its result, when asked (``ReadTrace``); nil for a plain read.
     var trace: ReadTrace?
-    /// How fields' ages are judged, when a field can be stale (``AgeJudge``); nil otherwise,
-    /// and then a read pays one nil test a field for freshness.
-    let ages: AgeJudge?
-    /// The max ages it judges by (``AgeJudge/rules(of:)``), when it judges.
-    let ageRules: MaxAges
-    /// The max age of the field being read, and of the field holding the object it is
-    /// read from (while ``ages`` judges).
-    private var fieldMaxAge = Double.infinity
-    private var parentMaxAge = Double.infinity
-    /// The max ages of a selection's fields read from an object of a type under a parent's
-    /// max age, as worked out (``maxAges(of:typename:record:)``).
-    private var maxAgesMet: [(plan: ObjectIdentifier, typename: String, parent: Double, ages: [Double])] = []
+    /// What the read keeps to judge fields' ages, when a field can be stale (``ReadAges``);
+    /// nil otherwise, and then a read pays one nil test a field for freshness.
+    let ages: ReadAges?
     /// The operation's root record and its type, the parent type of its fields' policies.
     private var root: (record: UInt32, typename: String) = (NC_ID_NONE_VALUE, "")
     private var missingNames: Set<String> = []
@@ -49,8 +40,7 @@ struct Reader {
         self.layered = !state.records.layers.isEmpty
         self.checksInvalidation = !state.records.invalidated.isEmpty
         self.followsFieldPolicies = state.schema.endpoint?.fieldPolicies.isEmpty == false
-        self.ageRules = AgeJudge.rules(of: state)
-        self.ages = AgeJudge(state, rules: ageRules)
+        self.ages = AgeJudge.judges(state) ? ReadAges(state) : nil
         self.operation = operation
         self.ids = try state.keys.staticFieldIDs(operation)
         self.variables = variables
@@ -100,12 +90,13 @@ struct Reader {
         if knownTypename == nil, plan.isConditional || ages != nil, let name = state.typename(of: record) {
             typename = name
         }
-        let maxAges = ages == nil ? [] : maxAges(of: plan, typename: typename, record: record)
+        let maxAges = ages?.maxAges(of: plan, typename: typename, rootField: record == root.record,
+                                    declared: state.schema.declaredTypes.outputFields(of: typename)) ?? []
         if plan.isConditional {
             var result = CacheObject(capacity: plan.fields.count)
             try plan.forEachField { (index, field) throws(CacheError) in
                 guard let required = applies(field, typename: typename) else { return }
-                if ages != nil { fieldMaxAge = maxAges[index] }
+                if let ages { ages.field = maxAges[index] }
                 let value = required ? try readFieldOrHole(field, of: record, near: index)
                     : try readLeniently { reader throws(CacheError) in try reader.readField(field, of: record, near: index, required: false) }
                 if let value { merge(value, as: field.responseKey, into: &result) }
@@ -117,7 +108,7 @@ struct Reader {
         values.reserveCapacity(plan.fields.count)
         var keys: [String]? = nil
         try plan.forEachField { (index, field) throws(CacheError) in
-            if ages != nil { fieldMaxAge = maxAges[index] }
+            if let ages { ages.field = maxAges[index] }
             if let value = try readFieldOrHole(field, of: record, near: index) {
                 values.append(value)
                 keys?.append(field.responseKey)
@@ -180,28 +171,12 @@ struct Reader {
             if case .value(let value) = value { return refusingNull(value, of: field, at: pair) }
             return mismatch(at: state.keys.name(pair))  // a record where the operation asks for a scalar
         }
-        guard ages != nil else { return try resolve(value, selections: selections, at: pair).flatMap { refusingNull($0, of: field, at: pair) } }
+        guard let ages else { return try resolve(value, selections: selections, at: pair).flatMap { refusingNull($0, of: field, at: pair) } }
         // The objects below are read under this field's max age.
-        let outer = parentMaxAge
-        parentMaxAge = fieldMaxAge
-        defer { parentMaxAge = outer }
+        let outer = ages.parent
+        ages.parent = ages.field
+        defer { ages.parent = outer }
         return try resolve(value, selections: selections, at: pair).flatMap { refusingNull($0, of: field, at: pair) }
-    }
-
-    /// The max ages of `plan`'s fields read from `record`, an object of type `typename`,
-    /// under the parent's max age (``MaxAges/maxAge(of:on:returning:composite:rootField:parent:)``):
-    /// worked out once a selection, type and parent's max age in a read.
-    private mutating func maxAges(of plan: SelectionPlan, typename: String, record: UInt32) -> [Double] {
-        let id = ObjectIdentifier(plan)
-        if let met = maxAgesMet.first(where: { $0.plan == id && $0.parent == parentMaxAge && $0.typename == typename }) { return met.ages }
-        let declared = state.schema.declaredTypes.outputFields(of: typename)
-        let rootField = record == root.record
-        let found = plan.fields.map { field in
-            ageRules.maxAge(of: field.name, on: typename, returning: declared?[field.name]?.namedType,
-                               composite: field.selections != nil, rootField: rootField, parent: parentMaxAge)
-        }
-        maxAgesMet.append((id, typename, parentMaxAge, found))
-        return found
     }
 
     /// Notes the field `pair` stale when it is as old as its max age or older (the field's,
@@ -210,9 +185,10 @@ struct Reader {
     /// common case, costs a look-up of its receipt and one comparison.)
     @inline(never)
     private mutating func judgeAge(of pair: RecordField) {
+        let ages = ages.unsafelyUnwrapped
         guard let received = state.received.received(pair.record, pair.field),
-              ages.unsafelyUnwrapped.now - received.at >= min(fieldMaxAge, received.maxAge ?? .infinity),
-              pair.field != state.keys.typenameField, let verdict = ages?.verdict(received, maxAge: fieldMaxAge) else { return }
+              ages.judge.now - received.at >= min(ages.field, received.maxAge ?? .infinity),
+              pair.field != state.keys.typenameField, let verdict = ages.judge.verdict(received, maxAge: ages.field) else { return }
         let name = state.keys.name(pair)
         trace?.ages[name] = verdict
         if verdict.missing { noteMissing(name, stale: true) } else if !stale.contains(name) { stale.append(name) }
