@@ -63,6 +63,17 @@ struct ReceivedTimes {
         return index == 0 ? nil : receipts[Int(index)]
     }
 
+    /// The receipt `record`'s fields share, and whether some have their own instead (then
+    /// ask ``received(_:_:)`` field by field); nil when unknown.
+    @inline(__always) func received(_ record: UInt32) -> (shared: Receipt?, ownFields: Bool) {
+        let i = Int(record)
+        guard i < byRecord.count else { return (nil, false) }
+        let index = byRecord[i]
+        let own = index & Self.hasOwnFields != 0
+        let shared = index & ~Self.hasOwnFields
+        return (shared == 0 ? nil : receipts[Int(shared)], own)
+    }
+
     /// Stamps `fields` of `record` with `receipt`; `whole`: they are all the record has,
     /// so they take the record's receipt and no field keeps its own.
     mutating func stamp(_ record: UInt32, fields: some Sequence<UInt32>, whole: Bool, receipt: UInt32) {

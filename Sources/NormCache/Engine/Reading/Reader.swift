@@ -21,7 +21,7 @@ struct Reader {
     var trace: ReadTrace?
     /// What the read keeps to judge fields' ages, when a field can be stale (``ReadAges``);
     /// nil otherwise, and then a read pays one nil test a field for freshness.
-    let ages: ReadAges?
+    private var ages: ReadAges?
     /// The operation's root record and its type, the parent type of its fields' policies.
     private var root: (record: UInt32, typename: String) = (NC_ID_NONE_VALUE, "")
     private var missingNames: Set<String> = []
@@ -92,11 +92,13 @@ struct Reader {
         }
         let maxAges = ages?.maxAges(of: plan, typename: typename, rootField: record == root.record,
                                     declared: state.schema.declaredTypes.outputFields(of: typename)) ?? []
+        let outer = ages?.enter(record, received: state.received)
+        defer { if let outer { ages!.leave(outer) } }
         if plan.isConditional {
             var result = CacheObject(capacity: plan.fields.count)
             try plan.forEachField { (index, field) throws(CacheError) in
                 guard let required = applies(field, typename: typename) else { return }
-                if let ages { ages.field = maxAges[index] }
+                if ages != nil { ages!.field = maxAges[index] }
                 let value = required ? try readFieldOrHole(field, of: record, near: index)
                     : try readLeniently { reader throws(CacheError) in try reader.readField(field, of: record, near: index, required: false) }
                 if let value { merge(value, as: field.responseKey, into: &result) }
@@ -108,7 +110,7 @@ struct Reader {
         values.reserveCapacity(plan.fields.count)
         var keys: [String]? = nil
         try plan.forEachField { (index, field) throws(CacheError) in
-            if let ages { ages.field = maxAges[index] }
+            if ages != nil { ages!.field = maxAges[index] }
             if let value = try readFieldOrHole(field, of: record, near: index) {
                 values.append(value)
                 keys?.append(field.responseKey)
@@ -166,29 +168,29 @@ struct Reader {
             return nil
         }
         if checksInvalidation, state.records.invalidated.contains(pair) { noteMissing(state.keys.name(pair), stale: true) }
-        if ages != nil { judgeAge(of: pair) }
+        if ages?.fieldMayBeStale == true { judgeAge(of: pair) }
         guard let selections = field.selections else {
             if case .value(let value) = value { return refusingNull(value, of: field, at: pair) }
             return mismatch(at: state.keys.name(pair))  // a record where the operation asks for a scalar
         }
-        guard let ages else { return try resolve(value, selections: selections, at: pair).flatMap { refusingNull($0, of: field, at: pair) } }
+        guard ages != nil else { return try resolve(value, selections: selections, at: pair).flatMap { refusingNull($0, of: field, at: pair) } }
         // The objects below are read under this field's max age.
-        let outer = ages.parent
-        ages.parent = ages.field
-        defer { ages.parent = outer }
+        let outer = ages!.parent
+        ages!.parent = ages!.field
+        defer { ages!.parent = outer }
         return try resolve(value, selections: selections, at: pair).flatMap { refusingNull($0, of: field, at: pair) }
     }
 
     /// Notes the field `pair` stale when it is as old as its max age or older (the field's,
     /// or its response's if less): missing too when older than that and `.maxstale` together.
-    /// A `__typename` never is: an object's type does not change. (A fresh field, the
-    /// common case, costs a look-up of its receipt and one comparison.)
+    /// A `__typename` never is: an object's type does not change. (Called only for a field
+    /// that may be: ``ReadAges/fieldMayBeStale``.)
     @inline(never)
     private mutating func judgeAge(of pair: RecordField) {
-        let ages = ages.unsafelyUnwrapped
+        let (judge, maxAge) = (ages!.judge, ages!.field)
         guard let received = state.received.received(pair.record, pair.field),
-              ages.judge.now - received.at >= min(ages.field, received.maxAge ?? .infinity),
-              pair.field != state.keys.typenameField, let verdict = ages.judge.verdict(received, maxAge: ages.field) else { return }
+              judge.now - received.at >= min(maxAge, received.maxAge ?? .infinity),
+              pair.field != state.keys.typenameField, let verdict = judge.verdict(received, maxAge: maxAge) else { return }
         let name = state.keys.name(pair)
         trace?.ages[name] = verdict
         if verdict.missing { noteMissing(name, stale: true) } else if !stale.contains(name) { stale.append(name) }

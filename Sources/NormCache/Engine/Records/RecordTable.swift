@@ -12,6 +12,12 @@ struct RecordTable {
         return i < records.count ? records[i].value(of: field, near: hint) : nil
     }
 
+    /// The string the field holds (``StoredRecord/string(of:)``).
+    @inline(__always) func string(_ record: UInt32, _ field: UInt32) -> String? {
+        let i = Int(record)
+        return i < records.count ? records[i].string(of: field) : nil
+    }
+
     func exists(_ record: UInt32) -> Bool {
         let i = Int(record)
         return i < records.count && !records[i].isEmpty

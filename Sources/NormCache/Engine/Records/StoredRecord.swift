@@ -30,6 +30,13 @@ struct StoredRecord {
         return values[i]
     }
 
+    /// The string `field` holds, matched in place (no copy of the value); nil when it is
+    /// absent or holds anything else. What a record's `__typename` is read by.
+    @inline(__always) func string(of field: UInt32) -> String? {
+        guard let i = position(of: field), case .value(.string(let text)) = values[i] else { return nil }
+        return text
+    }
+
     init() {}
 
     /// An empty record with room for `capacity` fields.

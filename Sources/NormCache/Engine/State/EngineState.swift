@@ -58,8 +58,11 @@ final class EngineState {
 
     /// The type of the object `record` holds, as reads see its `__typename`; nil when it has none.
     func typename(of record: UInt32) -> String? {
-        if case .value(.string(let name))? = records.value(record, keys.typenameField) { return name }
-        return nil
+        guard records.layers.isEmpty else {
+            if case .value(.string(let name))? = records.value(record, keys.typenameField) { return name }
+            return nil
+        }
+        return records.base.string(record, keys.typenameField)   // in place: the common case, read for every object
     }
 
     /// The key the object `record` holds would have by its type's key policy, or with none
