@@ -64,7 +64,7 @@ extension NormalizedCache {
         try commit(cause: .write, origin: .command("restore", target: nil)) { () throws(CacheError) in
             var converted: [(key: String, name: String, fields: [(String, CacheValue)])] = []
             var roots = RootState()
-            var received = CacheObject()
+            var received: [String: CacheValue] = [:]
             for (key, value) in records.members {
                 if key == Self.snapshotMetadataKey {
                     roots.retained = try Self.retainedRecords(in: value)
@@ -85,7 +85,7 @@ extension NormalizedCache {
             try state.loadAll()
             for id in state.records.base.ids { state.records.removeRecord(id, log: &state.log) }
             let restored = Set(records.keys)
-            for (key, _) in received.members where !restored.contains(key) || key == Self.snapshotMetadataKey {
+            for key in received.keys.sorted() where !restored.contains(key) || key == Self.snapshotMetadataKey {
                 throw .invalid("snapshot \"\(Self.snapshotMetadataKey)\".\(Self.receivedKey) has times of \"\(key)\", a record the snapshot does not hold")
             }
             for (key, name, fields) in converted {
@@ -127,12 +127,12 @@ extension NormalizedCache {
 
     /// The records' received times in a snapshot's `__META` (``receivedKey``), by record as
     /// the snapshot names them; none when it has none.
-    private static func receivedTimes(in metadata: CacheValue) throws(CacheError) -> CacheObject {
-        guard let times = metadata[receivedKey] else { return CacheObject() }
+    private static func receivedTimes(in metadata: CacheValue) throws(CacheError) -> [String: CacheValue] {
+        guard let times = metadata[receivedKey] else { return [:] }
         guard case .object(let byRecord) = times else {
             throw .invalid("snapshot \"\(snapshotMetadataKey)\".\(receivedKey) must be an object of records' received times, not \(times.kindDescription)")
         }
-        return byRecord
+        return Dictionary(byRecord.members.map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `hero({"episode":"JEDI"})` for `hero(episode:JEDI)`, when the engine built that key.

@@ -144,9 +144,14 @@ final class EngineState {
     private func keptTimes(_ change: ReceivedTimes.Change, _ changes: ChangeSet) -> [UInt32: String] {
         guard change.recording else { return [:] }
         var kept: [UInt32: String] = [:]
+        // Most records are received whole, all with the commit's one receipt: one text each.
+        var wholeTexts: [ReceivedTimes.Receipt: String] = [:]
         for record in change.records + changes.removedRecords where kept[record] == nil && records.base.exists(record) {
             guard let times = received.times(of: record) else { continue }
-            kept[record] = JSON.string(times.json(fieldKey: keys.fieldKey), references: .none)
+            let whole = times.fields.isEmpty ? times.receipt : nil
+            let text = whole.flatMap { wholeTexts[$0] } ?? JSON.string(times.json(fieldKey: keys.fieldKey), references: .none)
+            if let whole { wholeTexts[whole] = text }
+            kept[record] = text
         }
         return kept
     }
