@@ -89,6 +89,33 @@ import Testing
         #expect(try NormalizedCache(store: try SQLiteStore(path: other)).keys() == ["Trip:1"])
     }
 
+    /// `.logout` deletes the user's file, and with it when each record was received (its
+    /// `normcache_received` table): nothing else keeps them, and the next login has none.
+    @Test func logoutTakesTheReceivedTimesWithTheFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("normcache-session-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let alice = directory.appendingPathComponent("alice.sqlite").path
+        func keptTimes() throws -> [String: String] {
+            let store = try SQLiteStore(path: alice, mode: .readOnly)
+            defer { store.close() }
+            return try store.receivedTimes(of: ["Trip:1"])
+        }
+        let transcript = Transcript()
+        try await onThread {
+            let session = try Session(options: SessionOptions(cacheDirectory: directory.path, user: "alice"),
+                                      output: transcript.out, errors: transcript.err)
+            session.execute(#".write Trip:1 {"name":"Porto"}"#)
+            #expect(try keptTimes().keys.sorted() == ["Trip:1"])
+            session.execute(".logout")
+            #expect(!FileManager.default.fileExists(atPath: alice))
+            session.execute(".login alice")
+            #expect(try session.client.cache.ages(of: "Trip:1") == nil)
+            #expect(try keptTimes().isEmpty)
+            #expect(session.failures == 0, "\(transcript.errors)")
+        }
+    }
+
     @Test func editDistance() async throws {
         #expect(DidYouMean.editDistance("help", "hlep") == 2)
         #expect(DidYouMean.editDistance("", "abc") == 3)

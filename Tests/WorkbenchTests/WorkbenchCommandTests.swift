@@ -318,6 +318,7 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
             #".write Trip:2 {"name":"Porto","rating":4.5}"#)
         let keys = try await bench.run(".keys").event("keys")
         let record = try await bench.run(".inspect Trip:1").event("record")
+        let ages = try bench.session.client.cache.ages(of: "Trip:1")
 
         let dumped = try await bench.run(".dump \(dir.file("dump.json").path)").event("export")
         #expect(dumped == ["event": "export", "file": .string(dir.file("dump.json").path), "records": 3])
@@ -325,6 +326,7 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(Disk.bytes(dir.file("dump.json")) == Disk.bytes(dir.file("export.json")), ".dump FILE and .export FILE write the same")
         let text = try String(contentsOf: dir.file("dump.json"), encoding: .utf8)
         #expect(text.contains(#""ROOT_QUERY""#) && text.contains(#"{"__ref":"Trip:2"}"#), "Apollo Client extract() format: \(text)")
+        #expect(text.contains(#""__META": {"extraRootIds":[],"normcacheReceived":{"#), "with when each record was received: \(text)")
 
         try await bench.run(".clear")
         #expect(try await bench.run(".keys").event("keys").strings("keys") == [])
@@ -333,6 +335,7 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(imported.int("records") == 3)
         #expect(try await bench.run(".keys").event("keys") == keys)
         #expect(try await bench.run(".inspect Trip:1").event("record")["record"] == record["record"])
+        #expect(try bench.session.client.cache.ages(of: "Trip:1") == ages && ages?.first?.received != nil)
         #expect(bench.session.failures == 0)
     }
 

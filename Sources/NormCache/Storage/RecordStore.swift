@@ -15,8 +15,10 @@ public struct Record: Equatable, Sendable {
 }
 
 /// What one commit changed of one stored record: the fields it set, with their values,
-/// and the fields it removed. A store merges it into the record it holds (creating the
-/// record when it holds none), so that fields another process wrote in the meantime stay.
+/// the fields it removed, and when its fields were received. A store merges the fields
+/// into the record it holds (creating the record when it holds none), so that fields
+/// another process wrote in the meantime stay. A change with received times and no fields
+/// set or removed only says that the record was received again: the record is left as it is.
 ///
 /// ```swift
 /// RecordChange(key: "Trip:1", fields: ["name": "Porto"], removedFields: ["seats"])
@@ -27,12 +29,21 @@ public struct RecordChange: Equatable, Sendable {
     public var fields: CacheObject
     /// The fields removed.
     public var removedFields: [String]
+    /// When the record's fields were received, as the engine keeps it (a JSON object,
+    /// docs/persistence.md), to keep beside the record in the same transaction and hand
+    /// back with ``RecordStore/receivedTimes(of:)``, replacing what was kept; nil: unchanged.
+    /// A store that keeps no times ignores it: its records open with unknown ages.
+    public var received: String?
 
-    public init(key: String, fields: CacheObject, removedFields: [String] = []) {
+    public init(key: String, fields: CacheObject, removedFields: [String] = [], received: String? = nil) {
         self.key = key
         self.fields = fields
         self.removedFields = removedFields
+        self.received = received
     }
+
+    /// Whether the change is to be merged into the record: it is not only a record received again.
+    var changesRecord: Bool { !fields.isEmpty || !removedFields.isEmpty || received == nil }
 
     /// The fields of the record `stored` (nil: none yet) once this change is merged in: its
     /// fields in their order, each changed or removed as the change says, then the new ones.
@@ -53,11 +64,12 @@ public struct RecordChange: Equatable, Sendable {
 /// Where records persist behind the engine. The engine opens over a store without
 /// reading it, loads each record by key (``load(_:)``) the first time a read or a write
 /// reaches it, every record (``loadAll()``) only for what needs them all, and the keys
-/// alone (``keys()``) for listing them. It writes through: after each commit it hands the store the fields it changed of
-/// each record and the keys of the records it removed, in one
-/// ``write(merging:removing:)``. (Apollo iOS rewrites changed records whole; merging
-/// field by field is what keeps two processes writing one file from losing each other's
-/// writes.)
+/// alone (``keys()``) for listing them. It writes through: after each commit it hands the
+/// store the fields it changed of each record, when the records it wrote were received,
+/// and the keys of the records it removed, in one ``write(merging:removing:)``. (Apollo
+/// iOS rewrites changed records whole; merging field by field is what keeps two processes
+/// writing one file from losing each other's writes.) The received times of the records
+/// it loads it asks for apart (``receivedTimes(of:)``).
 ///
 /// Implementations: ``InMemoryStore``, and ``SQLiteStore`` in Apollo iOS's file format.
 ///
@@ -79,11 +91,16 @@ public protocol RecordStore: AnyObject {
     func load(_ batch: RecordBatch) throws
     /// Every record the store holds, for what needs them all (gc, extract, clear).
     func loadAll() throws -> [Record]
-    /// One commit, all or none: removes the records keyed `removing`, then merges each
-    /// change into its record (fields set or removed; a record it does not hold is created).
+    /// One commit, all or none: removes the records keyed `removing` (with their received
+    /// times), then merges each change into its record (fields set or removed; a record it
+    /// does not hold is created) and keeps its ``RecordChange/received`` times.
     func write(merging changes: [RecordChange], removing: [String]) throws
     /// Removes every record.
     func clear() throws
+    /// The received times kept of the records keyed `keys` (``RecordChange/received``), by
+    /// key; a record without is left out (its age is unknown). By default none: a store
+    /// that keeps no times opens with every age unknown.
+    func receivedTimes(of keys: [String]) throws -> [String: String]
 }
 
 /// Records that the engine asks a store for (``RecordStore/load(_:)``), and where the store
@@ -129,6 +146,8 @@ extension RecordStore {
     }
 
     public func loadAll() throws -> [Record] { try load(try keys()) }
+
+    public func receivedTimes(of keys: [String]) throws -> [String: String] { [:] }
 }
 
 /// A ``RecordBatch`` that keeps what it is handed as ``Record``s: ``RecordStore/load(_:)-([String])``.
@@ -171,6 +190,7 @@ private final class CollectedRecords: RecordBatch {
 /// ```
 public final class InMemoryStore: RecordStore {
     private var records: [String: CacheObject] = [:]
+    private var received: [String: String] = [:]
 
     public init() {}
 
@@ -187,9 +207,21 @@ public final class InMemoryStore: RecordStore {
     }
 
     public func write(merging changes: [RecordChange], removing: [String]) {
-        for key in removing { records[key] = nil }
-        for change in changes { records[change.key] = change.merged(into: records[change.key]) }
+        for key in removing { (records[key], received[key]) = (nil, nil) }
+        for change in changes {
+            if change.changesRecord { records[change.key] = change.merged(into: records[change.key]) }
+            if let times = change.received { received[change.key] = times }
+        }
     }
 
-    public func clear() { records.removeAll() }
+    public func clear() {
+        records.removeAll()
+        received.removeAll()
+    }
+
+    public func receivedTimes(of keys: [String]) -> [String: String] {
+        var found: [String: String] = [:]
+        for key in keys { if let times = received[key] { found[key] = times } }
+        return found
+    }
 }

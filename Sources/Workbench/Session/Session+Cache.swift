@@ -122,9 +122,10 @@ extension Session {
         app.learn(sdl, of: http.name, warn: warn)
     }
 
-    /// `.dump [FILE]`, `.export FILE`: the cache as an Apollo Client snapshot, a record a line.
+    /// `.dump [FILE]`, `.export FILE`: the cache as an Apollo Client snapshot, a record a
+    /// line, with when each record was received (which `.import` reads back).
     func dump(to path: String?) throws {
-        let snapshot = client.cache.extract()
+        let snapshot = client.cache.extract(receivedTimes: true)
         guard let path else { return printer.emit(.snapshot(snapshot)) }
         do { try Data((SnapshotText.text(of: snapshot) + "\n").utf8).write(to: URL(fileURLWithPath: path)) } catch {
             throw CommandError("\(path): cannot be written (\(error.localizedDescription))")

@@ -157,12 +157,16 @@ final class CountingStore: RecordStore {
 
     func write(merging records: [RecordChange], removing: [String]) throws {
         if fail { throw DiskFull() }
-        if !records.isEmpty {
+        if records.contains(where: \.changesRecord) {   // not only records received again
             merges += 1
             merged.append(records.sorted { $0.key < $1.key })
         }
         inner.write(merging: records, removing: removing)
     }
 
-    func clear() throws { inner.clear() }
+    func clear() throws {
+        if fail { throw DiskFull() }
+        inner.clear()
+    }
+    func receivedTimes(of keys: [String]) throws -> [String: String] { inner.receivedTimes(of: keys) }
 }

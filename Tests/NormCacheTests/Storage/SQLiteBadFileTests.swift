@@ -167,7 +167,7 @@ import Testing
         #expect(cache.keys().isEmpty)
         try cache.write(record: "QUERY_ROOT", fields: ["a": 1])
         let raw = try RawDatabase(path, readOnly: true)
-        #expect(try raw.strings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") == ["records", "sqlite_sequence"])
+        #expect(try raw.strings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") == ["normcache_received", "records", "sqlite_sequence"])
         #expect(try raw.records().map(\.key) == ["QUERY_ROOT"])
     }
 }

@@ -48,8 +48,10 @@ import Testing
         let trips = try cache.operation("{ trips { id name } }")
         try cache.write(data: try Support.object(#"{"trips":[{"__typename":"Trip","id":"5","name":"A"},{"__typename":"Trip","id":"6","name":"B"}]}"#), for: trips)
         #expect(SQLiteSupport.walCommits(path) == commits + 2, "one normalized write of three records, one transaction")
+        let rows = try RawDatabase(path, readOnly: true).records()
         try cache.write(record: "Trip:5", fields: ["name": "A"])
-        #expect(SQLiteSupport.walCommits(path) == commits + 2, "a write that changes nothing does not touch the file")
+        #expect(SQLiteSupport.walCommits(path) == commits + 3, "a write of equal values keeps when it was received")
+        #expect(try RawDatabase(path, readOnly: true).records() == rows, "and leaves the records as they were")
     }
 
     /// A trigger that refuses `key`, so that a store write fails half-way through.
@@ -78,8 +80,10 @@ import Testing
 
     @Test func aCommitTheFileRefusesIsUndoneInMemoryToo() throws {
         let cache = try tripsCache()
-        let memory = JSON.string(cache.extract(), sortedKeys: true)
+        let memory = JSON.string(cache.extract(receivedTimes: true), sortedKeys: true)
         let rows = try RawDatabase(path, readOnly: true).records()
+        let times = try RawDatabase(path, readOnly: true).strings("SELECT key || ' ' || received FROM normcache_received ORDER BY key")
+        try cache.clock.advance(by: 60)
         try refuse("Trip:9")
         let error = #expect(throws: CacheError.self) {
             try cache.transaction { cache in
@@ -89,8 +93,9 @@ import Testing
             }
         }
         #expect(SQLiteSupport.storageMessage(error)?.contains(path) == true, "\(String(describing: error))")
-        #expect(JSON.string(cache.extract(), sortedKeys: true) == memory)
+        #expect(JSON.string(cache.extract(receivedTimes: true), sortedKeys: true) == memory, "records and received times")
         #expect(try RawDatabase(path, readOnly: true).records() == rows)
+        #expect(try RawDatabase(path, readOnly: true).strings("SELECT key || ' ' || received FROM normcache_received ORDER BY key") == times)
         #expect(cache.record("Trip:2")?["name"] == "Trip 2")
     }
 

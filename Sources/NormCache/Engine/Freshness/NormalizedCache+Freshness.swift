@@ -53,7 +53,8 @@ extension NormalizedCache {
     public func ages(of key: String, schema: SchemaKnowledge? = nil) throws(CacheError) -> [FieldAge]? {
         try lockedThrowing { () throws(CacheError) in
             try state.withSchema(schema) { () throws(CacheError) in
-                guard let id = state.keys.recordKeys.find(key)?.rawValue else { return nil }
+                // A record not loaded yet may be in the store: its key is interned, as a read's.
+                guard let id = state.records.loaded.all ? state.keys.recordKeys.find(key)?.rawValue : try state.keys.recordID(key) else { return nil }
                 try state.load(id)
                 guard state.records.base[id] != nil else { return nil }
                 let judge = FieldAges(state)

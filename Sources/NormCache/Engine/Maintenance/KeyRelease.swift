@@ -50,6 +50,8 @@ extension EngineState {
             guard (try? keys.recordKeys.release(KeyID(rawValue: record))) != nil else { continue }
             records.loaded.remove(record)
             history.forget(record)
+            var forgotten = ReceivedTimes.Change(recording: false)
+            received.forget(record, into: &forgotten)
         }
     }
 }

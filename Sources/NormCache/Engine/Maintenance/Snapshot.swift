@@ -2,7 +2,11 @@
 /// record id to fields, references as `{"__ref": K}`, the root as `ROOT_QUERY` with a
 /// `__typename`, and arguments in field keys as JSON: `hero({"episode":"JEDI"})`. The
 /// records retained as roots of garbage collection are listed last, as Apollo Client
-/// lists them: `"__META":{"extraRootIds":["Book:1"]}` (see ``RootState``).
+/// lists them: `"__META":{"extraRootIds":["Book:1"]}` (see ``RootState``). Asked for,
+/// when each record was received goes in `__META` too, as
+/// `"normcacheReceived":{"Trip:1":{"at":…}}` (``RecordTimes``, field keys as the snapshot
+/// writes them), which Apollo Client's `restore` passes over (it reads only
+/// `extraRootIds` of `__META`); a snapshot without it restores with every age unknown.
 ///
 /// ```swift
 /// let snapshot = cache.extract()
@@ -15,16 +19,21 @@ extension NormalizedCache {
 
     /// The member of a snapshot that is no record but says which records are retained.
     package static let snapshotMetadataKey = "__META"
+    /// The member of `__META` that holds when each record was received.
+    private static let receivedKey = "normcacheReceived"
 
     /// The cache's records (optimistic layers left out) as an Apollo Client snapshot, with
-    /// the retained records in `__META` when there are any.
-    public func extract() -> CacheValue {
+    /// the retained records in `__META` when there are any, and with `receivedTimes` when
+    /// each record was received (the workbench's `.dump` and `.export`).
+    public func extract(receivedTimes: Bool = false) -> CacheValue {
         locked {
             state.loadAllOrWarn()
             var snapshot = CacheObject()
+            var received = CacheObject()
             let ids = Set(state.records.base.ids).union(state.records.roots.emptied)
             for (key, id) in ids.map({ (state.keys.recordKey($0), $0) }).sorted(by: { $0.0 < $1.0 }) {
                 let root = Self.roots.first { $0.0 == key }
+                if receivedTimes, let times = state.received.times(of: id) { received.appendNew(root?.1 ?? key, times.json(fieldKey: clientFieldKey)) }
                 var fields = CacheObject.Builder()
                 if let root { fields.set("__typename", .string(root.2)) }
                 if let stored = state.records.base[id] {
@@ -34,26 +43,32 @@ extension NormalizedCache {
                 }
                 snapshot.appendNew(root?.1 ?? key, .object(fields.object))
             }
-            if !state.records.roots.retained.isEmpty {
-                snapshot[Self.snapshotMetadataKey] = ["extraRootIds": .list(state.records.roots.retained.sorted().map(CacheValue.string))]
+            if !state.records.roots.retained.isEmpty || !received.isEmpty {
+                // Apollo Client's restore reads `extraRootIds` of any `__META`: always there.
+                var metadata: CacheObject = ["extraRootIds": .list(state.records.roots.retained.sorted().map(CacheValue.string))]
+                if !received.isEmpty { metadata.appendNew(Self.receivedKey, .object(received)) }
+                snapshot[Self.snapshotMetadataKey] = .object(metadata)
             }
             return .object(snapshot)
         }
     }
 
-    /// Replaces the cache's records, and the records retained as roots, with those of an
-    /// Apollo Client snapshot, in one commit; a malformed snapshot changes nothing.
+    /// Replaces the cache's records, the records retained as roots and when each record was
+    /// received (unknown for a record the snapshot has no times of) with those of an Apollo
+    /// Client snapshot, in one commit; a malformed snapshot changes nothing.
     public func restore(_ snapshot: CacheValue) throws(CacheError) {
         guard case .object(let records) = snapshot else {
             throw .invalid("a snapshot must be a JSON object of records, not \(snapshot.kindDescription)")
         }
         // Under the lock throughout: keys are built with the engine's one key builder.
         try commit(cause: .write, origin: .command("restore", target: nil)) { () throws(CacheError) in
-            var converted: [(String, [(String, CacheValue)])] = []
+            var converted: [(key: String, name: String, fields: [(String, CacheValue)])] = []
             var roots = RootState()
+            var received: [String: CacheValue] = [:]
             for (key, value) in records.members {
                 if key == Self.snapshotMetadataKey {
                     roots.retained = try Self.retainedRecords(in: value)
+                    received = try Self.receivedTimes(in: value)
                     continue
                 }
                 guard case .object(let fields) = value else {
@@ -65,14 +80,25 @@ extension NormalizedCache {
                     if root != nil, field == "__typename" { continue }
                     list.append((try iosFieldKey(field, record: key), try iosValue(value, record: key)))
                 }
-                converted.append((root?.0 ?? key, list))
+                converted.append((root?.0 ?? key, key, list))
             }
             try state.loadAll()
             for id in state.records.base.ids { state.records.removeRecord(id, log: &state.log) }
-            for (key, fields) in converted {
+            let restored = Set(records.keys)
+            for key in received.keys.sorted() where !restored.contains(key) || key == Self.snapshotMetadataKey {
+                throw .invalid("snapshot \"\(Self.snapshotMetadataKey)\".\(Self.receivedKey) has times of \"\(key)\", a record the snapshot does not hold")
+            }
+            for (key, name, fields) in converted {
                 let id = try state.keys.recordID(key)
                 for (field, value) in fields { state.records.setField(id, try state.keys.fieldID(field), try state.keys.stored(value), log: &state.log) }
                 if fields.isEmpty, CompiledOperation.Kind.allRootKeys.contains(key) { roots.emptied.insert(id) }
+                var times: RecordTimes?
+                if let kept = received[name] {
+                    times = try RecordTimes(json: kept, place: "snapshot \"\(Self.snapshotMetadataKey)\".\(Self.receivedKey)[\"\(name)\"]") {
+                        field throws(CacheError) in try state.keys.fieldID(try iosFieldKey(field, record: name))
+                    }
+                }
+                state.log.keptTimes.append((id, times))
             }
             state.records.setRoots(roots, log: &state.log)
         }
@@ -97,6 +123,16 @@ extension NormalizedCache {
             if !roots.contains(where: { $0.0 == id || $0.1 == id }) { retained.insert(id) }
         }
         return retained
+    }
+
+    /// The records' received times in a snapshot's `__META` (``receivedKey``), by record as
+    /// the snapshot names them; none when it has none.
+    private static func receivedTimes(in metadata: CacheValue) throws(CacheError) -> [String: CacheValue] {
+        guard let times = metadata[receivedKey] else { return [:] }
+        guard case .object(let byRecord) = times else {
+            throw .invalid("snapshot \"\(snapshotMetadataKey)\".\(receivedKey) must be an object of records' received times, not \(times.kindDescription)")
+        }
+        return Dictionary(byRecord.members.map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `hero({"episode":"JEDI"})` for `hero(episode:JEDI)`, when the engine built that key.

@@ -39,6 +39,9 @@ struct CommitLog {
     var received: [(record: UInt32, fields: [UInt32])] = []
     /// The max age the response being written came with (`Cache-Control: max-age`).
     var receivedMaxAge: Double?
+    /// Records whose received times the commit in progress sets as they were kept (a
+    /// snapshot's restore; nil: unknown), after it stamps what it wrote.
+    var keptTimes: [(record: UInt32, times: RecordTimes?)] = []
     /// The number of the last commit that ended (``CommitJournal``): each commit that
     /// succeeded, or failed after changing something, takes the next.
     private(set) var number = 0
@@ -58,6 +61,7 @@ struct CommitLog {
             historyNotes = HistoryNotes()
             received = []
             receivedMaxAge = nil
+            keptTimes = []
             undo = []
             keepsUndo = writesThrough || explicitTransaction || !checkedFirst
             possibleTypesBefore = possibleTypes()
@@ -84,6 +88,7 @@ struct CommitLog {
         changes = ChangeSet()
         undo = []
         received = []
+        keptTimes = []
         return noted
     }
 
@@ -97,6 +102,7 @@ struct CommitLog {
             changes = ChangeSet()
             historyNotes = HistoryNotes()
             received = []
+            keptTimes = []
         }
         if !changes.isEmpty { number += 1 }
         return (undo, possibleTypesBefore, warningsBefore, changes)

@@ -101,12 +101,15 @@ final class EngineState {
             throw error
         }
         guard log.end() else { return (result, []) }
-        do { try records.writeThrough(log.changes, keys: keys) } catch {
+        let changes = log.changes, origin = log.origin, now = clock.now()
+        // The times first, so that the store writes them with the records; undone with
+        // the records when the store refuses the commit.
+        let times = stampReceived(changes, at: now)
+        do { try records.writeThrough(changes, keys: keys, received: keptTimes(times, changes)) } catch {
+            received.undo(times)
             rollBack()
             throw error
         }
-        let changes = log.changes, origin = log.origin, now = clock.now()
-        stampReceived(changes, at: now)
         let noted = log.completed()
         let stamp = HistoryStamp(number: log.number, at: now, cause: changes.cause, origin: origin)
         let (deliveries, reached) = watchers.notify(changes, commit: stamp.number, state: self)
@@ -117,20 +120,43 @@ final class EngineState {
     }
 
     /// Stamps what the commit in progress wrote (its new records, and the fields of others
-    /// it wrote) as received `now`, with the max age its response came with; forgets the
-    /// times of the records it removed.
-    private func stampReceived(_ changes: ChangeSet, at now: Date) {
-        if changes.cleared { received.forgetAll() }
-        for record in changes.removedRecords where !records.base.exists(record) { received.forget(record) }
-        guard !log.received.isEmpty || !changes.newRecords.isEmpty else { return }
-        let receipt = received.receipt(at: now.timeIntervalSince1970, maxAge: log.receivedMaxAge)
-        for (fields, news) in changes.newRecords {
-            for record in news { received.stamp(record, fields: fields, whole: true, receipt: receipt) }
+    /// it wrote) as received `now`, with the max age its response came with, then sets the
+    /// times it restored; forgets the times of the records it removed. Returns the change,
+    /// which a commit over a store notes.
+    private func stampReceived(_ changes: ChangeSet, at now: Date) -> ReceivedTimes.Change {
+        var change = ReceivedTimes.Change(recording: records.store != nil)
+        if changes.cleared { received.forgetAll(into: &change) }
+        for record in changes.removedRecords where !records.base.exists(record) { received.forget(record, into: &change) }
+        if !log.received.isEmpty || !changes.newRecords.isEmpty {
+            let receipt = received.receipt(at: now.timeIntervalSince1970, maxAge: log.receivedMaxAge, into: &change)
+            for (fields, news) in changes.newRecords {
+                for record in news { received.stamp(record, fields: fields, whole: true, receipt: receipt, into: &change) }
+            }
+            for (record, fields) in log.received {
+                let whole = fields.count >= records.base[record]?.fieldIDs.count ?? 0
+                received.stamp(record, fields: fields, whole: whole, receipt: receipt, into: &change)
+            }
         }
-        for (record, fields) in log.received {
-            let whole = fields.count >= records.base[record]?.fieldIDs.count ?? 0
-            received.stamp(record, fields: fields, whole: whole, receipt: receipt)
+        for (record, times) in log.keptTimes { received.set(record, to: times, into: &change) }
+        return change
+    }
+
+    /// The times the store keeps of each record whose times `change` set, and of each
+    /// record the commit removed and made again (the store removes the old record's), as
+    /// their JSON text (``RecordTimes``); records of unknown age are left out.
+    private func keptTimes(_ change: ReceivedTimes.Change, _ changes: ChangeSet) -> [UInt32: String] {
+        guard change.recording else { return [:] }
+        var kept: [UInt32: String] = [:]
+        // Most records are received whole, all with the commit's one receipt: one text each.
+        var wholeTexts: [ReceivedTimes.Receipt: String] = [:]
+        for record in change.records + changes.removedRecords where kept[record] == nil && records.base.exists(record) {
+            guard let times = received.times(of: record) else { continue }
+            let whole = times.fields.isEmpty ? times.receipt : nil
+            let text = whole.flatMap { wholeTexts[$0] } ?? JSON.string(times.json(fieldKey: keys.fieldKey), references: .none)
+            if let whole { wholeTexts[whole] = text }
+            kept[record] = text
         }
+        return kept
     }
 
     private func rollBack() {

@@ -243,15 +243,16 @@ final class RecordLayers {
     // MARK: the store
 
     /// Hands the store what the commit changed (`changes`): of each record the fields it
-    /// set and removed (a new record's, or one removed and made again, whole), and the
-    /// records removed.
-    func writeThrough(_ changes: ChangeSet, keys: KeySpace) throws(CacheError) {
+    /// set and removed (a new record's, or one removed and made again, whole) with its
+    /// `received` times (JSON text, when they changed), and the records removed.
+    func writeThrough(_ changes: ChangeSet, keys: KeySpace, received: [UInt32: String]) throws(CacheError) {
         guard let store else { return }
         if changes.cleared, base.ids.isEmpty {
             do { try store.clear() } catch { throw .storage("\(error)") }
             return
         }
-        guard !(changes.storeChanges.isEmpty && changes.removedRecords.isEmpty) else { return }
+        guard !(changes.storeChanges.isEmpty && changes.removedRecords.isEmpty && received.isEmpty) else { return }
+        var received = received
         var records: [RecordChange] = []
         var removed: [String] = []
         for (id, change) in changes.storeChanges {
@@ -273,7 +274,12 @@ final class RecordLayers {
                 removedFields = ids.map(keys.fieldKey)
             }
             if remade { removed.append(keys.recordKey(id)) }   // replaced: the stored record goes first
-            records.append(RecordChange(key: keys.recordKey(id), fields: fields, removedFields: removedFields))
+            records.append(RecordChange(key: keys.recordKey(id), fields: fields, removedFields: removedFields,
+                                        received: received.removeValue(forKey: id)))
+        }
+        // Records received again, unchanged.
+        for (id, times) in received.sorted(by: { $0.key < $1.key }) {
+            records.append(RecordChange(key: keys.recordKey(id), fields: CacheObject(), received: times))
         }
         removed += changes.removedRecords.filter { base[$0] == nil }.map(keys.recordKey)
         do { try store.write(merging: records, removing: removed) } catch { throw .storage("\(error)") }

@@ -5,7 +5,11 @@ import Foundation
 /// `key` and `record` (the record's fields as JSON, references as
 /// `{"$reference":"K"}`), so files pulled off an iOS device open here and files written
 /// here open in Apollo iOS. WAL, `synchronous=NORMAL`, a busy timeout, prepared
-/// statements, and one transaction per ``write(merging:removing:)``.
+/// statements, and one transaction per ``write(merging:removing:)``. When each record was
+/// received (``RecordChange/received``) is kept in a table of its own,
+/// `normcache_received`, made by the first write that has times: Apollo iOS reads only
+/// `records`, and a file without the table (one Apollo iOS wrote) opens with every age
+/// unknown. A read-only store never makes it.
 ///
 /// Opening reads only the file's header and schema, whatever its size: a file that is not
 /// SQLite, was cut short or has no `records` table is refused and left as it was. Rows
@@ -44,6 +48,11 @@ public final class SQLiteStore: RecordStore {
     private var upsert: SQLiteStatement?
     private var delete: SQLiteStatement?
     private let select: SQLiteStatement
+    /// Statements of the received-times table: the lookup once the file has the table, the
+    /// others once a write made it (nil before).
+    private var selectReceived: SQLiteStatement?
+    private var upsertReceived: SQLiteStatement?
+    private var deleteReceived: SQLiteStatement?
     /// A read-only store over a damaged file (cut short, or a key index or table page that
     /// cannot be read): what ``salvage(after:)`` could read, row by row, once; keys and loads
     /// are answered from it. Nil until damage is met.
@@ -82,8 +91,10 @@ public final class SQLiteStore: RecordStore {
         // Only with the file known good, anything that may write to it.
         if !hasTable { try database.execute(Self.schema) }
         select = try database.prepare(#"SELECT key, record FROM "records" WHERE key = ?"#)
+        let hasReceived = try !database.strings(#"SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'normcache_received'"#).isEmpty
         checked = !hasTable
         guard mode == .readWrite else {
+            if hasReceived { try prepareReceived() }
             try database.execute("PRAGMA query_only = ON")
             return
         }
@@ -92,10 +103,13 @@ public final class SQLiteStore: RecordStore {
         try database.execute("PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON")
         upsert = try database.prepare(#"INSERT INTO "records" (key, record) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET record = excluded.record"#)
         delete = try database.prepare(#"DELETE FROM "records" WHERE key = ?"#)
+        if hasReceived { try prepareReceived() }
     }
 
     /// Apollo iOS's schema, as Apollo iOS writes it.
     public static let schema = #"CREATE TABLE IF NOT EXISTS "records" ("_id" INTEGER, "key" TEXT UNIQUE, "record" TEXT, PRIMARY KEY("_id" AUTOINCREMENT))"#
+    /// The table of when each record was received, by record key: normcache's own.
+    static let receivedSchema = #"CREATE TABLE IF NOT EXISTS "normcache_received" ("key" TEXT PRIMARY KEY, "received" TEXT NOT NULL) WITHOUT ROWID"#
 
     /// "is 8192 bytes, but its header says 16384 (4 pages of 4096): it was cut short" for a
     /// SQLite file shorter than its header says it is; nil otherwise (or not SQLite).
@@ -391,21 +405,83 @@ public final class SQLiteStore: RecordStore {
     /// read inside the write's transaction: another process's writes to the record's other
     /// fields since this store opened stay. A stored record that cannot be read is not
     /// overwritten: the write fails naming it, and nothing is changed.
+    /// The received times go in the same transaction, into `normcache_received` (made by
+    /// the first write that has some); a record removed takes its times with it.
     public func write(merging changes: [RecordChange], removing: [String]) throws {
         guard let upsert, let delete else { throw readOnlyError() }
         try checkIntegrity()
-        try transaction {
-            for key in removing {
-                delete.bind(1, key)
-                try delete.run()
+        let madeReceived = upsertReceived == nil && changes.contains { $0.received != nil }
+        do {
+            try transaction {
+                if madeReceived {
+                    try database.execute(Self.receivedSchema)
+                    try prepareReceived()
+                }
+                for key in removing {
+                    delete.bind(1, key)
+                    try delete.run()
+                    if let deleteReceived {
+                        deleteReceived.bind(1, key)
+                        try deleteReceived.run()
+                    }
+                }
+                for change in changes {
+                    if change.changesRecord {
+                        let fields = change.merged(into: try load([change.key]).first?.fields)
+                        upsert.bind(1, change.key)
+                        JSON.utf8(.object(fields), references: .apollo, escapeSlash: true).withUnsafeBufferPointer { upsert.bind(2, utf8: $0) }
+                        try upsert.run()
+                    }
+                    if let times = change.received, let upsertReceived {
+                        upsertReceived.bind(1, change.key)
+                        upsertReceived.bind(2, times)
+                        try upsertReceived.run()
+                    }
+                }
             }
-            for change in changes {
-                let fields = change.merged(into: try load([change.key]).first?.fields)
-                upsert.bind(1, change.key)
-                JSON.utf8(.object(fields), references: .apollo, escapeSlash: true).withUnsafeBufferPointer { upsert.bind(2, utf8: $0) }
-                try upsert.run()
-            }
+        } catch {
+            // The table went with the rolled-back transaction.
+            if madeReceived { (selectReceived, upsertReceived, deleteReceived) = (nil, nil, nil) }
+            throw error
         }
+    }
+
+    /// Prepares the statements of the received-times table (the writing ones read-write only).
+    private func prepareReceived() throws(StoreError) {
+        selectReceived = try database.prepare(#"SELECT received FROM "normcache_received" WHERE key = ?"#)
+        guard mode == .readWrite else { return }
+        upsertReceived = try database.prepare(#"INSERT INTO "normcache_received" (key, received) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET received = excluded.received"#)
+        deleteReceived = try database.prepare(#"DELETE FROM "normcache_received" WHERE key = ?"#)
+    }
+
+    /// The times kept in `normcache_received`, looked up by key, or for as many keys as
+    /// a load would scan the records for (``scans(_:)``), found by one scan of the table;
+    /// none in a file without the table. A read-only store skips what it cannot read, with
+    /// a warning.
+    public func receivedTimes(of keys: [String]) throws -> [String: String] {
+        guard let selectReceived, !keys.isEmpty else { return [:] }
+        var found: [String: String] = [:]
+        do {
+            try database.reading {
+                if scans(keys.count) {
+                    let wanted = Set(keys)
+                    let all = try database.prepare(#"SELECT key, received FROM "normcache_received""#)
+                    while try all.step() {
+                        if let key = all.text(0), wanted.contains(key), let times = all.text(1) { found[key] = times }
+                    }
+                    return
+                }
+                for key in keys {
+                    defer { selectReceived.reset() }
+                    selectReceived.bind(1, key)
+                    if try selectReceived.step(), let times = selectReceived.text(0) { found[key] = times }
+                }
+            }
+        } catch {
+            guard mode == .readOnly else { throw error }
+            warnings.append("\(path): the received times cannot all be read (\(error)): the ages of the records left are unknown")
+        }
+        return found
     }
 
     /// Removes every record and leaves no trace of them in the file or its WAL:
@@ -417,7 +493,10 @@ public final class SQLiteStore: RecordStore {
         guard mode == .readWrite else { throw readOnlyError() }
         try checkIntegrity()
         try emptyWAL(then: "nothing was cleared")
-        try transaction { try database.execute(#"DELETE FROM "records""#) }
+        try transaction {
+            try database.execute(#"DELETE FROM "records""#)
+            if selectReceived != nil { try database.execute(#"DELETE FROM "normcache_received""#) }
+        }
         try database.execute("VACUUM")
         try emptyWAL(then: "the records are deleted, but their old pages stay in its -wal file until that reader is done")
     }
