@@ -97,8 +97,8 @@ package struct CacheDirectives {
     }
 
     /// The max age `directive` (`@cacheControl`, `@cacheControlField`) gives `coordinate`
-    /// (`Trip`, `Trip.name`): `maxAge:` whole seconds, or `inheritMaxAge: true`, not both;
-    /// a coordinate in `ruled` already has one.
+    /// (`Trip`, `Trip.name`): `maxAge:` whole seconds, or `inheritMaxAge: true`, not both
+    /// (with only `scope:`, none); a coordinate in `ruled` already has one.
     private mutating func maxAge(_ coordinate: String, from directive: Directive, ruled: inout Set<String>) {
         let name = "@" + directive.name.value
         let maxAge = directive.arguments.first { $0.name.value == "maxAge" }?.value
@@ -115,6 +115,8 @@ package struct CacheDirectives {
         case (_?, true):
             return problem(at: directive, "\(name) for \(coordinate) gives both maxAge and inheritMaxAge: true: give one")
         case (nil, false):
+            // `@cacheControl(scope: PRIVATE)` alone is valid for Apollo Server: it sets no max age.
+            if directive.arguments.contains(where: { $0.name.value == "scope" }) { return }
             return problem(at: directive, "\(name) for \(coordinate) needs maxAge: SECONDS or inheritMaxAge: true")
         }
         guard ruled.insert(coordinate).inserted else {

@@ -2,7 +2,7 @@
 /// that returns a Trip) or a field (`Trip.name`), each a number of seconds or "inherit the
 /// parent field's", as Apollo Server's `@cacheControl(maxAge:, inheritMaxAge:)` declares
 /// them, and a default for what no rule names. A field's max age is decided by
-/// ``maxAge(of:on:returning:composite:rootField:parent:)`` alone, by Apollo Kotlin's
+/// ``maxAge(of:on:supertypes:returning:composite:rootField:parent:)`` alone, by Apollo Kotlin's
 /// `SchemaCoordinatesMaxAgeProvider` rule (docs/engine.md, "Freshness").
 ///
 /// ```swift
@@ -47,17 +47,20 @@ public struct MaxAges: Sendable, Equatable {
         return merged
     }
 
-    /// The max age of the field `field` of an object of type `parentType`, which returns
+    /// The max age of the field `field` of an object of type `parentType` (which implements
+    /// the interfaces and belongs to the unions `supertypes`: a rule on an interface's field,
+    /// `Character.name`, applies to the objects that implement it), which returns
     /// values of the named type `returnType` (nil when no schema says), in seconds
     /// (`.infinity`: never stale). `composite`: it selects fields of an object; `rootField`:
     /// a field of the operation's root; `parent`: the max age of the field that holds the
     /// object (`.infinity` for a root field). Most specific first: the field's rule, else
     /// its return type's, else the default (for a root or composite field) or the parent's;
     /// a rule that inherits takes the parent's; below the root, never more than the parent's.
-    public func maxAge(of field: String, on parentType: String, returning returnType: String?,
+    public func maxAge(of field: String, on parentType: String, supertypes: [String] = [], returning returnType: String?,
                        composite: Bool, rootField: Bool, parent: Double) -> Double {
         let own: Double
-        switch rules[parentType + "." + field] ?? returnType.flatMap({ rules[$0] }) {
+        let fieldRule = rules[parentType + "." + field] ?? supertypes.lazy.compactMap { rules[$0 + "." + field] }.first
+        switch fieldRule ?? returnType.flatMap({ rules[$0] }) {
         case .seconds(let seconds)?: own = seconds
         case .inherit?: own = parent
         case nil: own = rootField || composite ? defaultMaxAge ?? .infinity : parent

@@ -321,7 +321,11 @@ package enum CommandTable {
             let cache = session.client.cache
             switch try ClockArgument(try input.words(0...1).first) {
             case .show: break
-            case .real: cache.clock.reset()
+            case .real:
+                let ahead = cache.clock.now().timeIntervalSince(Date())
+                cache.clock.reset()
+                // Times stamped while it was ahead are in the future now: those fields look younger.
+                if ahead >= 1 { session.warn("the clock went back \(DurationText.of(ahead)) to real time: fields received while it was ahead look that much younger") }
             case .forward(let seconds): try cache.clock.advance(by: seconds)
             case .instant(let date): try cache.clock.set(to: date)
             }

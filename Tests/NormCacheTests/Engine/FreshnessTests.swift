@@ -113,6 +113,47 @@ import Testing
         #expect(try read().missing == ["Trip:1.name"])
     }
 
+    @Test func aRuleOnAnInterfacesFieldReachesTheObjectsThatImplementIt() throws {
+        let characters = try SchemaKnowledge(sdl: """
+            type Query { hero: Character }
+            interface Character { id: ID! name: String }
+            type Human implements Character { id: ID! name: String }
+            """)
+        let hero = try cache.operation("query Hero { hero { id name } }")
+        try cache.write(response: ["data": ["hero": ["__typename": "Human", "id": "9", "name": "Luke"]]], for: hero, schema: characters)
+        cache.maxAges["Character.name"] = .seconds(5)
+        try cache.clock.advance(by: 5)
+        #expect(try cache.read(hero, schema: characters).missing == ["Human:9.name"])
+    }
+
+    @Test func aValueAnOptimisticLayerShowsIsNeverStale() throws {
+        cache.maxAges["Trip.name"] = .seconds(30)
+        try cache.clock.advance(by: 60)
+        try cache.writeOptimistic("rename", data: ["trip": ["__typename": "Trip", "id": "1", "name": "Lisboa"]],
+                                  for: try cache.operation("mutation { trip { id name } }"))
+        #expect(try read().missing == ["Trip:2.name"], "Trip:1.name is the layer's, which no response sent")
+    }
+
+    @Test func aTransactionsWritesShareTheLeastMaxAgeTheirResponsesCameWith() throws {
+        try cache.transaction { _ in
+            try writeTrips(maxAge: 0)
+            try writeTrips(maxAge: 300)   // the last one's does not win
+        }
+        #expect(try read().missing.count == 8, "max-age=0 and max-age=300 in one commit: 0")
+    }
+
+    @Test func aRefetchOfEqualValuesBringsAWatcherThatShowedThemStaleBack() throws {
+        cache.maxAges["Trip.name"] = .seconds(30)
+        let recorder = Recorder()
+        let watch = try cache.watch(tripList, schema: schema, onEmission: recorder.callback)
+        try cache.clock.advance(by: 60)
+        try cache.write(record: "User:7", fields: ["name": "Ada L."])   // the watcher re-reads: names are stale now
+        #expect(recorder.emissions.last?.result.missing == ["Trip:1.name", "Trip:2.name"])
+        try writeTrips()   // the same values again: nothing changes, but they are fresh
+        #expect(recorder.emissions.last?.result.complete == true)
+        withExtendedLifetime(watch) {}
+    }
+
     @Test func whyNamesTheAgeAndTheMaxAge() throws {
         cache.maxAges["Trip.name"] = .seconds(300)
         try cache.clock.advance(by: 720)

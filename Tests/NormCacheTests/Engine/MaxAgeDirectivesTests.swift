@@ -56,7 +56,6 @@ import Testing
         (#"extend type User @cacheControl(maxAge: "60")"#, #"@cacheControl(maxAge: "60") for User: a max age is whole seconds, 0 or more"#, 18),
         ("extend type User @cacheControl(maxAge: 60, inheritMaxAge: true)",
          "@cacheControl for User gives both maxAge and inheritMaxAge: true: give one", 18),
-        ("extend type User @cacheControl(scope: PRIVATE)", "@cacheControl for User needs maxAge: SECONDS or inheritMaxAge: true", 18),
         ("extend type User @cacheControl(inheritMaxAge: false)", "@cacheControl for User needs maxAge: SECONDS or inheritMaxAge: true", 18),
         ("extend type User { age: Int @cacheControl(maxAge: -1) }",
          "@cacheControl(maxAge: -1) for User.age: a max age is whole seconds, 0 or more", 29),

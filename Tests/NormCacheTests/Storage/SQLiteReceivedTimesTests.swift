@@ -59,6 +59,21 @@ import Testing
         #expect(try cache.read(trips, schema: schema).stale.sorted() == ["QUERY_ROOT.trips", "Trip:1.id", "Trip:1.name"])
     }
 
+    @Test func theFirstReadAfterReopeningFindsWhatIsStale() throws {
+        do {
+            let (cache, store, trips, schema) = try open()
+            try cache.write(response: ["data": .object(try Support.object(Self.response))], for: trips, schema: schema, maxAge: 60)
+            store.close()
+        }
+        // Nothing is loaded yet: the times come with the records the read loads.
+        let (cache, _, trips, schema) = try open(at: 90)
+        let first = try cache.read(trips, schema: schema)
+        #expect(first.missing == ["QUERY_ROOT.trips", "Trip:1.id", "Trip:1.name"], "the response's max-age=60 is past for all it wrote")
+        let (ruled, _, _, _) = try open(at: 20)
+        ruled.maxAges["Trip.name"] = .seconds(10)
+        #expect(try ruled.read(trips, schema: schema).missing == ["Trip:1.name"])
+    }
+
     @Test func theTimesAreNormcachesOwnTableAndApollosRecordsTableIsUntouched() throws {
         let (cache, store, trips, schema) = try open()
         try cache.write(response: ["data": .object(try Support.object(Self.response))], for: trips, schema: schema, maxAge: 60)

@@ -31,11 +31,19 @@ struct AgeJudge {
     }
 
     /// Whether a field can be stale in `state` at all: one has a known time, and a rule
-    /// (the cache's or the endpoint's) or a response gives a max age. (Asked by every read:
-    /// it copies nothing.)
+    /// (the cache's or the endpoint's) or a response gives a max age. Over a store not yet
+    /// loaded whole, times (and responses' max ages) come with the records a read loads,
+    /// so it may. (Asked by every read: it copies nothing.)
     static func judges(_ state: EngineState) -> Bool {
-        !state.received.isEmpty
-            && (state.received.hasSenderMaxAges || !state.maxAges.isEmpty || state.schema.endpoint?.maxAges.isEmpty == false)
+        let mayLoadTimes = !state.records.loaded.all
+        guard mayLoadTimes || !state.received.isEmpty else { return false }
+        return mayLoadTimes || maxAgesInForce(state)
+    }
+
+    /// Whether some max age is in force in `state`: a rule (the cache's or the endpoint's),
+    /// or a response's that came with one.
+    static func maxAgesInForce(_ state: EngineState) -> Bool {
+        state.received.hasSenderMaxAges || !state.maxAges.isEmpty || state.schema.endpoint?.maxAges.isEmpty == false
     }
 
     /// The max ages a read in `state` judges by: the cache's own (`.maxage`) over those of

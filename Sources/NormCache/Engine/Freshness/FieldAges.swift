@@ -31,7 +31,8 @@ struct FieldAges {
         let name = fieldKey.firstIndex(of: "(").map { String(fieldKey[..<$0]) } ?? fieldKey
         var composite = false
         state.records.base[pair.record]?.value(of: pair.field)?.forEachReference { _ in composite = true }
-        let ruled = rules.maxAge(of: name, on: typename, returning: state.schema.declaredTypes.outputFields(of: typename)?[name]?.namedType,
+        let schema = state.schema.declaredTypes
+        let ruled = rules.maxAge(of: name, on: typename, supertypes: schema.supertypes(of: typename), returning: schema.outputFields(of: typename)?[name]?.namedType,
                                        composite: composite, rootField: root != nil, parent: .infinity)
         let maxAge = min(ruled, received.maxAge ?? .infinity)
         return (received, maxAge.isFinite ? maxAge : nil, judge.verdict(received, maxAge: ruled))

@@ -3,7 +3,7 @@
 /// count references of, as a field of a class would have). The
 /// max age of the field being read and of the field holding its object follow the read
 /// down; the max ages of a selection's fields are worked out once per selection, type and
-/// parent's max age (``MaxAges/maxAge(of:on:returning:composite:rootField:parent:)``).
+/// parent's max age (``MaxAges/maxAge(of:on:supertypes:returning:composite:rootField:parent:)``).
 ///
 /// ```swift
 /// var ages = AgeJudge.judges(state) ? ReadAges(state) : nil   // nil: nothing can be stale
@@ -43,15 +43,15 @@ struct ReadAges {
     @inline(__always) mutating func leave(_ outer: (age: Double, limit: Double, ownFields: Bool)) { record = outer }
 
     /// The max ages of `plan`'s fields read from an object of type `typename` under the
-    /// current parent's; `declared` its type's output fields, when a schema says (asked
-    /// only the first time).
+    /// current parent's; `schema` what the schema declares (asked only the first time).
     mutating func maxAges(of plan: SelectionPlan, typename: String, rootField: Bool,
-                 declared fields: @autoclosure () -> [String: TypeReference]?) -> [Double] {
+                          schema: @autoclosure () -> PossibleTypes) -> [Double] {
         let id = ObjectIdentifier(plan)
         if let known = met.first(where: { $0.plan == id && $0.parent == parent && $0.typename == typename }) { return known.ages }
-        let declared = fields()
+        let schema = schema()
+        let declared = schema.outputFields(of: typename), supertypes = schema.supertypes(of: typename)
         let found = plan.fields.map { field in
-            rules.maxAge(of: field.name, on: typename, returning: declared?[field.name]?.namedType,
+            rules.maxAge(of: field.name, on: typename, supertypes: supertypes, returning: declared?[field.name]?.namedType,
                          composite: field.selections != nil, rootField: rootField, parent: parent)
         }
         met.append((id, typename, parent, found))

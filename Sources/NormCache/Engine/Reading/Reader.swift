@@ -25,6 +25,8 @@ struct Reader {
     /// The operation's root record and its type, the parent type of its fields' policies.
     private var root: (record: UInt32, typename: String) = (NC_ID_NONE_VALUE, "")
     private var missingNames: Set<String> = []
+    /// The fields noted stale but read (within max stale), once each.
+    private var staleReadNames: Set<String> = []
     /// Every absent field the read met, one met before counted again (``readLeniently(_:)``).
     private var missesMet = 0
     /// How many lenient reads the read is inside: their results are not kept for reuse.
@@ -91,7 +93,7 @@ struct Reader {
             typename = name
         }
         let maxAges = ages?.maxAges(of: plan, typename: typename, rootField: record == root.record,
-                                    declared: state.schema.declaredTypes.outputFields(of: typename)) ?? []
+                                    schema: state.schema.declaredTypes) ?? []
         let outer = ages?.enter(record, received: state.received)
         defer { if let outer { ages!.leave(outer) } }
         if plan.isConditional {
@@ -183,17 +185,19 @@ struct Reader {
 
     /// Notes the field `pair` stale when it is as old as its max age or older (the field's,
     /// or its response's if less): missing too when older than that and `.maxstale` together.
-    /// A `__typename` never is: an object's type does not change. (Called only for a field
-    /// that may be: ``ReadAges/fieldMayBeStale``.)
+    /// A `__typename` never is: an object's type does not change; nor is a value an
+    /// optimistic layer holds, which no response sent. (Called only for a field that may
+    /// be: ``ReadAges/fieldMayBeStale``.)
     @inline(never)
     private mutating func judgeAge(of pair: RecordField) {
         let (judge, maxAge) = (ages!.judge, ages!.field)
         guard let received = state.received.received(pair.record, pair.field),
               judge.now - received.at >= min(maxAge, received.maxAge ?? .infinity),
-              pair.field != state.keys.typenameField, let verdict = judge.verdict(received, maxAge: maxAge) else { return }
+              pair.field != state.keys.typenameField, let verdict = judge.verdict(received, maxAge: maxAge),
+              !layered || !state.records.layers.contains(where: { $0.table.value(pair.record, pair.field) != nil }) else { return }
         let name = state.keys.name(pair)
         trace?.ages[name] = verdict
-        if verdict.missing { noteMissing(name, stale: true) } else if !stale.contains(name) { stale.append(name) }
+        if verdict.missing { noteMissing(name, stale: true) } else if staleReadNames.insert(name).inserted { stale.append(name) }
     }
 
     /// `value`, unless under Apollo iOS's semantics it holds a null where the schema

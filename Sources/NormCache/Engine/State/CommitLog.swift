@@ -37,11 +37,19 @@ struct CommitLog {
     /// set), with the fields written, changed or not: a refetch of equal values is received
     /// again (``ReceivedTimes``). Only writes of responses and of a record's fields by hand.
     var received: [(record: UInt32, fields: [UInt32])] = []
-    /// The max age the response being written came with (`Cache-Control: max-age`).
-    var receivedMaxAge: Double?
+    /// The max age the responses the commit writes came with (`Cache-Control: max-age`):
+    /// a commit's writes share one receipt, so in a transaction of several it is the least
+    /// of theirs (a response with none counts as none), stale early rather than late.
+    private(set) var receivedMaxAge: Double?
     /// Records whose received times the commit in progress sets as they were kept (a
     /// snapshot's restore; nil: unknown), after it stamps what it wrote.
     var keptTimes: [(record: UInt32, times: RecordTimes?)] = []
+    /// Notes the max age a response written in the commit came with.
+    mutating func receive(maxAge: Double?) {
+        guard let maxAge else { return }
+        receivedMaxAge = min(receivedMaxAge ?? .infinity, maxAge)
+    }
+
     /// The number of the last commit that ended (``CommitJournal``): each commit that
     /// succeeded, or failed after changing something, takes the next.
     private(set) var number = 0

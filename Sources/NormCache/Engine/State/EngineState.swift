@@ -110,9 +110,11 @@ final class EngineState {
             rollBack()
             throw error
         }
+        // Fields written again with equal values change nothing, but are no longer stale.
+        let renewed = AgeJudge.maxAgesInForce(self) ? log.received.filter { records.base.exists($0.record) } : []
         let noted = log.completed()
         let stamp = HistoryStamp(number: log.number, at: now, cause: changes.cause, origin: origin)
-        let (deliveries, reached) = watchers.notify(changes, commit: stamp.number, state: self)
+        let (deliveries, reached) = watchers.notify(renewed.isEmpty ? changes : changes.renewing(renewed), commit: stamp.number, state: self)
         if !noted.isEmpty { history.record(noted, stamp: stamp) }
         journal.record(stamp, changes: changes, reached: reached)
         if records.unloadsAfterCommit { records.unloadAll() }
@@ -132,7 +134,7 @@ final class EngineState {
             for (fields, news) in changes.newRecords {
                 for record in news { received.stamp(record, fields: fields, whole: true, receipt: receipt, into: &change) }
             }
-            for (record, fields) in log.received {
+            for (record, fields) in log.received where records.base.exists(record) {   // not one removed after
                 let whole = fields.count >= records.base[record]?.fieldIDs.count ?? 0
                 received.stamp(record, fields: fields, whole: whole, receipt: receipt, into: &change)
             }

@@ -35,6 +35,19 @@ struct ChangeSet: Sendable {
     }
 
     /// Notes a base field set or removed, for the store.
+    /// This change set with the fields `written` again with equal values added, for the
+    /// watchers when ages are judged: a field received again may no longer be stale.
+    func renewing(_ written: [(record: UInt32, fields: [UInt32])]) -> ChangeSet {
+        var heard = self
+        var known = Set(fields)
+        for (record, ids) in written {
+            for id in ids where known.insert(RecordField(record: record, field: id)).inserted {
+                heard.fields.append(RecordField(record: record, field: id))
+            }
+        }
+        return heard
+    }
+
     mutating func noteStoreChange(_ record: UInt32, _ field: UInt32) {
         switch storeChanges[record] {
         case .whole?: break

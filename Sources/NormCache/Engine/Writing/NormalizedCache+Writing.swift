@@ -91,7 +91,7 @@ extension NormalizedCache {
     private func write<Object: ResponseObject>(dataObject data: Object, for operation: CompiledOperation, variables: CacheObject,
                                                schema: SchemaKnowledge?, partial: Bool, cause: ChangeCause, maxAge: Double?) throws(CacheError) -> Changes {
         try commit(cause: cause, origin: .operation(operation.name ?? "anonymous \(operation.kind)", variables: variables), checkedFirst: true) { () throws(CacheError) in
-            if let maxAge { state.log.receivedMaxAge = maxAge }
+            state.log.receive(maxAge: maxAge)
             return try normalize(data, for: operation, variables: variables, schema: schema, partial: partial, layer: nil)
         }
     }
