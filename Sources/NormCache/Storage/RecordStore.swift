@@ -101,6 +101,9 @@ public protocol RecordStore: AnyObject {
     /// key; a record without is left out (its age is unknown). By default none: a store
     /// that keeps no times opens with every age unknown.
     func receivedTimes(of keys: [String]) throws -> [String: String]
+    /// Whether the store may hold received times (a file with normcache's table): if not,
+    /// a read over it need not judge ages until some are written. By default false.
+    var keepsReceivedTimes: Bool { get }
 }
 
 /// Records that the engine asks a store for (``RecordStore/load(_:)``), and where the store
@@ -148,6 +151,8 @@ extension RecordStore {
     public func loadAll() throws -> [Record] { try load(try keys()) }
 
     public func receivedTimes(of keys: [String]) throws -> [String: String] { [:] }
+
+    public var keepsReceivedTimes: Bool { false }
 }
 
 /// A ``RecordBatch`` that keeps what it is handed as ``Record``s: ``RecordStore/load(_:)-([String])``.
@@ -218,6 +223,8 @@ public final class InMemoryStore: RecordStore {
         records.removeAll()
         received.removeAll()
     }
+
+    public var keepsReceivedTimes: Bool { true }
 
     public func receivedTimes(of keys: [String]) -> [String: String] {
         var found: [String: String] = [:]

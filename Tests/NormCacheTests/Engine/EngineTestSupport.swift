@@ -152,4 +152,5 @@ final class ScratchSQLiteStore: RecordStore {
     func write(merging changes: [RecordChange], removing: [String]) throws { try store.write(merging: changes, removing: removing) }
     func clear() throws { try store.clear() }
     func receivedTimes(of keys: [String]) throws -> [String: String] { try store.receivedTimes(of: keys) }
+    var keepsReceivedTimes: Bool { store.keepsReceivedTimes }
 }

@@ -169,4 +169,5 @@ final class CountingStore: RecordStore {
         inner.clear()
     }
     func receivedTimes(of keys: [String]) throws -> [String: String] { inner.receivedTimes(of: keys) }
+    var keepsReceivedTimes: Bool { inner.keepsReceivedTimes }
 }

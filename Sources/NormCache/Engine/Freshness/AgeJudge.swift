@@ -31,11 +31,12 @@ struct AgeJudge {
     }
 
     /// Whether a field can be stale in `state` at all: one has a known time, and a rule
-    /// (the cache's or the endpoint's) or a response gives a max age. Over a store not yet
-    /// loaded whole, times (and responses' max ages) come with the records a read loads,
-    /// so it may. (Asked by every read: it copies nothing.)
+    /// (the cache's or the endpoint's) or a response gives a max age. Over a store that
+    /// keeps times, not yet loaded whole, times (and responses' max ages) come with the
+    /// records a read loads, so it may; over a file Apollo iOS wrote, not until times are
+    /// written. (Asked by every read: it copies nothing.)
     static func judges(_ state: EngineState) -> Bool {
-        let mayLoadTimes = !state.records.loaded.all
+        let mayLoadTimes = !state.records.loaded.all && state.records.store?.keepsReceivedTimes == true
         guard mayLoadTimes || !state.received.isEmpty else { return false }
         return mayLoadTimes || maxAgesInForce(state)
     }

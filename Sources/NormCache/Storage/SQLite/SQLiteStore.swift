@@ -454,6 +454,9 @@ public final class SQLiteStore: RecordStore {
         deleteReceived = try database.prepare(#"DELETE FROM "normcache_received" WHERE key = ?"#)
     }
 
+    /// Whether the file has `normcache_received` (made by the first write with times).
+    public var keepsReceivedTimes: Bool { selectReceived != nil }
+
     /// The times kept in `normcache_received`, looked up by key, or for as many keys as
     /// a load would scan the records for (``scans(_:)``), found by one scan of the table;
     /// none in a file without the table. A read-only store skips what it cannot read, with
