@@ -335,20 +335,15 @@ package enum CommandTable {
             let cache = session.client.cache
             let endpoint = session.endpoint?.schemaKnowledge
             switch try MaxAgeArgument(try input.words(0...2), schema: endpoint?.possibleTypes) {
-            case .show:
-                session.printer.emit(.maxAges(own: cache.maxAges, endpoint: endpoint?.maxAges ?? MaxAges(), endpointName: session.endpoint?.name, maxStale: cache.maxStale))
+            case .show: session.showMaxAges()
             case .defaultMaxAge(let seconds): cache.maxAges.defaultMaxAge = seconds
             case .rule(let coordinate, let rule): cache.maxAges[coordinate] = rule
             }
         },
         DotCommand(name: "maxstale", usage: "[SECONDS]", help: "How long past its max age a stale field is still read (listed as stale) before it is a miss (Apollo Kotlin's maxStale); 0, the default: a stale field is a miss. Alone: the max ages and max stale in force") { session, input in
-            let cache = session.client.cache
-            guard let word = try input.words(0...1).first else {
-                let endpoint = session.endpoint?.schemaKnowledge
-                return session.printer.emit(.maxAges(own: cache.maxAges, endpoint: endpoint?.maxAges ?? MaxAges(), endpointName: session.endpoint?.name, maxStale: cache.maxStale))
-            }
+            guard let word = try input.words(0...1).first else { return session.showMaxAges() }
             guard let seconds = Double(word), seconds >= 0, seconds.isFinite else { throw CommandError(".maxstale takes SECONDS (0 or more), not \"\(word)\"") }
-            cache.maxStale = seconds
+            session.client.cache.maxStale = seconds
         },
         // explaining
         DotCommand(name: "why", usage: "[ID]", help: "With a watcher ID: each commit since its last emission (up to the last \(WatcherExplanation.kept)), whether it reached the watcher, and why not (a reason code, a sentence, what would bring the change in). Alone: why the last operation's result came from where it did, and each missing field's reason and nearest data") { session, input in

@@ -110,6 +110,14 @@ extension Session {
                                    endpointName: endpoint?.name, defaultKeyFields: policies.defaultKeyFields))
     }
 
+    /// `.maxage` or `.maxstale` alone: the max ages set on the cache, those of the current
+    /// endpoint's schema, and the max stale.
+    func showMaxAges() {
+        let cache = client.cache
+        printer.emit(.maxAges(own: cache.maxAges, endpoint: endpoint?.schemaKnowledge?.maxAges ?? MaxAges(),
+                              endpointName: endpoint?.name, maxStale: cache.maxStale))
+    }
+
     /// Makes `sdl`, fetched from the HTTP endpoint by introspection, the knowledge that
     /// endpoint's responses are normalized and read with, and the schema its typed
     /// operations are validated against (a plugin's come from its manifest; on the
