@@ -6,7 +6,10 @@ import GraphQL
 /// and the max ages of Apollo Server's `@cacheControl(maxAge: 60)` or
 /// `@cacheControl(inheritMaxAge: true)` on object types, interfaces, unions and fields
 /// (`scope:` is accepted and ignored), and Apollo Kotlin's
-/// `extend type User @cacheControlField(name: "email", maxAge: 20)`, several on one type.
+/// `extend type User @cacheControlField(name: "email", maxAge: 20)`, several on one type;
+/// and Apollo Kotlin's pagination: `@typePolicy(connectionFields: "users")`, `@connection`
+/// on a connection type, `@fieldPolicy(forField: "posts", paginationArgs: "offset limit")`
+/// and `@typePolicy(embeddedFields: "settings")` (``Pagination``).
 /// Each names fields and arguments the type has, gives a max age of whole seconds (0 or
 /// more) or inherits, and each coordinate once, or it is a problem at the directive. (The
 /// project's schema declares them when its files do not.) ``SchemaKnowledge/init(schema:outline:problems:)``
@@ -21,6 +24,7 @@ package struct CacheDirectives {
     private(set) var typePolicies = TypePolicies()
     private(set) var fieldPolicies = FieldPolicies()
     private(set) var maxAges = MaxAges()
+    private(set) var pagination = Pagination()
     private(set) var problems: [Problem] = []
 
     init(_ definitions: [Definition], outline: SchemaOutline) {
@@ -36,6 +40,9 @@ package struct CacheDirectives {
             for directive in directives {
                 switch directive.name.value {
                 case "typePolicy":
+                    let paging = ["connectionFields", "embeddedFields"].filter { name in directive.arguments.contains { $0.name.value == name } }
+                    for name in paging { page(fieldsNamedBy: name, of: type, in: directive, outline: outline) }
+                    if !paging.isEmpty, !directive.arguments.contains(where: { $0.name.value == "keyFields" }) { continue }
                     guard let keyFields = argument("keyFields", of: directive) else { continue }
                     guard declared.insert(type).inserted else {
                         problem(at: directive, "a second @typePolicy for \(type): a type has one")
@@ -51,8 +58,11 @@ package struct CacheDirectives {
                     }
                     typePolicies[type] = .keyFields(keyFields)
                 case "fieldPolicy":
-                    guard let field = argument("forField", of: directive)?.joined(separator: " "),
-                          let keyArgs = argument("keyArgs", of: directive) else { continue }
+                    let paginates = directive.arguments.contains { $0.name.value == "paginationArgs" }
+                    guard let field = argument("forField", of: directive)?.joined(separator: " ") else { continue }
+                    let keyArgs = paginates && !directive.arguments.contains(where: { $0.name.value == "keyArgs" }) ? []
+                        : argument("keyArgs", of: directive)
+                    guard let keyArgs else { continue }
                     guard let definition = outline.fields[type]?[field] else {
                         problem(at: directive, "@fieldPolicy(forField:) names \"\(field)\", which \(type) does not have")
                         continue
@@ -64,7 +74,10 @@ package struct CacheDirectives {
                     for path in keyArgs where !Self.hasArgument(path, of: definition, outline: outline) {
                         problem(at: directive, "@fieldPolicy(keyArgs:) names \"\(path)\", which \(type).\(field) has no argument for")
                     }
-                    fieldPolicies[type, field] = keyArgs
+                    if !keyArgs.isEmpty { fieldPolicies[type, field] = keyArgs }
+                    if paginates { paginate(field, of: type, definition: definition, by: directive) }
+                case "connection":
+                    connectionTypes.append((type, directive))
                 case "cacheControl":
                     maxAge(type, from: directive, ruled: &aged)
                 case "cacheControlField":
@@ -79,6 +92,83 @@ package struct CacheDirectives {
             }
         }
         applyInterfacePolicies(outline)
+        applyConnectionTypes(outline)
+    }
+
+    /// The types marked `@connection`, with the directive: every field of that type is one.
+    private var connectionTypes: [(type: String, directive: Directive)] = []
+
+    /// `@typePolicy(connectionFields:)` or `(embeddedFields:)` on `type`: each field named
+    /// must be one of the type's, hold objects, and for a connection have `edges { node }`.
+    private mutating func page(fieldsNamedBy name: String, of type: String, in directive: Directive, outline: SchemaOutline) {
+        guard let fields = argument(name, of: directive) else { return }
+        for field in fields {
+            guard let definition = outline.fields[type]?[field] else {
+                problem(at: directive, "@typePolicy(\(name):) names \"\(field)\", which \(type) does not have")
+                continue
+            }
+            if outline.isLeaf(definition.type) {
+                problem(at: directive, "@typePolicy(\(name):) names \"\(field)\", a \(definition.type): it holds no objects to keep inline")
+                continue
+            }
+            guard name == "connectionFields" else {
+                pagination.embed(type, field)
+                continue
+            }
+            if let missing = Self.connectionShapeMissing(definition.type, outline: outline) {
+                problem(at: directive, "@typePolicy(connectionFields:) names \"\(field)\", whose type \(definition.type) \(missing)")
+                continue
+            }
+            connection(type, field, at: directive)
+        }
+    }
+
+    /// What `type` lacks of a Relay connection (`edges`, each with a `node`), or nil.
+    private static func connectionShapeMissing(_ type: String, outline: SchemaOutline) -> String? {
+        guard let edges = outline.fields[type]?["edges"] else { return "has no edges: a connection has edges, each with a node (Relay's connections)" }
+        guard outline.fields[edges.type]?["node"] != nil else { return "has edges of \(edges.type), which has no node: each edge has a node (Relay's connections)" }
+        return nil
+    }
+
+    /// Declares `type.field` a connection, unless `@fieldPolicy(paginationArgs:)` declared it otherwise.
+    private mutating func connection(_ type: String, _ field: String, at directive: Directive) {
+        if let style = pagination[type, field], style != .connection {
+            return problem(at: directive, "\(type).\(field) is a connection here and has @fieldPolicy(paginationArgs:) too: a field pages one way")
+        }
+        pagination[type, field] = .connection
+    }
+
+    /// `@fieldPolicy(forField: field, paginationArgs: "offset limit")` on `type`: arguments
+    /// the field has, top-level, one of them its offset (`offset` or `skip`).
+    private mutating func paginate(_ field: String, of type: String, definition: SchemaOutline.Field, by directive: Directive) {
+        guard let arguments = argument("paginationArgs", of: directive) else { return }
+        for name in arguments where definition.arguments[name] == nil {
+            return problem(at: directive, "@fieldPolicy(paginationArgs:) names \"\(name)\", which \(type).\(field) has no "
+                           + (name.contains(".") ? "top-level argument for (pages are merged by top-level arguments)" : "argument for"))
+        }
+        guard let offset = arguments.first(where: { $0 == "offset" || $0 == "skip" }) else {
+            return problem(at: directive, "@fieldPolicy(paginationArgs:) for \(type).\(field) names no offset or skip argument: "
+                           + "pages merge by position from it")
+        }
+        if pagination[type, field] == .connection {
+            return problem(at: directive, "\(type).\(field) is a connection and has @fieldPolicy(paginationArgs:) too: a field pages one way")
+        }
+        pagination[type, field] = .offset(argument: offset, arguments: arguments)
+    }
+
+    /// Every field whose type is marked `@connection` is a connection (Apollo Kotlin's newer form).
+    private mutating func applyConnectionTypes(_ outline: SchemaOutline) {
+        for (connectionType, directive) in connectionTypes {
+            if let missing = Self.connectionShapeMissing(connectionType, outline: outline) {
+                problem(at: directive, "@connection on \(connectionType), which \(missing)")
+                continue
+            }
+            for (type, fields) in outline.fields.sorted(by: { $0.key < $1.key }) where outline.kinds[type] == .object || outline.kinds[type] == .interface {
+                for (field, definition) in fields.sorted(by: { $0.key < $1.key }) where definition.type == connectionType {
+                    connection(type, field, at: directive)
+                }
+            }
+        }
     }
 
     /// The type a definition or extension is about, its directives, and its fields (none
@@ -125,12 +215,12 @@ package struct CacheDirectives {
         maxAges[coordinate] = rule
     }
 
-    /// A string argument split at spaces (`"firstName lastName"`); a missing, non-string or
+    /// A string argument split at spaces or commas (`"firstName lastName"`); a missing, non-string or
     /// empty one is a problem.
     private mutating func argument(_ name: String, of directive: Directive) -> [String]? {
         let value = directive.arguments.first { $0.name.value == name }?.value as? StringValue
-        let words = value?.value.split(separator: " ").map(String.init) ?? []
-        if words.isEmpty { problem(at: directive, "@\(directive.name.value) needs \(name): \"…\" naming at least one \(name == "keyArgs" ? "argument" : "field")") }
+        let words = value?.value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) ?? []
+        if words.isEmpty { problem(at: directive, "@\(directive.name.value) needs \(name): \"…\" naming at least one \(name.hasSuffix("Args") ? "argument" : "field")") }
         return words.isEmpty ? nil : words
     }
 

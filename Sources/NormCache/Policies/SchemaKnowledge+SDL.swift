@@ -5,7 +5,7 @@ import GraphQL
 /// endpoint's introspected schema alike.
 extension SchemaKnowledge {
     /// The knowledge SDL declares: its possible types, the `@typePolicy` and `@fieldPolicy`
-    /// directives on its types and extensions, and the max ages of its `@cacheControl` and
+    /// directives on its types and extensions (key fields, cache redirects, pagination), and the max ages of its `@cacheControl` and
     /// `@cacheControlField` directives (``CacheDirectives``). A directive that names what
     /// the schema lacks, gives no valid max age, or is given twice, is an error at its line
     /// and column.
@@ -43,6 +43,7 @@ extension SchemaKnowledge {
         let directives = CacheDirectives(definitions, outline: outline)
         problems += directives.problems
         self.init(possibleTypes: PossibleTypes(schema: definitions), typePolicies: directives.typePolicies,
-                  fieldPolicies: directives.fieldPolicies, maxAges: directives.maxAges)
+                  fieldPolicies: directives.fieldPolicies, maxAges: directives.maxAges,
+                  pagination: directives.pagination)
     }
 }

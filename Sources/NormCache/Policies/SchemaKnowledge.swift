@@ -28,12 +28,15 @@ public struct SchemaKnowledge: Sendable, Equatable {
     public var fieldPolicies: FieldPolicies
     /// How long the endpoint's fields stay fresh (its `@cacheControl` directives).
     public var maxAges: MaxAges
+    /// Which fields merge their pages into one, and which keep their objects inline.
+    public var pagination: Pagination
 
     public init(possibleTypes: PossibleTypes = PossibleTypes(), typePolicies: TypePolicies = TypePolicies(),
-                fieldPolicies: FieldPolicies = FieldPolicies(), maxAges: MaxAges = MaxAges()) {
+                fieldPolicies: FieldPolicies = FieldPolicies(), maxAges: MaxAges = MaxAges(), pagination: Pagination = Pagination()) {
         self.possibleTypes = possibleTypes
         self.typePolicies = typePolicies
         self.fieldPolicies = fieldPolicies
         self.maxAges = maxAges
+        self.pagination = pagination
     }
 }

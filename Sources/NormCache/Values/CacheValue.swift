@@ -27,12 +27,13 @@ public enum CacheValue: Equatable, Sendable {
         return nil
     }
 
-    /// Calls `body` with the key of every reference in the value (a record field holds
-    /// references directly or in lists, at any depth).
+    /// Calls `body` with the key of every reference in the value: directly, in lists at
+    /// any depth, and in objects kept inline (an embedded or paginated field's).
     public func forEachReference(_ body: (String) -> Void) {
         switch self {
         case .reference(let key): body(key)
         case .list(let items): for item in items { item.forEachReference(body) }
+        case .object(let object): for value in object.values { value.forEachReference(body) }
         default: break
         }
     }

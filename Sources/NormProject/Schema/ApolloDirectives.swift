@@ -4,7 +4,9 @@ import NormCache
 /// The directives Apollo's codegen knows in every schema it reads, so that an app's schema
 /// never declares them and its operations and extensions may still use them: Apollo iOS's
 /// client directives `@apollo_client_ios_localCacheMutation`, `@import`, `@typePolicy`,
-/// `@fieldPolicy` (apollo-ios-codegen's `apolloCodegenSchemaExtension.ts`) and `@defer`,
+/// `@fieldPolicy` (apollo-ios-codegen's `apolloCodegenSchemaExtension.ts`; with Apollo Kotlin's
+/// pagination arguments `embeddedFields`, `connectionFields` and `paginationArgs`, and its
+/// `@connection`, as its `kotlin_labs` definitions declare them) and `@defer`,
 /// which is not yet in the GraphQL specification (`experimentalDeferDirective.ts`); and the
 /// max-age directives Apollo Kotlin's normalized cache reads, Apollo Server's
 /// `@cacheControl` and its `@cacheControlField`, with their `CacheControlScope`. `@oneOf`
@@ -29,8 +31,11 @@ enum ApolloDirectives {
         "@" + LocalCacheMutationDirective.name:
             "directive @\(LocalCacheMutationDirective.name) on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION",
         "@import": "directive @import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION",
-        "@typePolicy": "directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE",
-        "@fieldPolicy": "directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE",
+        "@typePolicy": "directive @typePolicy(keyFields: String! = \"\", embeddedFields: String! = \"\", connectionFields: String! = \"\") "
+            + "on OBJECT | INTERFACE",
+        "@fieldPolicy": "directive @fieldPolicy(forField: String!, keyArgs: String! = \"\", paginationArgs: String! = \"\") "
+            + "repeatable on OBJECT | INTERFACE",
+        "@connection": "directive @connection on OBJECT",
         "@defer": "directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT",
         "CacheControlScope": "enum CacheControlScope { PUBLIC PRIVATE }",
         "@cacheControl": "directive @cacheControl(maxAge: Int, inheritMaxAge: Boolean, scope: CacheControlScope) "

@@ -23,7 +23,7 @@ extension NormalizedCache {
                 for table in [state.records.base] + state.records.layers.map(\.table) {
                     guard let stored = table[id] else { continue }
                     for value in stored.values {
-                        value.forEachReference { target in
+                        state.keys.forEachReference(in: value) { target in
                             if !reached.contains(target) { queue.append(target) }
                         }
                     }

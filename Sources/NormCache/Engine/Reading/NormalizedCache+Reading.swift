@@ -79,7 +79,7 @@ extension NormalizedCache {
             guard let target = state.keys.recordKeys.find(key)?.rawValue else { return [] }
             return ids.compactMap { id -> String? in
                 var refers = false
-                for (_, value) in state.records.visibleFields(id) { value.forEachReference { refers = refers || $0 == target } }
+                for (_, value) in state.records.visibleFields(id) { state.keys.forEachReference(in: value) { refers = refers || $0 == target } }
                 return refers ? state.keys.recordKey(id) : nil
             }.sorted()
         }

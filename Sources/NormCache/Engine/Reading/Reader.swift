@@ -2,7 +2,7 @@
 struct Reader {
     let state: EngineState
     let operation: CompiledOperation
-    let ids: [UInt32]
+    let ids: FieldIDs
     /// Coerced, defaults filled (``VariableCoercion``).
     let variables: CacheObject
     /// The base records, read directly when no optimistic layer lies over them (`layered`
@@ -44,7 +44,7 @@ struct Reader {
         self.followsFieldPolicies = state.schema.endpoint?.fieldPolicies.isEmpty == false
         self.ages = AgeJudge.judges(state) ? ReadAges(state) : nil
         self.operation = operation
-        self.ids = try state.keys.staticFieldIDs(operation)
+        self.ids = try state.fieldIDs(of: operation)
         self.variables = variables
     }
 

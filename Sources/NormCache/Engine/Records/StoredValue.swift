@@ -52,6 +52,19 @@ enum StoredValue: Equatable {
 }
 
 extension KeySpace {
+    /// Calls `body` with the record id of every reference `value` holds, those in objects
+    /// kept inline too (an embedded or paginated field's, an Apollo Client snapshot's),
+    /// which name records by key: what gc and `.refs` follow.
+    func forEachReference(in value: StoredValue, _ body: (UInt32) -> Void) {
+        guard case .value(let inline) = value else { return value.forEachReference(body) }
+        switch inline {
+        case .object, .list: inline.forEachReference { key in if let id = recordKeys.find(key) { body(id.rawValue) } }
+        default: break
+        }
+    }
+}
+
+extension KeySpace {
     /// `value` as records keep it: each reference's key interned to its record's id.
     func stored(_ value: CacheValue) throws(CacheError) -> StoredValue {
         switch value {

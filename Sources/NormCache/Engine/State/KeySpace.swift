@@ -26,6 +26,9 @@ final class KeySpace {
     private var fieldIDs: [ObjectIdentifier: OperationFieldIDs] = [:]
     /// When ``fieldIDs`` grows to this, the entries of freed operations go.
     private var fieldIDsPruneAt = 64
+    /// Each operation's field ids under the last pagination it ran with (FieldIDs.swift),
+    /// when that was not empty.
+    var pagedFieldIDs: [ObjectIdentifier: PaginatedFieldIDs] = [:]
     /// The arguments each field key was built from, for Apollo Client snapshots.
     private(set) var fieldArguments: [UInt32: (name: String, arguments: [String: ArgumentValue])] = [:]
 
@@ -73,18 +76,22 @@ final class KeySpace {
         try visit(operation.selections)
         if fieldIDs.count >= fieldIDsPruneAt {
             fieldIDs = fieldIDs.filter { $0.value.operation != nil }
+            pagedFieldIDs = pagedFieldIDs.filter { $0.value.operation != nil }
             fieldIDsPruneAt = max(64, fieldIDs.count * 2)
         }
         fieldIDs[ObjectIdentifier(operation)] = OperationFieldIDs(operation: operation, ids: ids)
         return ids
     }
 
-    /// The field-key id of `field` under `variables` (coerced: ``VariableCoercion``).
+    /// The field-key id of `field` under `variables` (coerced: ``VariableCoercion``), a
+    /// paginated field's page arguments left out (``FieldIDs``).
     @inline(__always)
-    func fieldID(of field: FieldPlan, ids: [UInt32], variables: CacheObject) throws(CacheError) -> UInt32 {
-        let id = ids[field.index]
+    func fieldID(of field: FieldPlan, ids: FieldIDs, variables: CacheObject) throws(CacheError) -> UInt32 {
+        let id = ids.ids[field.index]
         if id != NC_ID_NONE_VALUE { return id }
-        return try fieldID(named: field.name, arguments: arguments(of: field, variables: variables))
+        var arguments = arguments(of: field, variables: variables)
+        if let dropped = ids.droppedArguments(field.index) { for name in dropped { arguments[name] = nil } }
+        return try fieldID(named: field.name, arguments: arguments)
     }
 
     /// The id of the field key `name` with `arguments` (`hero(episode:JEDI)`), as

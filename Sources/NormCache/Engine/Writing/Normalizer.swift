@@ -5,7 +5,7 @@
 struct Normalizer {
     let state: EngineState
     let operation: CompiledOperation
-    let ids: [UInt32]
+    let ids: FieldIDs
     /// Coerced, defaults filled (``VariableCoercion``).
     let variables: CacheObject
     /// With GraphQL errors beside the data, missing fields are expected: skip them.
@@ -27,7 +27,7 @@ struct Normalizer {
     init(state: EngineState, operation: CompiledOperation, variables: CacheObject, partial: Bool) throws(CacheError) {
         self.state = state
         self.operation = operation
-        self.ids = try state.keys.staticFieldIDs(operation)
+        self.ids = try state.fieldIDs(of: operation)
         self.variables = variables
         self.partial = partial
         self.schema = state.schema.declaredTypes
@@ -123,8 +123,14 @@ struct Normalizer {
                     let outerBase = listBase
                     listBase = listIndices.count
                     defer { listBase = outerBase }
-                    stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid,
-                                       returnType: fieldTypes?[index]?.namedType)
+                    if !ids.paged.isEmpty, let paged = ids.paged[field.index] {
+                        guard let kept = try storeInline(value, selections: selections, field: field, paged: paged, parent: record,
+                                                         fieldKey: fid, returnType: fieldTypes?[index]?.namedType) else { return }
+                        stored = kept
+                    } else {
+                        stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid,
+                                           returnType: fieldTypes?[index]?.namedType)
+                    }
                     if builder != nil, !staged[slot].isEmpty { stage(builder.take()!, before: slot) }
                 } else {
                     let kind = value.kind
@@ -167,7 +173,7 @@ struct Normalizer {
 
     /// The schema's type of each field of `plan` in an object of type `typename`, by the
     /// field's place; `nil` when the schema of the write does not define the type.
-    private mutating func declaredTypes(of typename: String, in plan: SelectionPlan) -> [TypeReference?]? {
+    mutating func declaredTypes(of typename: String, in plan: SelectionPlan) -> [TypeReference?]? {
         let id = ObjectIdentifier(plan)
         if let known = fieldTypes.first(where: { $0.plan == id && $0.typename == typename }) { return known.types }
         let types = schema.outputFields(of: typename).map { fields in plan.fields.map { fields[$0.name] } }
@@ -236,7 +242,7 @@ struct Normalizer {
     }
 
     /// Writes an object of an object-typed field into its record, and returns the record.
-    private mutating func storeObject<Object: ResponseObject>(_ object: Object, selections: SelectionPlan, parent: UInt32,
+    mutating func storeObject<Object: ResponseObject>(_ object: Object, selections: SelectionPlan, parent: UInt32,
                                                               fieldKey: UInt32, returnType: String?) throws(Failure) -> UInt32 {
         let typename: String?
         let name = object.member("__typename", near: 0)  // first, where it is added
@@ -265,7 +271,7 @@ struct Normalizer {
     /// for them, and, when the type part needs no escaping or normalisation, a buffer that
     /// starts with the bytes of `group:`, where each plain key is put together. (A class:
     /// the memo below hands it out without copying its strings.)
-    private final class Keying {
+    final class Keying {
         let group: String
         let fields: [String]
         /// Whether a type policy names the key fields (not the default `id`).
@@ -322,7 +328,7 @@ struct Normalizer {
     /// Keyings looked up so far, by selection and type: a response repeats a few of each.
     private var keyings: [(plan: ObjectIdentifier, typename: String, keying: Keying?)] = []
 
-    @inline(__always) private mutating func keying(for typename: String, returnedAs returnType: String?,
+    @inline(__always) mutating func keying(for typename: String, returnedAs returnType: String?,
                                                    in selections: SelectionPlan) -> Keying? {
         let plan = ObjectIdentifier(selections)
         for i in keyings.indices where keyings[i].plan == plan && keyings[i].typename == typename { return keyings[i].keying }

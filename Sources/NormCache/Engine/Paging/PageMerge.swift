@@ -1,0 +1,164 @@
+/// How a page merges into what a paginated field holds (``Pagination/Style``): the one
+/// owner of when a page is appended, prepended, replaces the list, or is refused. A page
+/// refused leaves the field as it was, and the reason is a warning naming the field.
+///
+/// ```swift
+/// // Query.users holds edges c1, c2 (end cursor "c2"); a page after "c2" brings c3, c4:
+/// PageMerge.connection(page, into: cached, arguments: ["after": .string("c2")], field: "Query.users")
+/// // .merged(edges c1…c4, pageInfo.endCursor "c4", hasNextPage as the page says)
+/// PageMerge.offset(items, into: cached, at: 60, field: "Query.posts")   // 50 items cached
+/// // .refused("Query.posts: a page at offset 60 is beyond the 50 items cached: …")
+/// ```
+enum PageMerge {
+    enum Outcome<Value> {
+        /// The field's new value.
+        case merged(Value)
+        /// The page does not fit: the field keeps what it holds.
+        case refused(String)
+    }
+
+    // MARK: Relay connections
+
+    /// `page` (a connection kept inline: members are field keys, nodes references) merged
+    /// into `cached` by the page's `after` or `before` argument: after the cached end
+    /// cursor, its edges are appended; before the start cursor, prepended; with neither,
+    /// it replaces the list (a first page, a pull to refresh). Edges whose node is in the
+    /// list already are left out. Any other page is refused, as is a page whose cursors
+    /// are missing or contradict its `pageInfo`.
+    static func connection(_ page: CacheValue, into cached: CacheValue?, arguments: [String: ArgumentValue], field: String) -> Outcome<CacheValue> {
+        guard case .object(let incoming) = page else { return .merged(page) }  // null: no connection
+        let pageCursors: Cursors
+        switch Cursors.of(incoming) {
+        case .success(let cursors): pageCursors = cursors
+        case .failure(let problem): return .refused("\(field): the page \(problem.text): the cached list is kept")
+        }
+        let after = text(arguments["after"]), before = text(arguments["before"])
+        guard after != nil || before != nil, case .object(let existing)? = cached, case .success(let cachedCursors) = Cursors.of(existing) else {
+            return .merged(page)
+        }
+        if let after {
+            guard after == cachedCursors.end else { return notAdjacent("after", after, field: field, cachedEnd: "ends", cachedCursors.end) }
+            return .merged(.object(joined(existing, incoming, start: cachedCursors.start, end: pageCursors.end ?? cachedCursors.end,
+                                          appending: true)))
+        }
+        guard before == cachedCursors.start else { return notAdjacent("before", before!, field: field, cachedEnd: "starts", cachedCursors.start) }
+        return .merged(.object(joined(existing, incoming, start: pageCursors.start ?? cachedCursors.start, end: cachedCursors.end,
+                                      appending: false)))
+    }
+
+    private static func notAdjacent(_ argument: String, _ cursor: String, field: String, cachedEnd: String, _ cached: String?) -> Outcome<CacheValue> {
+        .refused("\(field): a page \(argument) \"\(cursor)\" is not next to the cached list, which \(cachedEnd) at "
+                 + (cached.map { "\"\($0)\"" } ?? "no cursor") + ": the cached list is kept (fetch the first page to start again)")
+    }
+
+    /// `existing` with `incoming`'s edges (and `nodes`) added at the end or the start, its
+    /// other members taken from `incoming`, and its `pageInfo` describing the whole list.
+    private static func joined(_ existing: CacheObject, _ incoming: CacheObject, start: String?, end: String?, appending: Bool) -> CacheObject {
+        var merged = existing
+        for (key, value) in incoming.members where key != "edges" && key != "nodes" && key != "pageInfo" { merged[key] = value }
+        var listed = Set<String>()
+        if case .list(let edges)? = existing["edges"] { for edge in edges { if let node = nodeKey(edge) { listed.insert(node) } } }
+        if case .list(let nodes)? = existing["nodes"] { for node in nodes { if case .reference(let key) = node { listed.insert(key) } } }
+        for key in ["edges", "nodes"] {
+            guard case .list(let old)? = existing[key], case .list(let new)? = incoming[key] else { continue }
+            var seen = listed
+            let added = new.filter { item in
+                guard let node = key == "edges" ? nodeKey(item) : (item.referenceKey) else { return true }
+                return seen.insert(node).inserted
+            }
+            merged[key] = .list(appending ? old + added : added + old)
+        }
+        var pageInfo = CacheObject()
+        if case .object(let old)? = existing["pageInfo"] { pageInfo = old }
+        if case .object(let new)? = incoming["pageInfo"] { for (key, value) in new.members { pageInfo[key] = value } }
+        let kept: (String, CacheValue?)
+        if appending {
+            kept = ("hasPreviousPage", existingPageInfo(existing)?["hasPreviousPage"])
+        } else {
+            kept = ("hasNextPage", existingPageInfo(existing)?["hasNextPage"])
+        }
+        if let value = kept.1 { pageInfo[kept.0] = value }
+        if pageInfo["startCursor"] != nil { pageInfo["startCursor"] = start.map(CacheValue.string) ?? .null }
+        if pageInfo["endCursor"] != nil { pageInfo["endCursor"] = end.map(CacheValue.string) ?? .null }
+        if existing["pageInfo"] != nil || incoming["pageInfo"] != nil { merged["pageInfo"] = .object(pageInfo) }
+        return merged
+    }
+
+    private static func existingPageInfo(_ connection: CacheObject) -> CacheObject? {
+        if case .object(let info)? = connection["pageInfo"] { return info }
+        return nil
+    }
+
+    /// The key of the record an edge's node references.
+    private static func nodeKey(_ edge: CacheValue) -> String? {
+        guard case .object(let edge) = edge else { return nil }
+        return edge["node"]?.referenceKey
+    }
+
+    private static func text(_ argument: ArgumentValue?) -> String? {
+        if case .string(let text)? = argument { return text }
+        return nil
+    }
+
+    /// A connection's start and end cursors: its `pageInfo`'s, else its first and last
+    /// edge's `cursor`.
+    private struct Cursors {
+        let start: String?
+        let end: String?
+
+        struct Problem: Error { let text: String }
+
+        static func of(_ connection: CacheObject) -> Result<Cursors, Problem> {
+            var edges: [CacheValue] = []
+            if case .list(let list)? = connection["edges"] { edges = list }
+            let info = existingPageInfo(connection)
+            func cursor(_ edge: CacheValue?) -> String? {
+                if case .object(let edge)? = edge, case .string(let cursor)? = edge["cursor"] { return cursor }
+                return nil
+            }
+            func infoCursor(_ name: String) -> String? {
+                if case .string(let cursor)? = info?[name] { return cursor }
+                return nil
+            }
+            let (firstEdge, lastEdge) = (cursor(edges.first), cursor(edges.last))
+            let start = infoCursor("startCursor") ?? firstEdge, end = infoCursor("endCursor") ?? lastEdge
+            if !edges.isEmpty, start == nil || end == nil {
+                return .failure(Problem(text: "has edges without a cursor and a pageInfo without startCursor and endCursor"))
+            }
+            if let given = infoCursor("endCursor"), let lastEdge, given != lastEdge {
+                return .failure(Problem(text: "has pageInfo.endCursor \"\(given)\", but its last edge's cursor is \"\(lastEdge)\""))
+            }
+            if let given = infoCursor("startCursor"), let firstEdge, given != firstEdge {
+                return .failure(Problem(text: "has pageInfo.startCursor \"\(given)\", but its first edge's cursor is \"\(firstEdge)\""))
+            }
+            if case .bool(true)? = info?["hasNextPage"], end == nil {
+                return .failure(Problem(text: "says hasNextPage but gives no end cursor to fetch it after"))
+            }
+            return .success(Cursors(start: start, end: end))
+        }
+    }
+
+    // MARK: Offset lists
+
+    /// `page`'s items put at `offset` in `cached`: offset 0 replaces the list (a first page,
+    /// a pull to refresh); up to the list's end they replace the items there and extend
+    /// it. An offset beyond the list, or below 0, is refused.
+    static func offset(_ page: [StoredValue], into cached: [StoredValue]?, at offset: Int, field: String) -> Outcome<[StoredValue]> {
+        if offset == 0 { return .merged(page) }
+        let count = cached?.count ?? 0
+        guard offset > 0, offset <= count, let cached else {
+            return .refused("\(field): a page at offset \(offset) is " + (offset < 0 ? "not a position in a list" : "beyond the \(count) items cached")
+                            + ": the cached list is kept (fetch offset 0 to start again)")
+        }
+        let end = offset + page.count
+        return .merged(Array(cached[..<offset]) + page + (end < count ? Array(cached[end...]) : []))
+    }
+}
+
+extension CacheValue {
+    /// The key a reference names; nil for another value.
+    var referenceKey: String? {
+        if case .reference(let key) = self { return key }
+        return nil
+    }
+}
