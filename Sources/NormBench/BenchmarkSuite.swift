@@ -4,7 +4,7 @@ import Foundation
 package enum BenchmarkSuite {
     package static let all: [Benchmark] = [
         KeyBenchmarks.intern, EngineBenchmarks.write, EngineBenchmarks.writeBytes, EngineBenchmarks.read, EngineBenchmarks.hit, EngineBenchmarks.watchFanout,
-        EngineBenchmarks.historyWrite, EngineBenchmarks.historyFanout, EngineBenchmarks.freshnessRead,
+        EngineBenchmarks.historyWrite, EngineBenchmarks.historyFanout, EngineBenchmarks.freshnessRead, PagingBenchmarks.append,
         SQLiteBenchmarks.write, SQLiteBenchmarks.open, BigCacheBenchmarks.loadWide, BigCacheBenchmarks.importWide,
         BigCacheBenchmarks.importList, MillionRecordBenchmarks.open, MillionRecordBenchmarks.read,
         FetchBenchmarks.fetch, WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch, WorkbenchBenchmarks.soak, ProjectBenchmarks.load, GeneratedTypeBenchmarks.read,

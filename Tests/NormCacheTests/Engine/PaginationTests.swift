@@ -105,6 +105,21 @@ import Testing
         #expect(try listed().ids == ["42", "43"])
     }
 
+    /// A watcher of the first page hears the next page merged into its field once, with
+    /// the cause its writer gave, and the new nodes among what changed.
+    @Test func aWatcherOfTheFirstPageHearsTheNextPage() throws {
+        try write([1, 2], #"{"first":2}"#)
+        let recorder = Recorder()
+        let watch = try cache.watch(operation, variables: ["first": 2], schema: knowledge, onEmission: recorder.callback)
+        defer { watch.cancel() }
+        try cache.write(data: try Self.page([3, 4]), for: operation, variables: try Support.object(#"{"first":2,"after":"c2"}"#),
+                        schema: knowledge, cause: .page)
+        #expect(recorder.count == 2)
+        #expect(recorder.last?.cause == .page)
+        #expect(recorder.last?.changed.contains("QUERY_ROOT.users") == true)
+        #expect(try listed().ids == ["1", "2", "3", "4"])
+    }
+
     /// Edges whose node is listed already are left out (Relay's rule; Apollo Kotlin keeps both).
     @Test func edgesAreDeduplicatedByNodeKey() throws {
         try write([1, 2], #"{"first":2}"#)

@@ -14,7 +14,10 @@ extension Normalizer {
         let name = paged.parentType + "." + field.name
         switch style {
         case .connection:
-            switch PageMerge.connection(page, into: cached.map(state.keys.cacheValue), arguments: arguments, field: name) {
+            let merge = state.listedNodes.withNodes(of: RecordField(record: parent, field: fieldKey)) { listed in
+                PageMerge.connection(page, into: cached.map(state.keys.cacheValue), arguments: arguments, field: name, listed: &listed)
+            }
+            switch merge {
             case .merged(let merged): return try kept(merged)
             case .refused(let why):
                 state.warnings.append(why)

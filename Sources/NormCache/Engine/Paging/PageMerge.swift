@@ -25,7 +25,9 @@ enum PageMerge {
     /// it replaces the list (a first page, a pull to refresh). Edges whose node is in the
     /// list already are left out. Any other page is refused, as is a page whose cursors
     /// are missing or contradict its `pageInfo`.
-    static func connection(_ page: CacheValue, into cached: CacheValue?, arguments: [String: ArgumentValue], field: String) -> Outcome<CacheValue> {
+    /// `listed` keeps the node keys of the list from one page to the next (``ListedNodes``).
+    static func connection(_ page: CacheValue, into cached: CacheValue?, arguments: [String: ArgumentValue], field: String,
+                           listed: inout ListedNodes) -> Outcome<CacheValue> {
         guard case .object(let incoming) = page else { return .merged(page) }  // null: no connection
         let pageCursors: Cursors
         switch Cursors.of(incoming) {
@@ -39,11 +41,11 @@ enum PageMerge {
         if let after {
             guard after == cachedCursors.end else { return notAdjacent("after", after, field: field, cachedEnd: "ends", cachedCursors.end) }
             return .merged(.object(joined(existing, incoming, start: cachedCursors.start, end: pageCursors.end ?? cachedCursors.end,
-                                          appending: true)))
+                                          appending: true, listed: &listed)))
         }
         guard before == cachedCursors.start else { return notAdjacent("before", before!, field: field, cachedEnd: "starts", cachedCursors.start) }
         return .merged(.object(joined(existing, incoming, start: pageCursors.start ?? cachedCursors.start, end: cachedCursors.end,
-                                      appending: false)))
+                                      appending: false, listed: &listed)))
     }
 
     private static func notAdjacent(_ argument: String, _ cursor: String, field: String, cachedEnd: String, _ cached: String?) -> Outcome<CacheValue> {
@@ -53,20 +55,30 @@ enum PageMerge {
 
     /// `existing` with `incoming`'s edges (and `nodes`) added at the end or the start, its
     /// other members taken from `incoming`, and its `pageInfo` describing the whole list.
-    private static func joined(_ existing: CacheObject, _ incoming: CacheObject, start: String?, end: String?, appending: Bool) -> CacheObject {
+    /// An edge or node whose node the list has already, or the page has before it, is left out.
+    private static func joined(_ existing: CacheObject, _ incoming: CacheObject, start: String?, end: String?, appending: Bool,
+                               listed: inout ListedNodes) -> CacheObject {
         var merged = existing
         for (key, value) in incoming.members where key != "edges" && key != "nodes" && key != "pageInfo" { merged[key] = value }
-        var listed = Set<String>()
-        if case .list(let edges)? = existing["edges"] { for edge in edges { if let node = nodeKey(edge) { listed.insert(node) } } }
-        if case .list(let nodes)? = existing["nodes"] { for node in nodes { if case .reference(let key) = node { listed.insert(key) } } }
+        let tracked = existing["edges"] != nil ? "edges" : "nodes"
+        var keys: Set<String> = []
+        if case .list(let list)? = existing[tracked] { keys = listed.take(listing: list) }
+        var addedKeys: [String] = []
         for key in ["edges", "nodes"] {
             guard case .list(let old)? = existing[key], case .list(let new)? = incoming[key] else { continue }
-            var seen = listed
+            var inPage = Set<String>()
             let added = new.filter { item in
-                guard let node = key == "edges" ? nodeKey(item) : (item.referenceKey) else { return true }
-                return seen.insert(node).inserted
+                guard let node = ListedNodes.nodeKey(item) else { return true }
+                guard !keys.contains(node), inPage.insert(node).inserted else { return false }
+                if key == tracked { addedKeys.append(node) }
+                return true
             }
-            merged[key] = .list(appending ? old + added : added + old)
+            let list = appending ? old + added : added + old
+            merged[key] = .list(list)
+            if key == tracked {
+                keys.formUnion(addedKeys)
+                listed.update(list: list, keys: keys)
+            }
         }
         var pageInfo = CacheObject()
         if case .object(let old)? = existing["pageInfo"] { pageInfo = old }
@@ -87,12 +99,6 @@ enum PageMerge {
     private static func existingPageInfo(_ connection: CacheObject) -> CacheObject? {
         if case .object(let info)? = connection["pageInfo"] { return info }
         return nil
-    }
-
-    /// The key of the record an edge's node references.
-    private static func nodeKey(_ edge: CacheValue) -> String? {
-        guard case .object(let edge) = edge else { return nil }
-        return edge["node"]?.referenceKey
     }
 
     private static func text(_ argument: ArgumentValue?) -> String? {

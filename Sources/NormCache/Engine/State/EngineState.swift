@@ -38,6 +38,8 @@ final class EngineState {
     var maxAges = MaxAges()
     var maxStale: Double = 0
     var watchers = WatcherRegistry()
+    /// The node keys of the connections paged through lately (``ListedNodes``).
+    let listedNodes = ListedNodesMemo()
     var warnings: [String] = []
     /// Reads that found every field, and reads that did not.
     var hits = 0, misses = 0

@@ -5,4 +5,6 @@
 /// ```
 public enum ChangeCause: String, Sendable, Equatable {
     case initial, write, refetch, evict, optimistic, rollback, gc, clear
+    /// The next page of a paginated field, merged into it (`.more`, `Client.nextPage(of:)`).
+    case page
 }
