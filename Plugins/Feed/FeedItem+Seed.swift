@@ -11,4 +11,15 @@ extension FeedItem {
             FeedItem(id: "5", title: "Night trains of Europe", author: "team"),
         ]
     }
+
+    /// How many items the whole feed has, the seed's and the older posts.
+    static let archiveCount = 125
+
+    /// The whole feed of `user`, newest first, the same at every start: the seed's items,
+    /// then older posts `6` to `124` (`Travel note 6`, by ana, joao, kenji or team in turn),
+    /// what the paginated fields page through.
+    static func archive(for user: String) -> [FeedItem] {
+        let authors = ["ana", "joao", "kenji", "team"]
+        return seed(for: user) + (6..<archiveCount).map { FeedItem(id: "\($0)", title: "Travel note \($0)", author: authors[$0 % authors.count]) }
+    }
 }

@@ -1,9 +1,10 @@
 import NormPluginKit
 
 /// The feed plugin: an in-process feed server (a feed per user, the same at every start,
-/// and a search that takes it about 100 ms), the operations of its views (GraphQL/Operations,
-/// generated into Generated/ by `normcache codegen --embed-schema`), and the `feed` service
-/// with its view state and commands.
+/// a search that takes it about 100 ms, and the whole feed of 125 items a page at a time:
+/// `feedConnection`, a Relay connection, and `feedItems`, by offset), the operations of
+/// its views (GraphQL/Operations, generated into Generated/ by `normcache codegen
+/// --embed-schema`), and the `feed` service with its view state and commands.
 ///
 /// ```
 /// feed.load                   state feed: loading … state feed: loaded (6 items)
@@ -15,7 +16,8 @@ struct FeedPlugin: Plugin {
     static let version = "1.0.0"
     static let schema = FeedSchema.sdl
     static let typePolicies = FeedSchema.typePolicies
-    static let operations = [NamedOperation(FeedQuery.self), NamedOperation(SearchQuery.self)]
+    static let operations = [NamedOperation(FeedQuery.self), NamedOperation(SearchQuery.self), NamedOperation(FeedPageQuery.self),
+                             NamedOperation(FeedItemsQuery.self)]
 
     let resolvers: Resolvers<Environment>
     let services: [any Service]

@@ -2,8 +2,9 @@ import Foundation
 import NormPluginKit
 
 /// The server behind the plugin's endpoint: the feed of the user logged in (`login`
-/// switches the user, `logout` goes back to the user `default`), and a search that takes it
-/// about 100 ms.
+/// switches the user, `logout` goes back to the user `default`), a search that takes it
+/// about 100 ms, and the whole feed (older posts too) a page at a time: `feedConnection`
+/// (a Relay connection) and `feedItems` (offset and limit).
 ///
 /// ```swift
 /// let server = FeedServer()
@@ -15,10 +16,12 @@ actor FeedServer {
     static let searchTime: Duration = .milliseconds(100)
 
     private var feeds = PerUser { FeedItem.seed(for: $0) }
+    private var archives = PerUser { FeedItem.archive(for: $0) }
 
     /// Follows the app's lifecycle: `login` switches the user, `logout` drops their feed.
     func follow(_ event: LifecycleEvent) {
         feeds.follow(event)
+        archives.follow(event)
     }
 
     /// The resolvers of the endpoint's root fields.
@@ -31,8 +34,16 @@ actor FeedServer {
                 try await Task.sleep(for: Self.searchTime)
                 return await self.feed.filter { $0.title.range(of: text, options: .caseInsensitive) != nil }.map(\.object)
             },
+            "feedConnection": { arguments, _ in
+                try Self.connection(of: await self.archive, first: arguments["first"].int, after: arguments["after"].string,
+                                    last: arguments["last"].int, before: arguments["before"].string)
+            },
+            "feedItems": { arguments, _ in
+                try Self.slice(of: await self.archive, offset: arguments["offset"].int ?? 0, limit: arguments["limit"].int ?? 20)
+            },
         ])
     }
 
     private var feed: [FeedItem] { feeds.current { $0 } }
+    private var archive: [FeedItem] { archives.current { $0 } }
 }

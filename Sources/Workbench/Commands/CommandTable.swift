@@ -25,9 +25,18 @@ package enum CommandTable {
         DotCommand(name: "bail", usage: "on|off", help: "Stop at the first command or expectation that fails") { session, input in
             session.settings.bails = try input.onOff()
         },
-        DotCommand(name: "pager", usage: "on|off", help: "At the terminal, send each command's output that is longer than the screen through $PAGER (default less -FRX; none when PAGER is empty or cat); on by default, never for JSON, a script or a pipe") { session, input in
-            // `.pager OP [JSON]`, Apollo iOS's pager (WORKBENCH.md), is to take any word but on and off.
-            session.printer.pages = try input.onOff()
+        DotCommand(name: "pager", usage: "on|off | OP [JSON]",
+                   help: "on|off: at the terminal, send each command's output that is longer than the screen through $PAGER (default less -FRX; none when PAGER is empty or cat); on by default, never for JSON, a script or a pipe. "
+                       + "OP [JSON]: Apollo iOS's pager over the named query's paginated field (a field taking after:, before:, offset: or skip:), with JSON variables (default: .vars): one watcher per page, each page its own field key; "
+                       + "prints its id (its first page's watcher's), and every page's items concatenated whenever a page emits; .more ID loads the next page, .refetch ID goes back to the first, .unwatch ID stops it (docs/pagination.md)",
+                   completes: [.operation]) { session, input in
+            switch input.words.first {
+            case "on", "off": session.printer.pages = try input.onOff()
+            case let name?:
+                let variables = try input.rest(after: 1).isEmpty ? nil : JSONArgument.object(input.rest(after: 1), for: ".pager")
+                try session.startPager(try session.operation(named: name), variables: variables)
+            case nil: throw CommandError("usage: \(input.synopsis)")
+            }
         },
         DotCommand(name: "history", usage: "on|off | limit N | KEY[.FIELD] [N]",
                    help: "on|off: keep the lines typed at the prompt in the history file from now on (on, the default) or not (off). "
@@ -183,11 +192,16 @@ package enum CommandTable {
             _ = try input.words(0...0)
             session.printer.emit(.watches(session.client.activeWatches.map(WatcherListing.init)))
         },
-        DotCommand(name: "unwatch", usage: "ID|all", help: "Stop a watcher, or all of them") { session, input in
-            for watch in try session.watches(try input.words(1...1)[0]) { watch.cancel() }
+        DotCommand(name: "unwatch", usage: "ID|all", help: "Stop a watcher, or all of them; a pager's ID stops every page's watcher") { session, input in
+            let word = try input.words(1...1)[0]
+            if let pager = session.pager(word) { return session.stopPager(pager) }
+            for watch in try session.watches(word) { watch.cancel() }
+            if word == "all" { session.pagers = [:] }
         },
-        DotCommand(name: "refetch", usage: "ID|all", help: "Refetch a watcher's query from the network (network-only); it emits if the data changed") { session, input in
-            let watches = try session.watches(try input.words(1...1)[0])
+        DotCommand(name: "refetch", usage: "ID|all", help: "Refetch a watcher's query from the network (network-only); it emits if the data changed. A pager's ID goes back to its first page: the other pages' watchers stop, the first refetches, and the pager shows it") { session, input in
+            let word = try input.words(1...1)[0]
+            if let pager = session.pager(word) { return try session.refetchPager(pager) }
+            let watches = try session.watches(word)
             try session.wait { for watch in watches { try await watch.refetch() } }
         },
         DotCommand(name: "setvars", usage: "ID JSON", help: "New variables for a watcher; a fetch in flight for the old ones is cancelled") { session, input in
@@ -199,6 +213,15 @@ package enum CommandTable {
             let log = session.ledger.watchLog
             guard let word = try input.words(0...1).first else { return session.printer.emit(.watchLogLimit(log.limit)) }
             log.limit = try CountArgument.parse(word, command: ".watchlog", name: "N (how many emissions to keep)", least: 1)
+        },
+        // pagination
+        DotCommand(name: "more", usage: "ID", help: "The next page of pager ID (.pager): a watcher more, with the variables the last page tells (after: its pageInfo.endCursor, or offset: the items so far); when the last page has no next one, says why and sends nothing") { session, input in
+            let word = try input.words(1...1)[0]
+            if let pager = session.pager(word) { return try pager.loadNext() }
+            guard Int(word) != nil else { throw CommandError(".more takes a pager's or a watcher's id, not \"\(word)\" (.watches lists them)") }
+            _ = try session.watches(word)   // "no watcher …" for an id that is none
+            // A plain watcher: the next page of its declared paginated field, merged (issue 38), goes here.
+            throw CommandError("watcher \(word) is not a pager; .more on a watcher needs a paginated field declared in the project (issue 38)")
         },
         // cache
         DotCommand(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in

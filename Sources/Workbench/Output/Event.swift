@@ -28,6 +28,8 @@ enum Event {
     /// watcher is not told (records removed; a cache-only watch with no answer yet): its
     /// view keeps what it shows.
     case watchUnheard(id: Int, operation: String?, cause: ChangeCause, changed: [String])
+    /// A page of a pager (`.pager`) emitted: the items of every page, concatenated.
+    case pager(QueryPager.Snapshot)
     /// One record (nil: there is none), with its fields' ages at `now` (`.inspect`).
     case record(key: String, record: CacheObject?, ages: [NormalizedCache.FieldAge], now: Date)
     case keys([String])
@@ -117,6 +119,8 @@ enum Event {
     case schema(sdl: String)
     /// A watcher started.
     case watching(id: Int, operation: String?)
+    /// A pager started (`.pager`): its id, its first page's watcher's, and the list it pages.
+    case paging(id: Int, operation: String?, list: String)
     /// The active watchers, as they were when listed.
     case watches([WatcherListing])
     /// The type policies set with `.keyfields`, those of the endpoint's schema that they do
@@ -136,7 +140,7 @@ enum Event {
     /// events become (everything else is reported by a command, the network or a service).
     var isWatcherEvent: Bool {
         switch self {
-        case .watch, .watchFailure, .watchIncomplete, .watchUnheard: true
+        case .watch, .watchFailure, .watchIncomplete, .watchUnheard, .pager: true
         default: false
         }
     }

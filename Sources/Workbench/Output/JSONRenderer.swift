@@ -31,6 +31,8 @@ enum JSONRenderer {
             return ["event": "incomplete", "id": CacheValue(id), "op": name(operation), "cause": .string(cause.rawValue), "missing": strings(missing)]
         case .watchUnheard(let id, let operation, let cause, let changed):
             return ["event": "unheard", "id": CacheValue(id), "op": name(operation), "cause": .string(cause.rawValue), "changed": strings(changed)]
+        case .pager(let pager):
+            return CacheObject(members: [("event", "pager")] + pager.json.members)
         case .record(let key, let record, let ages, let now):
             var object: CacheObject = ["event": "record", "key": .string(key), "record": record.map(CacheValue.object) ?? .null]
             if record != nil {
@@ -182,6 +184,8 @@ enum JSONRenderer {
             return ["event": "schema", "sdl": .string(sdl)]
         case .watching(let id, let operation):
             return ["event": "watching", "id": CacheValue(id), "op": name(operation)]
+        case .paging(let id, let operation, let list):
+            return ["event": "paging", "id": CacheValue(id), "op": name(operation), "list": .string(list)]
         case .watches(let watches):
             return ["event": "watches", "watches": .list(watches.map { watch in .object([
                 "id": CacheValue(watch.id), "op": name(watch.operation), "variables": .object(watch.variables),

@@ -44,6 +44,10 @@ struct TextRenderer {
             let what = changed.isEmpty ? "" : " " + style.dim("(" + changed.joined(separator: ", ") + ")")
             return (heading("watch \(id) \(operation ?? "(anonymous)")",
                             "not told of this \(cause.rawValue) (Apollo iOS): keeps what it shows" + what), [])
+        case .pager(let pager):
+            let next = pager.canLoadNext ? "can load next" : "no next page"
+            let detail = "page \(pager.page) emitted: \(pager.pages) page\(pager.pages == 1 ? "" : "s"), \(pager.items.count) items, \(next)"
+            return (heading("pager \(pager.id) \(pager.operation ?? "(anonymous)")", detail) + data(.object([pager.list: .list(pager.items)])), [])
         case .record(let key, let record, let ages, let now):
             guard let record else { return (["no record " + key], []) }
             if tables { return ([key] + table.lines(header: ["field", "value"], rows: record.members.map { [$0, TableView.cell($1)] }) + self.ages(ages, now: now), []) }
@@ -195,6 +199,8 @@ struct TextRenderer {
             return ([sdl], [])
         case .watching(let id, let operation):
             return (["watching \(operation ?? "an anonymous query") as watcher \(id)"], [])
+        case .paging(let id, let operation, let list):
+            return (["paging \(operation ?? "an anonymous query")'s \(list) as pager \(id) (its first page is watcher \(id); .more \(id) loads the next)"], [])
         case .watches(let watches):
             return (listing(header: ["id", "operation", "variables", "policy", "refetch", "emissions", "endpoint"], rows: watches.map { watch in
                 ["\(watch.id)", watch.operation ?? "(anonymous)", JSON.string(.object(watch.variables)), watch.policy.name,

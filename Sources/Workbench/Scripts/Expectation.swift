@@ -21,6 +21,8 @@ enum Expectation {
     case watchCause(watch: Int, emission: Int?, equals: ChangeCause)
     case watchData(watch: Int, emission: Int?, path: String, equals: CacheValue)
     case watchers(equals: Int)
+    /// A value in what pager `pager` shows (`.pager`): `pages`, `canLoadNext`, `page`, `data[3].node.id`.
+    case pager(pager: Int, path: String, equals: CacheValue)
     /// Requests since the session began; with a status (ok, error, offline, cancelled), only those.
     case requests(status: String?, equals: Int)
     case error(containing: String)
@@ -33,7 +35,7 @@ enum Expectation {
     static let forms = """
         data PATH == JSON | source cache|network | missing KEY.FIELD ... | stale KEY.FIELD ... | record KEY[.FIELD] == JSON | \
         record KEY absent | emissions ID == N | watch ID [#N] cause CAUSE | watch ID [#N] data PATH == JSON | \
-        watchers == N | requests [STATUS] == N | error "TEXT" | output "TEXT" | state SERVICE == STATE
+        pager ID PATH == JSON | watchers == N | requests [STATUS] == N | error "TEXT" | output "TEXT" | state SERVICE == STATE
         """
 
     init(_ input: CommandInput) throws(CommandError) {
@@ -76,6 +78,7 @@ enum Expectation {
             case ("data", 3...): self = .watchData(watch: id, emission: emission, path: words[next + 1], equals: try equalsJSON(after: next + 2))
             default: throw usage
             }
+        case "pager" where words.count >= 3: self = .pager(pager: try watcher(words[1]), path: words[2], equals: try equalsJSON(after: 3))
         case "watchers": self = .watchers(equals: try equalsCount(after: 1))
         case "requests" where words.count == 3: self = .requests(status: nil, equals: try equalsCount(after: 1))
         case "requests": self = .requests(status: words.count > 1 ? words[1] : nil, equals: try equalsCount(after: 2))
@@ -117,6 +120,9 @@ enum Expectation {
             (expected, actual) = (JSON.string(value), try Self.found(at: path, in: emission.result.data))
         case .watchers(let count):
             (expected, actual) = ("\(count)", "\(session.client.activeWatches.count)")
+        case .pager(let id, let path, let value):
+            guard let pager = session.pager("\(id)") else { throw CommandError("no pager \(id) (.pager OP starts one)") }
+            (expected, actual) = (JSON.string(value), try Self.found(at: path, in: .object(pager.snapshot().json)))
         case .requests(let status, let count):
             let log = session.client.network.log
             (expected, actual) = ("\(count)", "\(status.map { status in log.filter { $0.status == status }.count } ?? log.count)")

@@ -55,6 +55,8 @@ package final class Session {
     }
     /// The last operation run, and why its cache read missed what it did, for `.why`.
     var lastOperation: OperationRun?
+    /// The pagers `.pager` started (Apollo iOS's pager), by id: their first page's watcher's.
+    var pagers: [Int: QueryPager] = [:]
     /// What the settings commands change: variables, policy, `.echo`, `.bail`, … .
     var settings: SessionSettings {
         didSet { if settings.monitors != oldValue.monitors { monitorCache() } }

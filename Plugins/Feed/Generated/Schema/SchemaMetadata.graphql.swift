@@ -7,6 +7,9 @@ extension FeedSchema {
     public enum SchemaMetadata: NormAPI.SchemaMetadata {
         public static let objectTypes: [NormAPI.Object] = [
             FeedSchema.Objects.FeedItem,
+            FeedSchema.Objects.FeedItemConnection,
+            FeedSchema.Objects.FeedItemEdge,
+            FeedSchema.Objects.PageInfo,
             FeedSchema.Objects.Query,
         ]
         public static let interfaces: [NormAPI.Interface] = []

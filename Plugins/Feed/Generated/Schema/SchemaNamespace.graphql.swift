@@ -14,6 +14,42 @@ public enum FeedSchema {
           The items of the feed whose title contains `text`, in any case; takes the server about 100 ms.
           """
           search(text: String!): [FeedItem!]!
+
+          """
+          The whole feed, older posts included (125 items, newest first), a page at a time as a
+          Relay cursor connection: `first` items after the cursor `after`, or `last` items before
+          the cursor `before`. An item's cursor is its id.
+          """
+          feedConnection(first: Int, after: String, last: Int, before: String): FeedItemConnection!
+
+          """
+          The whole feed, a page at a time by position: `limit` items from the `offset`th on (0 is the newest).
+          """
+          feedItems(offset: Int = 0, limit: Int = 20): [FeedItem!]!
+        }
+
+        """
+        A page of the whole feed: its items (edges) and where it stands in the feed (pageInfo).
+        """
+        type FeedItemConnection {
+          edges: [FeedItemEdge!]!
+          pageInfo: PageInfo!
+        }
+
+        """An item of a page, with the cursor that pages after or before it."""
+        type FeedItemEdge {
+          cursor: String!
+          node: FeedItem!
+        }
+
+        """
+        Whether items come after and before a page, and the cursors of its first and last items.
+        """
+        type PageInfo {
+          hasNextPage: Boolean!
+          hasPreviousPage: Boolean!
+          startCursor: String
+          endCursor: String
         }
 
         type FeedItem {
