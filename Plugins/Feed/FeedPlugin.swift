@@ -2,7 +2,8 @@ import NormPluginKit
 
 /// The feed plugin: an in-process feed server (a feed per user, the same at every start,
 /// a search that takes it about 100 ms, and the whole feed of 125 items a page at a time:
-/// `feedConnection`, a Relay connection, and `feedItems`, by offset), the operations of
+/// `feedConnection`, a Relay connection, and `feedItems`, by offset; `pagedFeed` and
+/// `pagedItems` the same, declared merged in the cache), the operations of
 /// its views (GraphQL/Operations, generated into Generated/ by `normcache codegen
 /// --embed-schema`), and the `feed` service with its view state and commands.
 ///
@@ -17,7 +18,7 @@ struct FeedPlugin: Plugin {
     static let schema = FeedSchema.sdl
     static let typePolicies = FeedSchema.typePolicies
     static let operations = [NamedOperation(FeedQuery.self), NamedOperation(SearchQuery.self), NamedOperation(FeedPageQuery.self),
-                             NamedOperation(FeedItemsQuery.self)]
+                             NamedOperation(FeedItemsQuery.self), NamedOperation(PagedFeedQuery.self), NamedOperation(PagedItemsQuery.self)]
 
     let resolvers: Resolvers<Environment>
     let services: [any Service]

@@ -4,7 +4,8 @@ import NormPluginKit
 /// The server behind the plugin's endpoint: the feed of the user logged in (`login`
 /// switches the user, `logout` goes back to the user `default`), a search that takes it
 /// about 100 ms, and the whole feed (older posts too) a page at a time: `feedConnection`
-/// (a Relay connection) and `feedItems` (offset and limit).
+/// (a Relay connection) and `feedItems` (offset and limit), and the same again as
+/// `pagedFeed` and `pagedItems`, whose pages the schema declares merged in the cache.
 ///
 /// ```swift
 /// let server = FeedServer()
@@ -39,6 +40,13 @@ actor FeedServer {
                                     last: arguments["last"].int, before: arguments["before"].string)
             },
             "feedItems": { arguments, _ in
+                try Self.slice(of: await self.archive, offset: arguments["offset"].int ?? 0, limit: arguments["limit"].int ?? 20)
+            },
+            "pagedFeed": { arguments, _ in
+                try Self.connection(of: await self.archive, first: arguments["first"].int, after: arguments["after"].string,
+                                    last: arguments["last"].int, before: arguments["before"].string)
+            },
+            "pagedItems": { arguments, _ in
                 try Self.slice(of: await self.archive, offset: arguments["offset"].int ?? 0, limit: arguments["limit"].int ?? 20)
             },
         ])

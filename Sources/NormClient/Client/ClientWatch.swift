@@ -110,6 +110,8 @@ public final class ClientWatch: @unchecked Sendable {
     public var emissions: Int { lock.withLock { emitted } }
     /// True while a fetch of this watch is under way.
     public var isFetching: Bool { lock.withLock { fetching } }
+    /// The data it showed last for its current variables (``Client/nextPage(of:)`` pages on from it).
+    var shownData: CacheValue? { lock.withLock { shown } }
 
     func start() throws(ClientError) {
         lock.withLock { fetching = policy.mayUseNetwork }

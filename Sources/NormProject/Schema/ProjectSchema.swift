@@ -12,6 +12,10 @@ struct ProjectSchema: Sendable {
     /// The directives and types ``ApolloDirectives`` declared because the files did not
     /// (`@typePolicy`, `CacheControlScope`).
     let added: Set<String>
+    /// The cache directives the files put on types, each as a type extension
+    /// (`extend type Query @typePolicy(connectionFields: "feed")`), and the names of those
+    /// directives (`@typePolicy`), for ``serverSDL``.
+    let appliedCacheDirectives: (extensions: [String], names: Set<String>)
 
     /// The schema of the project's schema files; `nil` with the problems added when it has any.
     static func load(_ files: ProjectFiles, problems: inout [ProjectError.Problem]) -> ProjectSchema? {
@@ -76,18 +80,48 @@ struct ProjectSchema: Sendable {
             return nil
         }
         guard problems.count == problemsBefore else { return nil }
-        return ProjectSchema(schema: schema, knowledge: knowledge, warnings: warnings, added: added)
+        return ProjectSchema(schema: schema, knowledge: knowledge, warnings: warnings, added: added,
+                             appliedCacheDirectives: Self.appliedCacheDirectives(in: definitions))
+    }
+
+    /// The directives the cache reads from a type (``CacheDirectives``).
+    static let cacheDirectives: Set<String> = ["typePolicy", "fieldPolicy", "connection", "cacheControl", "cacheControlField"]
+
+    /// Each object type's and interface's cache directives in `definitions`, as a type
+    /// extension carrying them. (A printed schema shows no applied directive.)
+    private static func appliedCacheDirectives(in definitions: [Definition]) -> (extensions: [String], names: Set<String>) {
+        var names: Set<String> = []
+        let extensions = definitions.compactMap { definition -> String? in
+            let (keyword, name, directives): (String, String, [Directive])
+            switch definition {
+            case let type as ObjectTypeDefinition: (keyword, name, directives) = ("type", type.name.value, type.directives)
+            case let type as TypeExtensionDefinition: (keyword, name, directives) = ("type", type.definition.name.value, type.definition.directives)
+            case let type as InterfaceTypeDefinition: (keyword, name, directives) = ("interface", type.name.value, type.directives)
+            case let type as InterfaceExtensionDefinition:
+                (keyword, name, directives) = ("interface", type.definition.name.value, type.definition.directives)
+            default: return nil
+            }
+            let kept = directives.filter { cacheDirectives.contains($0.name.value) }
+            names.formUnion(kept.map { "@" + $0.name.value })
+            return kept.isEmpty ? nil : "extend \(keyword) \(name) " + kept.map { print(ast: $0) }.joined(separator: " ")
+        }
+        return (extensions, names)
     }
 
     /// The schema as its server has it, as SDL: printed without the declarations
     /// ``ApolloDirectives`` added (the client directives Apollo's codegen adds, which a
     /// server declares none of, and the cache directives the files did not declare).
+    /// The cache directives the files put on types follow, as type extensions, with the
+    /// declarations they need: a plugin's host reads them from the SDL it serves.
     var serverSDL: String {
-        printSchema(schema: schema).components(separatedBy: "\n\n").filter { definition in
+        var used = appliedCacheDirectives.names
+        if used.contains("@cacheControl") || used.contains("@cacheControlField") { used.insert("CacheControlScope") }
+        let printed = printSchema(schema: schema).components(separatedBy: "\n\n").filter { definition in
             // `directive @typePolicy(keyFields: …`, `enum CacheControlScope {`: the second word, up to a parenthesis.
             let name = definition.split(separator: " ", maxSplits: 2).dropFirst().first?.prefix { $0 != "(" && $0 != "\n" }
-            return !added.contains(name.map(String.init) ?? "")
-        }.joined(separator: "\n\n")
+            return !added.subtracting(used).contains(name.map(String.init) ?? "")
+        }
+        return (printed + appliedCacheDirectives.extensions).joined(separator: "\n\n")
     }
 
     /// One problem for SDL files that define again the types of the introspection result in

@@ -215,13 +215,17 @@ package enum CommandTable {
             log.limit = try CountArgument.parse(word, command: ".watchlog", name: "N (how many emissions to keep)", least: 1)
         },
         // pagination
-        DotCommand(name: "more", usage: "ID", help: "The next page of pager ID (.pager): a watcher more, with the variables the last page tells (after: its pageInfo.endCursor, or offset: the items so far); when the last page has no next one, says why and sends nothing") { session, input in
+        DotCommand(name: "more", usage: "ID", help: "The next page: of watcher ID's paginated field (declared in the schema: @typePolicy(connectionFields:), @fieldPolicy(paginationArgs:)), fetched and merged into it, so the watcher emits the longer list (cause page); or of pager ID (.pager), a watcher more. Its variables come from what is shown (after: pageInfo.endCursor, or offset: the items so far); when there is no next page, says why and sends nothing") { session, input in
             let word = try input.words(1...1)[0]
-            if let pager = session.pager(word) { return try pager.loadNext() }
+            if let pager = session.pager(word) {
+                switch try pager.loadNext() {
+                case .success(let variables): session.printer.emit(.more(id: pager.id, variables: variables, reason: nil))
+                case .failure(let none): session.printer.emit(.more(id: pager.id, variables: nil, reason: none.reason))
+                }
+                return
+            }
             guard Int(word) != nil else { throw CommandError(".more takes a pager's or a watcher's id, not \"\(word)\" (.watches lists them)") }
-            _ = try session.watches(word)   // "no watcher …" for an id that is none
-            // A plain watcher: the next page of its declared paginated field, merged (issue 38), goes here.
-            throw CommandError("watcher \(word) is not a pager; .more on a watcher needs a paginated field declared in the project (issue 38)")
+            try session.loadNextPage(of: try session.watches(word)[0])
         },
         // cache
         DotCommand(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in

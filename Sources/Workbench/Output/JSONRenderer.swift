@@ -186,6 +186,9 @@ enum JSONRenderer {
             return ["event": "watching", "id": CacheValue(id), "op": name(operation)]
         case .paging(let id, let operation, let list):
             return ["event": "paging", "id": CacheValue(id), "op": name(operation), "list": .string(list)]
+        case .more(let id, let variables, let reason):
+            return ["event": "more", "id": CacheValue(id), "sent": .bool(reason == nil), "variables": variables.map(CacheValue.object) ?? .null,
+                    "reason": reason.map(CacheValue.string) ?? .null]
         case .watches(let watches):
             return ["event": "watches", "watches": .list(watches.map { watch in .object([
                 "id": CacheValue(watch.id), "op": name(watch.operation), "variables": .object(watch.variables),

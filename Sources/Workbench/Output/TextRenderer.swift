@@ -199,6 +199,9 @@ struct TextRenderer {
             return ([sdl], [])
         case .watching(let id, let operation):
             return (["watching \(operation ?? "an anonymous query") as watcher \(id)"], [])
+        case .more(let id, let variables, let reason):
+            if let reason { return (["\(id): \(reason); nothing sent"], []) }
+            return (["\(id): next page \(JSON.string(.object(variables ?? CacheObject()), sortedKeys: true))"], [])
         case .paging(let id, let operation, let list):
             return (["paging \(operation ?? "an anonymous query")'s \(list) as pager \(id) (its first page is watcher \(id); .more \(id) loads the next)"], [])
         case .watches(let watches):

@@ -87,14 +87,14 @@ final class QueryPager: @unchecked Sendable {
 
     /// Starts the next page's watcher; throws when the last page has not answered yet, or
     /// has no page after it (the reason names the field).
-    func loadNext() throws {
+    /// Starts the next page's watcher; its variables, or why there is no next page (nothing started).
+    func loadNext() throws -> Result<CacheObject, NextPage.Unavailable> {
         let (page, last, variables) = lock.withLock { (watches.count, data[watches.count - 1], watches.last?.variables ?? CacheObject()) }
         guard let last else { throw CommandError("pager \(id) is still loading page \(page): .more waits until it has answered") }
         let next: NextPage
-        do { next = try NextPage(of: field, page: last, variables: variables) } catch {
-            throw CommandError("pager \(id): \(error)")
-        }
+        do { next = try NextPage(of: field, page: last, variables: variables) } catch { return .failure(error) }
         try startWatch(next.variables, page: page)
+        return .success(next.variables)
     }
 
     /// Goes back to the first page: cancels the other pages' watchers and hands back the

@@ -44,6 +44,17 @@ extension Session {
         try wait { try await first.refetch() }
     }
 
+    /// `.more ID` on a watcher: the next page of its paginated field, merged into it
+    /// (``Client/nextPage(of:)``); the watcher's emission shows the longer list.
+    func loadNextPage(of watch: ClientWatch) throws {
+        let client = self.client
+        let outcome = try wait { try await client.nextPage(of: watch) }
+        switch outcome {
+        case .fetched(_, let variables): printer.emit(.more(id: watch.id, variables: variables, reason: nil))
+        case .none(let reason): printer.emit(.more(id: watch.id, variables: nil, reason: reason))
+        }
+    }
+
     /// `.unwatch ID` on a pager: stops every page's watcher.
     func stopPager(_ pager: QueryPager) {
         pagers[pager.id] = nil

@@ -6,6 +6,10 @@ import NormAPI
 public enum FeedSchema {
     /// The schema as SDL, for the server that serves it.
     public static let sdl = #"""
+        directive @typePolicy(keyFields: String! = "", embeddedFields: String! = "", connectionFields: String! = "") on OBJECT | INTERFACE
+
+        directive @fieldPolicy(forField: String!, keyArgs: String! = "", paginationArgs: String! = "") repeatable on OBJECT | INTERFACE
+
         type Query {
           """The feed of the user logged in."""
           feed: [FeedItem!]!
@@ -26,6 +30,16 @@ public enum FeedSchema {
           The whole feed, a page at a time by position: `limit` items from the `offset`th on (0 is the newest).
           """
           feedItems(offset: Int = 0, limit: Int = 20): [FeedItem!]!
+
+          """
+          `feedConnection`'s pages, which the cache merges into one list (declared below).
+          """
+          pagedFeed(first: Int, after: String, last: Int, before: String): FeedItemConnection!
+
+          """
+          `feedItems`' pages, which the cache merges by position into one list (declared below).
+          """
+          pagedItems(offset: Int = 0, limit: Int = 20): [FeedItem!]!
         }
 
         """
@@ -57,5 +71,7 @@ public enum FeedSchema {
           title: String!
           author: String!
         }
+
+        extend type Query @typePolicy(connectionFields: "pagedFeed") @fieldPolicy(forField: "pagedItems", paginationArgs: "offset limit")
         """#
 }

@@ -1,0 +1,28 @@
+/// Which fields of an operation merge their pages, for what pages the next one (NormClient's
+/// `Client.nextPage(of:)`, the workbench's `.more`).
+extension NormalizedCache {
+    /// The response keys from the root down to each field of `operation` that the
+    /// pagination of `schema` (the endpoint's knowledge) declares paginated, in document
+    /// order; none without a declaration.
+    ///
+    /// ```swift
+    /// // extend type Query @typePolicy(connectionFields: "users")
+    /// try cache.paginatedFields(of: users, schema: knowledge)   // [["users"]]
+    /// ```
+    package func paginatedFields(of operation: CompiledOperation, schema: SchemaKnowledge?) throws(CacheError) -> [[String]] {
+        try lockedThrowing { () throws(CacheError) in
+            try state.withSchema(schema) { () throws(CacheError) in
+                let ids = try state.fieldIDs(of: operation)
+                var paths: [[String]] = []
+                func visit(_ plan: SelectionPlan, under path: [String]) {
+                    for field in plan.fields {
+                        if ids.paged[field.index]?.style != nil { paths.append(path + [field.responseKey]) }
+                        if let children = field.selections { visit(children, under: path + [field.responseKey]) }
+                    }
+                }
+                visit(operation.selections, under: [])
+                return paths
+            }
+        }
+    }
+}

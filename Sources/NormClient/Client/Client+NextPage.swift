@@ -1,0 +1,53 @@
+import NormCache
+
+extension Client {
+    /// What asking for a watch's next page did.
+    ///
+    /// ```swift
+    /// switch try await client.nextPage(of: watch) {
+    /// case .fetched(let result, _): print(result.source)   // the page; the watch emits the merged list, cause .page
+    /// case .none(let reason): print(reason)             // "users has no next page: pageInfo.hasNextPage is false"
+    /// }
+    /// ```
+    public enum NextPageResult: Sendable {
+        /// The next page, fetched from the network with `variables` and merged into the paginated field.
+        case fetched(ClientResult, variables: CacheObject)
+        /// There is no next page, and nothing was sent: why, naming the field.
+        case none(String)
+    }
+
+    /// Fetches the page after what `watch` shows of its paginated field (the one field its
+    /// endpoint's schema declares paginated: `@typePolicy(connectionFields:)`,
+    /// `@fieldPolicy(paginationArgs:)`, docs/pagination.md) and merges it into that field:
+    /// the watch, still on its first page's variables, emits the merged list with cause
+    /// `page`. The next page's variables come from what the watch shows (`after:` the
+    /// merged `pageInfo.endCursor`, or `offset:` the items shown; ``NextPage``); when there
+    /// is none (`hasNextPage` false, a short last page) nothing is sent.
+    ///
+    /// ```swift
+    /// let feed = try client.watch(FeedQuery(first: 20), from: endpoint)
+    /// try await client.nextPage(of: feed.watch)   // items 21–40 appended; the watch emits 40
+    /// ```
+    @discardableResult
+    public func nextPage(of watch: ClientWatch) async throws(ClientError) -> NextPageResult {
+        let operation = watch.operation
+        let paths: [[String]]
+        do { paths = try cache.paginatedFields(of: operation, schema: knowledge(over: watch.transport, generated: watch.generated)) }
+        catch { throw .cache(error) }
+        let name = operation.name ?? "the query"
+        guard let path = paths.first else {
+            throw .invalid("\(name) has no paginated field: declare one in the schema (@typePolicy(connectionFields:), "
+                           + "@fieldPolicy(paginationArgs:)), or page it with Apollo iOS's pager")
+        }
+        guard paths.count == 1 else {
+            throw .invalid("\(name) has \(paths.count) paginated fields (\(paths.map { $0.joined(separator: ".") }.joined(separator: ", "))): "
+                           + "a next page is for one")
+        }
+        guard case .object(let shown)? = watch.shownData else { throw .invalid("watcher \(watch.id) has shown no page yet") }
+        let next: NextPage
+        do { next = try NextPage(.next, in: operation, at: path, page: shown, variables: watch.variables) }
+        catch { return .none(error.reason) }
+        return .fetched(try await fetch(operation, variables: next.variables, policy: .networkOnly, from: watch.transport,
+                                        generated: watch.generated, cause: .page), variables: next.variables)
+    }
+}
