@@ -45,7 +45,9 @@ import Testing
         let id = try #require(try await bench.run(#".pager FeedItems {"offset":100,"limit":50}"#).event("paging").int("id"))
         let requests = bench.session.client.network.log.count
         let refused = try await bench.run(".more \(id)")
-        #expect(try refused.event("error").string("message") == "pager \(id): feedItems has no next page: its last page has 25 items, fewer than limit 50")
+        let more = try refused.event("more")
+        #expect(more.string("reason") == "feedItems has no next page: its last page has 25 items, fewer than limit 50")
+        #expect(more["sent"] == false)
         #expect(try refused.events("pager").isEmpty)
         #expect(bench.session.client.network.log.count == requests)
     }
@@ -55,7 +57,8 @@ import Testing
         try await bench.run(".use feed", ".watch Feed")
         let watcher = try #require(bench.session.client.activeWatches.first?.id)
         let more = try await bench.run(".more \(watcher)").event("error").string("message")
-        #expect(more == "watcher \(watcher) is not a pager; .more on a watcher needs a paginated field declared in the project (issue 38)")
+        #expect(more == "Feed has no paginated field: declare one in the schema (@typePolicy(connectionFields:), @fieldPolicy(paginationArgs:)), "
+                + "or page it with Apollo iOS's pager")
         let pager = try await bench.run(".pager Feed").event("error").string("message")
         #expect(pager == "no pager over Feed: Feed has no paginated field: no field of it takes after:, before:, offset: or skip:")
         // `.pager on|off` still switches the terminal's pager.
