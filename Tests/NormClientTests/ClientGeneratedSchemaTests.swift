@@ -87,4 +87,20 @@ import TripsAPI
         _ = try await client.fetch(client.cache.operation(Self.allTrips(), name: "AllTrips"), from: fake)
         #expect(client.cache.keys(matching: "Airport:*") == ["Airport:OPO", "Airport:Porto"])
     }
+
+    /// A generated schema declares no pagination: a typed call takes the endpoint's, so it
+    /// writes what `.more` and `Client.nextPage(of:)` merge, and reads it the same way.
+    @Test func theEndpointsPaginationHoldsForTypedCalls() async throws {
+        var endpoint = SchemaKnowledge()
+        endpoint.pagination.embed("Trip", "destination")
+        let fake = FakeTransport(name: "trips", schema: endpoint)
+        fake.respond(to: "TripDetail", with: ["data": ["trip": Self.trip()]])
+        let client = Client(cache: NormalizedCache())
+        let fetched = try await client.fetch(TripDetailQuery(id: "2"), from: fake)
+        #expect(fetched.data?.trip?.destination?.city == "Porto")
+        #expect(client.cache.record("Trip:2.destination") == nil, "kept inline, not a path record")
+        #expect(client.cache.record("Trip:2")?["destination"]?["city"] == "Porto")
+        let read = try await client.fetch(TripDetailQuery(id: "2"), policy: .cacheOnly, from: fake)
+        #expect(read.data?.trip?.destination?.country == "PT")
+    }
 }

@@ -7,7 +7,9 @@ extension Client {
     /// operation, its generated schema's (`generated`, what the app was built with) over
     /// the transport's. Its key fields and field policies win type by type and field by
     /// field; the possible types, root types and input types are the transport's schema's
-    /// when it has one (the server's whole schema), else the generated schema's. The one
+    /// when it has one (the server's whole schema), else the generated schema's, and so is
+    /// the pagination (a generated schema declares none: the pages a typed watch reads are
+    /// those `.more` and ``nextPage(of:)`` merge). The one
     /// place that decides it; docs/client.md, "Schema knowledge per endpoint".
     ///
     /// ```swift
@@ -20,6 +22,7 @@ extension Client {
         var knowledge = SchemaKnowledge.generated(by: schema)
         guard let endpoint else { return knowledge }
         if endpoint.possibleTypes.fromSchema { knowledge.possibleTypes = endpoint.possibleTypes }
+        knowledge.pagination = endpoint.pagination
         for type in endpoint.typePolicies.types where knowledge.typePolicies[type] == nil {
             knowledge.typePolicies[type] = endpoint.typePolicies[type]
         }
