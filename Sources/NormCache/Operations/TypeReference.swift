@@ -21,6 +21,15 @@ public indirect enum TypeReference: Sendable, Equatable, CustomStringConvertible
         }
     }
 
+    /// Whether it is a list, non-null or not: `[ID!]!` yes, `ID!` no.
+    var isList: Bool {
+        switch self {
+        case .named: false
+        case .list: true
+        case .nonNull(let inner): inner.isList
+        }
+    }
+
     /// As GraphQL writes it: `Int`, `[Int!]!`.
     public var description: String {
         switch self {

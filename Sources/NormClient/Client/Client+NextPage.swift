@@ -22,7 +22,9 @@ extension Client {
     /// the watch, still on its first page's variables, emits the merged list with cause
     /// `page`. The next page's variables come from what the watch shows (`after:` the
     /// merged `pageInfo.endCursor`, or `offset:` the items shown; ``NextPage``); when there
-    /// is none (`hasNextPage` false, a short last page) nothing is sent.
+    /// is none (`hasNextPage` false, a short last page) nothing is sent. Refused while the
+    /// watch's own fetch is under way, and for a query whose paginated field is not one
+    /// (none declared, several, or one in each item of a list).
     ///
     /// ```swift
     /// let feed = try client.watch(FeedQuery(first: 20), from: endpoint)
@@ -43,9 +45,12 @@ extension Client {
             throw .invalid("\(name) has \(paths.count) paginated fields (\(paths.map { $0.joined(separator: ".") }.joined(separator: ", "))): "
                            + "a next page is for one")
         }
-        guard case .object(let shown)? = watch.shownData else { throw .invalid("watcher \(watch.id) has shown no page yet") }
+        let page = watch.shownPage
+        // Its own fetch would replace the list with the first page after this one merged.
+        guard !page.fetching else { throw .invalid("watcher \(watch.id) is still fetching: its next page waits until it has answered") }
+        guard case .object(let shown)? = page.data else { throw .invalid("watcher \(watch.id) has shown no page yet") }
         let next: NextPage
-        do { next = try NextPage(.next, in: operation, at: path, page: shown, variables: watch.variables) }
+        do { next = try NextPage(.next, in: operation, at: path, page: shown, variables: page.variables) }
         catch { return .none(error.reason) }
         return .fetched(try await fetch(operation, variables: next.variables, policy: .networkOnly, from: watch.transport,
                                         generated: watch.generated, cause: .page), variables: next.variables)

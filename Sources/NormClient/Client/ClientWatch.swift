@@ -110,8 +110,9 @@ public final class ClientWatch: @unchecked Sendable {
     public var emissions: Int { lock.withLock { emitted } }
     /// True while a fetch of this watch is under way.
     public var isFetching: Bool { lock.withLock { fetching } }
-    /// The data it showed last for its current variables (``Client/nextPage(of:)`` pages on from it).
-    var shownData: CacheValue? { lock.withLock { shown } }
+    /// The data it showed last, the variables it showed it for, and whether a fetch of it
+    /// is under way, at one moment (``Client/nextPage(of:)`` pages on from it).
+    var shownPage: (data: CacheValue?, variables: CacheObject, fetching: Bool) { lock.withLock { (shown, _variables, fetching) } }
 
     func start() throws(ClientError) {
         lock.withLock { fetching = policy.mayUseNetwork }

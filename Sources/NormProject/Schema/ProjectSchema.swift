@@ -87,8 +87,9 @@ struct ProjectSchema: Sendable {
     /// The directives the cache reads from a type (``CacheDirectives``).
     static let cacheDirectives: Set<String> = ["typePolicy", "fieldPolicy", "connection", "cacheControl", "cacheControlField"]
 
-    /// Each object type's and interface's cache directives in `definitions`, as a type
-    /// extension carrying them. (A printed schema shows no applied directive.)
+    /// Each object type's, interface's and union's cache directives in `definitions`, as a
+    /// type extension carrying them. (A printed schema shows no applied directive; one on a
+    /// field, `@cacheControl` there, is not carried.)
     private static func appliedCacheDirectives(in definitions: [Definition]) -> (extensions: [String], names: Set<String>) {
         var names: Set<String> = []
         let extensions = definitions.compactMap { definition -> String? in
@@ -99,6 +100,8 @@ struct ProjectSchema: Sendable {
             case let type as InterfaceTypeDefinition: (keyword, name, directives) = ("interface", type.name.value, type.directives)
             case let type as InterfaceExtensionDefinition:
                 (keyword, name, directives) = ("interface", type.definition.name.value, type.definition.directives)
+            case let type as UnionTypeDefinition: (keyword, name, directives) = ("union", type.name.value, type.directives)
+            case let type as UnionExtensionDefinition: (keyword, name, directives) = ("union", type.definition.name.value, type.definition.directives)
             default: return nil
             }
             let kept = directives.filter { cacheDirectives.contains($0.name.value) }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct PaginationTests {
     static let schema = """
         type Query {
-          users(first: Int, after: String, last: Int, before: String): UserConnection!
+          users(first: Int, after: String, last: Int, before: String): UserConnection
           posts(offset: Int, limit: Int): [Post!]!
           settings: Settings
         }
@@ -190,6 +190,155 @@ import Testing
         try write([3], #"{"first":2,"after":"c2"}"#)
         #expect(try cache.gc().isEmpty)
         #expect(cache.record("User:3")?["name"] == "U3")
+    }
+
+    // MARK: what a review found
+
+    /// A page whose last edge was a duplicate leaves the list's end cursor the page's: the
+    /// next page still follows it (the cached pageInfo describes the whole list).
+    @Test func aPageAfterADeduplicatedEndStillAppends() throws {
+        try write([1, 2], #"{"first":2}"#)
+        try write([3, 1], #"{"first":2,"after":"c2"}"#)   // its last node, User:1, is listed: left out
+        #expect(try listed().ids == ["1", "2", "3"])
+        try write([5], #"{"first":2,"after":"c1"}"#)
+        #expect(try listed().ids == ["1", "2", "3", "5"])
+    }
+
+    /// The connection selected twice (directly and in a fragment) keeps what both select.
+    @Test func aConnectionSelectedTwiceKeepsBothSelections() throws {
+        let twice = try cache.operation("""
+            query Twice($after: String) { users(first: 2, after: $after) { edges { cursor } ...More } }
+            fragment More on UserConnection { edges { node { id name } } pageInfo { startCursor endCursor hasNextPage hasPreviousPage } }
+            """)
+        try cache.write(data: try Self.page([1, 2]), for: twice, schema: knowledge)
+        try cache.write(data: try Self.page([3, 4]), for: twice, variables: ["after": "c2"], schema: knowledge)
+        #expect(try listed().ids == ["1", "2", "3", "4"])
+        #expect(try cache.paginatedFields(of: twice, schema: knowledge) == [["users"]])
+    }
+
+    /// Two pages of the field in one response (aliases) merge one after the other.
+    @Test func twoPagesInOneResponseMergeInOrder() throws {
+        let both = try cache.operation("""
+            query Both($after: String) {
+              x: users(first: 2) { pageInfo { startCursor endCursor hasNextPage hasPreviousPage } edges { cursor node { id name } } }
+              y: users(first: 2, after: $after) { pageInfo { startCursor endCursor hasNextPage hasPreviousPage } edges { cursor node { id name } } }
+            }
+            """)
+        guard case .object(let first)? = try Self.page([1, 2])["users"], case .object(let second)? = try Self.page([3, 4])["users"] else { return }
+        try cache.write(data: ["x": .object(first), "y": .object(second)], for: both, variables: ["after": "c2"], schema: knowledge)
+        #expect(try listed().ids == ["1", "2", "3", "4"])
+    }
+
+    /// A null page after the list is refused: the list stays.
+    @Test func aNullPageAfterTheListIsRefused() throws {
+        try write([1, 2], #"{"first":2}"#)
+        try cache.write(data: ["users": .null], for: operation, variables: ["after": "c2"], schema: knowledge)
+        #expect(try listed().ids == ["1", "2"])
+        #expect(cache.takeWarnings().contains { $0.contains("Query.users") && $0.contains("null") })
+    }
+
+    /// Both `edges` and `nodes`: each keeps every new node.
+    @Test func edgesAndNodesBothGrow() throws {
+        let both = try cache.operation("""
+            query Both($after: String) { users(first: 2, after: $after) { edges { cursor node { id name } } nodes { id name } pageInfo { startCursor endCursor hasNextPage hasPreviousPage } } }
+            """)
+        func page(_ ids: [Int]) throws -> CacheObject {
+            var page = try Self.page(ids)
+            guard case .object(var users)? = page["users"], case .list(let edges)? = users["edges"] else { return page }
+            users["nodes"] = .list(edges.compactMap { $0["node"] })
+            page["users"] = .object(users)
+            return page
+        }
+        try cache.write(data: try page([1, 2]), for: both, schema: knowledge)
+        try cache.write(data: try page([3, 4]), for: both, variables: ["after": "c2"], schema: knowledge)
+        let data = try cache.read(both, schema: knowledge).data
+        guard case .list(let nodes)? = data?["users"]?["nodes"], case .list(let edges)? = data?["users"]?["edges"] else {
+            Issue.record("no users")
+            return
+        }
+        #expect(nodes.count == 4 && edges.count == 4)
+    }
+
+    /// A page written to the base while an optimistic layer holds the field merges with the
+    /// base's list, and rolling the layer back leaves none of its edges.
+    @Test func anOptimisticLayerDoesNotLeakIntoTheBase() throws {
+        try write([1, 2], #"{"first":2}"#)
+        try cache.writeOptimistic("new-user", data: try Self.page([9]), for: operation, variables: ["first": 2], schema: knowledge)
+        try write([3, 4], #"{"first":2,"after":"c2"}"#)
+        try cache.rollBackOptimistic("new-user")
+        #expect(try listed().ids == ["1", "2", "3", "4"])
+    }
+
+    /// On an interface whose every implementation declares the field a connection, the field is one.
+    @Test func aConnectionDeclaredOnEveryImplementation() throws {
+        let sdl = """
+            type Query { node(id: ID!): Node }
+            interface Node { id: ID! }
+            interface Social { friends(first: Int, after: String): UserConnection! }
+            type UserConnection { edges: [UserEdge!]! pageInfo: PageInfo! }
+            type UserEdge { cursor: String! node: User! }
+            type PageInfo { startCursor: String endCursor: String hasNextPage: Boolean! hasPreviousPage: Boolean! }
+            type User implements Node & Social @typePolicy(keyFields: "id") { id: ID! name: String! friends(first: Int, after: String): UserConnection! }
+            extend type User @typePolicy(connectionFields: "friends")
+            """
+        let social = try SchemaKnowledge(sdl: sdl)
+        let friends = try cache.operation("""
+            query Friends($after: String) { node(id: "9") { id ... on Social { friends(first: 2, after: $after) { edges { cursor node { id } } pageInfo { endCursor hasNextPage } } } } }
+            """)
+        let page: (String, String) throws -> CacheObject = { first, second in try Support.object(#"""
+            {"node":{"__typename":"User","id":"9","friends":{"__typename":"UserConnection","pageInfo":{"__typename":"PageInfo","endCursor":"c\#(second)","hasNextPage":true},
+             "edges":[{"__typename":"UserEdge","cursor":"c\#(first)","node":{"__typename":"User","id":"\#(first)"}},{"__typename":"UserEdge","cursor":"c\#(second)","node":{"__typename":"User","id":"\#(second)"}}]}}}
+            """#) }
+        try cache.write(data: try page("1", "2"), for: friends, schema: social)
+        try cache.write(data: try page("3", "4"), for: friends, variables: ["after": "c2"], schema: social)
+        #expect(cache.record("User:9")?.keys.filter { $0.hasPrefix("friends") } == ["friends"])
+    }
+
+    /// A list of scalars paginated by offset merges by position too.
+    @Test func scalarListsMergeByOffset() throws {
+        let knowledge = try SchemaKnowledge(sdl: """
+            type Query { tags(offset: Int, limit: Int): [String!]! }
+            extend type Query @fieldPolicy(forField: "tags", paginationArgs: "offset limit")
+            """)
+        let tags = try cache.operation("query Tags($offset: Int) { tags(offset: $offset, limit: 2) }")
+        try cache.write(data: ["tags": ["a", "b"]], for: tags, variables: ["offset": 0], schema: knowledge)
+        try cache.write(data: ["tags": ["c", "d"]], for: tags, variables: ["offset": 2], schema: knowledge)
+        #expect(try cache.read(tags, variables: ["offset": 0], schema: knowledge).data?["tags"] == ["a", "b", "c", "d"])
+    }
+
+    /// gc follows a reference inside an object kept inline in a list that also holds
+    /// references (an offset list of a union); `.gc dangling` drops an edge whose node is gone.
+    @Test func referencesInlineInMixedListsAndDanglingEdges() throws {
+        let knowledge = try SchemaKnowledge(sdl: """
+            type Query { results(offset: Int, limit: Int): [Result!]! users(first: Int, after: String): UserConnection! }
+            union Result = User | Ad
+            type Ad { title: String! advertiser: User! }
+            type UserConnection { edges: [UserEdge!]! pageInfo: PageInfo! }
+            type UserEdge { cursor: String! node: User! }
+            type PageInfo { endCursor: String hasNextPage: Boolean! }
+            type User @typePolicy(keyFields: "id") { id: ID! name: String! }
+            extend type Query @fieldPolicy(forField: "results", paginationArgs: "offset limit") @typePolicy(connectionFields: "users")
+            """)
+        let results = try cache.operation("{ results(offset: 0, limit: 2) { ... on User { id name } ... on Ad { title advertiser { id name } } } }")
+        try cache.write(data: try Support.object(#"""
+            {"results":[{"__typename":"User","id":"1","name":"Ann"},{"__typename":"Ad","title":"Buy","advertiser":{"__typename":"User","id":"7","name":"Ed"}}]}
+            """#), for: results, schema: knowledge)
+        #expect(try cache.gc().isEmpty)
+        #expect(cache.record("User:7")?["name"] == "Ed")
+        #expect(cache.referrers(of: "User:7") == ["QUERY_ROOT"])
+        let users = try cache.operation("{ users(first: 2) { edges { cursor node { id name } } pageInfo { endCursor hasNextPage } } }")
+        try cache.write(data: try Support.object(#"""
+            {"users":{"__typename":"UserConnection","pageInfo":{"__typename":"PageInfo","endCursor":"c2","hasNextPage":true},
+             "edges":[{"__typename":"UserEdge","cursor":"c1","node":{"__typename":"User","id":"1","name":"Ann"}},{"__typename":"UserEdge","cursor":"c2","node":{"__typename":"User","id":"2","name":"Bo"}}]}}
+            """#), for: users, schema: knowledge)
+        try cache.evict("User:2")
+        let removed = try cache.removeDanglingReferences()
+        #expect(removed.fields.contains("QUERY_ROOT.users"))
+        guard case .list(let edges)? = try cache.read(users, schema: knowledge).data?["users"]?["edges"] else {
+            Issue.record("users not read")
+            return
+        }
+        #expect(edges.count == 1)
     }
 
     static let problems: [(sdl: String, message: String)] = [

@@ -39,6 +39,7 @@ extension EngineState {
         let roots = Set(CompiledOperation.Kind.allRootKeys.compactMap { keys.recordKeys.find($0)?.rawValue })
         // An emptied root still exists: Apollo Client keeps it as its `__typename`.
         let exists = { (record: UInt32) in self.records.recordExists(record) || self.records.roots.emptied.contains(record) }
+        let keyExists = { (key: String) in self.keys.recordKeys.find(key).map { exists($0.rawValue) } ?? false }
         var fields = Set<RecordField>()
         var removed: [UInt32] = []
         var removedInPass: Bool
@@ -48,7 +49,7 @@ extension EngineState {
                 let stored = records.base[record]!
                 var changes: [(UInt32, StoredValue?)] = []
                 for (field, value) in zip(stored.fieldIDs, stored.values) {
-                    let kept = value.withoutDangling(exists)
+                    let kept = value.withoutDangling(exists, keyExists)
                     if kept != value { changes.append((field, kept)) }
                 }
                 guard !changes.isEmpty else { continue }
@@ -70,12 +71,36 @@ extension EngineState {
 extension StoredValue {
     /// The value without its references to records `exists` denies: nil for such a
     /// reference (the field holding it goes), a list without such items, at any depth of
-    /// lists (an inner list that loses every item stays, empty).
-    fileprivate func withoutDangling(_ exists: (UInt32) -> Bool) -> StoredValue? {
+    /// lists (an inner list that loses every item stays, empty). References kept inline
+    /// (a merged list's, by key, which `keyExists` judges) go the same way.
+    fileprivate func withoutDangling(_ exists: (UInt32) -> Bool, _ keyExists: (String) -> Bool) -> StoredValue? {
         switch self {
-        case .value: self
+        case .value(let value): value.withoutDangling(keyExists).map(StoredValue.value)
         case .reference(let record): exists(record) ? self : nil
-        case .list(let items): .list(of: items.compactMap { $0.withoutDangling(exists) })
+        case .list(let items): .list(of: items.compactMap { $0.withoutDangling(exists, keyExists) })
+        }
+    }
+}
+
+extension CacheValue {
+    /// The value without its references to records `exists` denies: nil for such a
+    /// reference, a list without such items, and without the objects in it that hold one
+    /// as a member (an edge whose node is gone goes whole), an object without such members.
+    fileprivate func withoutDangling(_ exists: (String) -> Bool) -> CacheValue? {
+        switch self {
+        case .reference(let key):
+            return exists(key) ? self : nil
+        case .list(let items):
+            return .list(items.compactMap { item -> CacheValue? in
+                if case .object(let object) = item, object.values.contains(where: { $0.referenceKey.map { !exists($0) } ?? false }) { return nil }
+                return item.withoutDangling(exists)
+            })
+        case .object(let object):
+            var kept = CacheObject(capacity: object.count)
+            for (key, value) in object.members { if let value = value.withoutDangling(exists) { kept.appendNew(key, value) } }
+            return .object(kept)
+        default:
+            return self
         }
     }
 }

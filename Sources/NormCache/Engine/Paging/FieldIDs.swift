@@ -16,6 +16,9 @@ struct FieldIDs {
         let parentType: String
         /// How its pages merge; `nil` for a field only embedded.
         let style: Pagination.Style?
+        /// Whether a list holds it (a paginated field in each item of a list): then an
+        /// operation has one of it per item, and no one next page.
+        let underList: Bool
     }
 
     /// By `FieldPlan.index`: the field-key id, or NC_ID_NONE where it depends on variables.
@@ -38,7 +41,8 @@ extension KeySpace {
     /// The field ids of `operation` under `pagination`, whose root type is `root` and whose
     /// fields' types `schema` gives: a field is paginated or embedded when the type the plan
     /// shows it on (its fragment's type condition, else the type of the field above), or
-    /// an interface that type implements, declares it so.
+    /// an interface that type implements, declares it so; on an interface or a union, when
+    /// every object type of it that has the field declares it so.
     func fieldIDs(of operation: CompiledOperation, pagination: Pagination, schema: PossibleTypes, root: String) throws(CacheError) -> FieldIDs {
         let ids = try staticFieldIDs(operation)
         if pagination.isEmpty { return FieldIDs(ids: ids) }
@@ -47,13 +51,19 @@ extension KeySpace {
         }
         var adjusted = ids
         var paged: [Int: FieldIDs.Paged] = [:]
-        func visit(_ plan: SelectionPlan, type: String?) throws(CacheError) {
+        func owner(of field: String, on parent: String) -> String? {
+            if let owner = ([parent] + schema.supertypes(of: parent)).first(where: { pagination.isEmbedded($0, field) }) { return owner }
+            let objects = schema.types(satisfying: parent).filter { schema.outputFields(of: $0)?[field] != nil }
+            guard let first = objects.first, objects.allSatisfy({ pagination.isEmbedded($0, field) && pagination[$0, field] == pagination[first, field] })
+            else { return nil }
+            return first
+        }
+        func visit(_ plan: SelectionPlan, type: String?, underList: Bool) throws(CacheError) {
             for field in plan.fields {
                 let parent = field.typeConditions.last ?? type
-                if let parent, pagination.mentions(field.name),
-                   let owner = ([parent] + schema.supertypes(of: parent)).first(where: { pagination.isEmbedded($0, field.name) }) {
+                if let parent, pagination.mentions(field.name), let owner = owner(of: field.name, on: parent) {
                     let style = pagination[owner, field.name]
-                    paged[field.index] = FieldIDs.Paged(parentType: parent, style: style)
+                    paged[field.index] = FieldIDs.Paged(parentType: owner, style: style, underList: underList)
                     if let style, field.staticKey != nil {
                         var arguments = self.arguments(of: field, variables: CacheObject())
                         for name in style.droppedArguments { arguments[name] = nil }
@@ -61,11 +71,12 @@ extension KeySpace {
                     }
                 }
                 if let children = field.selections {
-                    try visit(children, type: parent.flatMap { schema.outputFields(of: $0)?[field.name]?.namedType })
+                    let fieldType = parent.flatMap { schema.outputFields(of: $0)?[field.name] }
+                    try visit(children, type: fieldType?.namedType, underList: underList || fieldType?.isList == true)
                 }
             }
         }
-        try visit(operation.selections, type: root)
+        try visit(operation.selections, type: root, underList: false)
         let result = FieldIDs(ids: adjusted, paged: paged)
         pagedFieldIDs[ObjectIdentifier(operation)] = PaginatedFieldIDs(operation: operation, pagination: pagination, ids: result)
         return result

@@ -3,7 +3,8 @@
 extension NormalizedCache {
     /// The response keys from the root down to each field of `operation` that the
     /// pagination of `schema` (the endpoint's knowledge) declares paginated, in document
-    /// order; none without a declaration.
+    /// order, once each; none without a declaration. A field in the items of a list is
+    /// not among them: the operation has one a item, and no one next page.
     ///
     /// ```swift
     /// // extend type Query @typePolicy(connectionFields: "users")
@@ -16,7 +17,10 @@ extension NormalizedCache {
                 var paths: [[String]] = []
                 func visit(_ plan: SelectionPlan, under path: [String]) {
                     for field in plan.fields {
-                        if ids.paged[field.index]?.style != nil { paths.append(path + [field.responseKey]) }
+                        let paged = ids.paged[field.index]
+                        if paged?.style != nil, paged?.underList == false, !paths.contains(path + [field.responseKey]) {
+                            paths.append(path + [field.responseKey])
+                        }
                         if let children = field.selections { visit(children, under: path + [field.responseKey]) }
                     }
                 }

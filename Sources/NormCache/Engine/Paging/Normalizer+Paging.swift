@@ -1,20 +1,49 @@
+/// What the response wrote to a field kept inline (``Normalizer/inlineWritten``): the page
+/// with the arguments it came with, what the field held before it, and what it holds now.
+struct InlineWrite {
+    let page: CacheValue
+    let arguments: [String: ArgumentValue]
+    let before: StoredValue?
+    let stored: StoredValue?
+}
+
 /// Writing a field that keeps its objects inline (``FieldIDs/Paged``): a paginated field,
 /// whose page merges with what the field holds (``PageMerge``), or an embedded one.
 extension Normalizer {
-    /// The value `field` of `parent` keeps: objects with an entity key written to their
-    /// records and named by reference, the others inline under their field keys, merged
-    /// with the field's pages when it is paginated. `nil` when a page is refused and the
-    /// field holds nothing: it stays absent (the warning says why).
-    mutating func storeInline<Node: ResponseNode>(_ value: Node, selections: SelectionPlan, field: FieldPlan, paged: FieldIDs.Paged,
-                                                  parent: UInt32, fieldKey: UInt32, returnType: String?) throws(Failure) -> StoredValue? {
-        let page = try inline(value, selections: selections, parent: parent, fieldKey: fieldKey, returnType: returnType)
-        guard let style = paged.style else { return try kept(page) }
-        let cached = state.records.value(parent, fieldKey)
+    /// What `field` of `parent` keeps of `page` (the field's value, inline: ``inline(_:selections:parent:fieldKey:returnType:)``):
+    /// for a paginated field, the page merged with what the field holds. `nil` when a page
+    /// is refused and the field holds nothing: it stays absent (the warning says why).
+    ///
+    /// What the field holds is the base's value for a write to the base, the layers' for
+    /// an optimistic one. A field the response wrote already (selected twice under
+    /// fragments, or another page of it under an alias) goes on from that: the same page
+    /// again is one page with both selections; another page merges after it.
+    mutating func storeInline(_ page: CacheValue, field: FieldPlan, paged: FieldIDs.Paged, parent: UInt32, fieldKey: UInt32) throws(Failure) -> StoredValue? {
+        let pair = RecordField(record: parent, field: fieldKey)
         let arguments = state.keys.arguments(of: field, variables: variables)
+        var page = page
+        var cached = layer == nil ? state.records.base.value(parent, fieldKey) : state.records.value(parent, fieldKey)
+        if let earlier = inlineWritten[pair] {
+            if earlier.arguments == arguments {
+                page = Self.merging(earlier.page, page)
+                cached = earlier.before
+            } else {
+                cached = earlier.stored
+            }
+        }
+        let stored = try merged(page, into: cached, field: field, paged: paged, arguments: arguments, pair: pair)
+        inlineWritten[pair] = InlineWrite(page: page, arguments: arguments, before: cached, stored: stored)
+        return stored
+    }
+
+    /// `page` merged into `cached` as the field's style says; a refused page leaves `cached`.
+    private mutating func merged(_ page: CacheValue, into cached: StoredValue?, field: FieldPlan, paged: FieldIDs.Paged,
+                                 arguments: [String: ArgumentValue], pair: RecordField) throws(Failure) -> StoredValue? {
+        guard let style = paged.style else { return try kept(page) }
         let name = paged.parentType + "." + field.name
         switch style {
         case .connection:
-            let merge = state.listedNodes.withNodes(of: RecordField(record: parent, field: fieldKey)) { listed in
+            let merge = state.listedNodes.withNodes(of: pair) { listed in
                 PageMerge.connection(page, into: cached.map(state.keys.cacheValue), arguments: arguments, field: name, listed: &listed)
             }
             switch merge {
@@ -24,20 +53,37 @@ extension Normalizer {
                 return cached
             }
         case .offset(let argument, _):
-            guard case .list = page else { return try kept(page) }  // null: no list
             var offset = 0
             switch arguments[argument] {
             case .int(let value)?: offset = Int(clamping: value)
             case nil, .null?: break
             case let other?: throw Failure(message: "\(name)'s \(argument) is \(other), not an integer offset")
             }
-            guard case .list(let items) = try kept(page) else { return cached }
+            guard case .list(let items) = try kept(page) else {
+                if offset == 0 { return try kept(page) }  // a first page that is null: no list
+                state.warnings.append("\(name): the page at offset \(offset) is null: the cached list is kept")
+                return cached
+            }
             switch PageMerge.offset(items, into: cached.flatMap(Self.items), at: offset, field: name) {
             case .merged(let merged): return .list(of: merged)
             case .refused(let why):
                 state.warnings.append(why)
                 return cached
             }
+        }
+    }
+
+    /// `b` over `a`: objects merged member by member, lists of one length item by item.
+    /// (One response's value of a field selected twice: the members each selection wrote.)
+    private static func merging(_ a: CacheValue, _ b: CacheValue) -> CacheValue {
+        switch (a, b) {
+        case (.object(var left), .object(let right)):
+            for (key, value) in right.members { left[key] = left[key].map { merging($0, value) } ?? value }
+            return .object(left)
+        case (.list(let left), .list(let right)) where left.count == right.count:
+            return .list(zip(left, right).map(merging))
+        default:
+            return b
         }
     }
 
@@ -62,7 +108,7 @@ extension Normalizer {
     /// `value` kept inline: an object with an entity key is written to its record and
     /// becomes a reference to it; another keeps the fields its selection asks for, under
     /// their field keys, as an Apollo Client snapshot keeps an object inline.
-    private mutating func inline<Node: ResponseNode>(_ value: Node, selections: SelectionPlan, parent: UInt32, fieldKey: UInt32,
+    mutating func inline<Node: ResponseNode>(_ value: Node, selections: SelectionPlan, parent: UInt32, fieldKey: UInt32,
                                                      returnType: String?) throws(Failure) -> CacheValue {
         switch value.kind {
         case .null:
@@ -97,15 +143,17 @@ extension Normalizer {
                     let key: String
                     do { key = state.keys.fieldKey(try state.keys.fieldID(of: field, ids: ids, variables: variables)) }
                     catch { throw Failure(message: "\(error)", path: ["." + field.responseKey]) }
-                    guard kept[key] == nil else { return }
                     do throws(Failure) {
+                        let value: CacheValue
                         if let children = field.selections {
-                            kept.appendNew(key, try inline(member, selections: children, parent: parent, fieldKey: fieldKey,
-                                                           returnType: fieldTypes?[index]?.namedType))
+                            value = try inline(member, selections: children, parent: parent, fieldKey: fieldKey,
+                                               returnType: fieldTypes?[index]?.namedType)
                         } else {
                             if member.kind == .reference { throw Failure(message: "a reference is not a response value") }
-                            kept.appendNew(key, member.decoded())
+                            value = member.decoded()
                         }
+                        // Selected twice (under fragments): each selection's members are kept.
+                        if let earlier = kept[key] { kept[key] = Self.merging(earlier, value) } else { kept.appendNew(key, value) }
                     } catch var failure {
                         failure.path.append("." + field.responseKey)
                         throw failure

@@ -22,22 +22,32 @@ enum PageMerge {
     /// `page` (a connection kept inline: members are field keys, nodes references) merged
     /// into `cached` by the page's `after` or `before` argument: after the cached end
     /// cursor, its edges are appended; before the start cursor, prepended; with neither,
-    /// it replaces the list (a first page, a pull to refresh). Edges whose node is in the
-    /// list already are left out. Any other page is refused, as is a page whose cursors
-    /// are missing or contradict its `pageInfo`.
+    /// it replaces the list (a first page, a pull to refresh), as it replaces an empty
+    /// list. Edges whose node is in the list already are left out. Any other page is
+    /// refused: one not next to the list, a null one, one whose cursors are missing or
+    /// contradict its `pageInfo`, one after a list whose end has no cursor.
     /// `listed` keeps the node keys of the list from one page to the next (``ListedNodes``).
     static func connection(_ page: CacheValue, into cached: CacheValue?, arguments: [String: ArgumentValue], field: String,
                            listed: inout ListedNodes) -> Outcome<CacheValue> {
-        guard case .object(let incoming) = page else { return .merged(page) }  // null: no connection
+        let after = text(arguments["after"]), before = text(arguments["before"])
+        let next = after != nil || before != nil
+        guard case .object(let existing)? = cached, next, !Cursors.isEmpty(existing) else {
+            if case .object(let incoming) = page, case .failure(let problem) = Cursors.of(incoming) {
+                return .refused("\(field): the page \(problem.text): the cached list is kept")
+            }
+            return .merged(page)  // a first page (null too: no connection), or any page of an empty list
+        }
+        guard case .object(let incoming) = page else {
+            return .refused("\(field): the page \(after.map { "after \"\($0)\"" } ?? "before \"\(before!)\"") is null: the cached list is kept")
+        }
         let pageCursors: Cursors
         switch Cursors.of(incoming) {
         case .success(let cursors): pageCursors = cursors
         case .failure(let problem): return .refused("\(field): the page \(problem.text): the cached list is kept")
         }
-        let after = text(arguments["after"]), before = text(arguments["before"])
-        guard after != nil || before != nil, case .object(let existing)? = cached, case .success(let cachedCursors) = Cursors.of(existing) else {
-            return .merged(page)
-        }
+        // The cached list's own cursors: its pageInfo's, which describe the whole list (its
+        // last edge may have been left out as a duplicate), else its edges'.
+        let cachedCursors = Cursors.cached(existing)
         if let after {
             guard after == cachedCursors.end else { return notAdjacent("after", after, field: field, cachedEnd: "ends", cachedCursors.end) }
             return .merged(.object(joined(existing, incoming, start: cachedCursors.start, end: pageCursors.end ?? cachedCursors.end,
@@ -63,7 +73,9 @@ enum PageMerge {
         let tracked = existing["edges"] != nil ? "edges" : "nodes"
         var keys: Set<String> = []
         if case .list(let list)? = existing[tracked] { keys = listed.take(listing: list) }
+        // Each list is filtered against the nodes listed before the page, and its own.
         var addedKeys: [String] = []
+        var trackedList: [CacheValue]?
         for key in ["edges", "nodes"] {
             guard case .list(let old)? = existing[key], case .list(let new)? = incoming[key] else { continue }
             var inPage = Set<String>()
@@ -75,10 +87,11 @@ enum PageMerge {
             }
             let list = appending ? old + added : added + old
             merged[key] = .list(list)
-            if key == tracked {
-                keys.formUnion(addedKeys)
-                listed.update(list: list, keys: keys)
-            }
+            if key == tracked { trackedList = list }
+        }
+        if let trackedList {
+            keys.formUnion(addedKeys)
+            listed.update(list: trackedList, keys: keys)
         }
         var pageInfo = CacheObject()
         if case .object(let old)? = existing["pageInfo"] { pageInfo = old }
@@ -114,30 +127,50 @@ enum PageMerge {
 
         struct Problem: Error { let text: String }
 
+        private static func edges(_ connection: CacheObject) -> [CacheValue] {
+            if case .list(let edges)? = connection["edges"] { return edges }
+            if case .list(let nodes)? = connection["nodes"] { return nodes }
+            return []
+        }
+
+        private static func cursor(_ edge: CacheValue?) -> String? {
+            if case .object(let edge)? = edge, case .string(let cursor)? = edge["cursor"] { return cursor }
+            return nil
+        }
+
+        private static func infoCursor(_ name: String, of connection: CacheObject) -> String? {
+            if case .string(let cursor)? = existingPageInfo(connection)?[name] { return cursor }
+            return nil
+        }
+
+        /// Whether the connection lists nothing: no edges (nor nodes) and no cursors.
+        static func isEmpty(_ connection: CacheObject) -> Bool {
+            edges(connection).isEmpty && infoCursor("startCursor", of: connection) == nil && infoCursor("endCursor", of: connection) == nil
+        }
+
+        /// The cursors of a list the cache holds, as it holds them.
+        static func cached(_ connection: CacheObject) -> Cursors {
+            let edges = edges(connection)
+            return Cursors(start: infoCursor("startCursor", of: connection) ?? cursor(edges.first),
+                           end: infoCursor("endCursor", of: connection) ?? cursor(edges.last))
+        }
+
+        /// The cursors of a page, or what in it contradicts itself.
         static func of(_ connection: CacheObject) -> Result<Cursors, Problem> {
-            var edges: [CacheValue] = []
-            if case .list(let list)? = connection["edges"] { edges = list }
-            let info = existingPageInfo(connection)
-            func cursor(_ edge: CacheValue?) -> String? {
-                if case .object(let edge)? = edge, case .string(let cursor)? = edge["cursor"] { return cursor }
-                return nil
-            }
-            func infoCursor(_ name: String) -> String? {
-                if case .string(let cursor)? = info?[name] { return cursor }
-                return nil
-            }
+            let edges = edges(connection)
             let (firstEdge, lastEdge) = (cursor(edges.first), cursor(edges.last))
-            let start = infoCursor("startCursor") ?? firstEdge, end = infoCursor("endCursor") ?? lastEdge
+            let (givenStart, givenEnd) = (infoCursor("startCursor", of: connection), infoCursor("endCursor", of: connection))
+            let start = givenStart ?? firstEdge, end = givenEnd ?? lastEdge
             if !edges.isEmpty, start == nil || end == nil {
                 return .failure(Problem(text: "has edges without a cursor and a pageInfo without startCursor and endCursor"))
             }
-            if let given = infoCursor("endCursor"), let lastEdge, given != lastEdge {
-                return .failure(Problem(text: "has pageInfo.endCursor \"\(given)\", but its last edge's cursor is \"\(lastEdge)\""))
+            if let givenEnd, let lastEdge, givenEnd != lastEdge {
+                return .failure(Problem(text: "has pageInfo.endCursor \"\(givenEnd)\", but its last edge's cursor is \"\(lastEdge)\""))
             }
-            if let given = infoCursor("startCursor"), let firstEdge, given != firstEdge {
-                return .failure(Problem(text: "has pageInfo.startCursor \"\(given)\", but its first edge's cursor is \"\(firstEdge)\""))
+            if let givenStart, let firstEdge, givenStart != firstEdge {
+                return .failure(Problem(text: "has pageInfo.startCursor \"\(givenStart)\", but its first edge's cursor is \"\(firstEdge)\""))
             }
-            if case .bool(true)? = info?["hasNextPage"], end == nil {
+            if case .bool(true)? = existingPageInfo(connection)?["hasNextPage"], end == nil {
                 return .failure(Problem(text: "says hasNextPage but gives no end cursor to fetch it after"))
             }
             return .success(Cursors(start: start, end: end))

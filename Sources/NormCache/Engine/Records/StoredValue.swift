@@ -56,10 +56,14 @@ extension KeySpace {
     /// kept inline too (an embedded or paginated field's, an Apollo Client snapshot's),
     /// which name records by key: what gc and `.refs` follow.
     func forEachReference(in value: StoredValue, _ body: (UInt32) -> Void) {
-        guard case .value(let inline) = value else { return value.forEachReference(body) }
-        switch inline {
-        case .object, .list: inline.forEachReference { key in if let id = recordKeys.find(key) { body(id.rawValue) } }
-        default: break
+        switch value {
+        case .reference(let id): body(id)
+        case .list(let items): for item in items { forEachReference(in: item, body) }
+        case .value(let inline):
+            switch inline {
+            case .object, .list: inline.forEachReference { key in if let id = recordKeys.find(key) { body(id.rawValue) } }
+            default: break
+            }
         }
     }
 }

@@ -117,7 +117,8 @@ extension NormalizedCache {
     func normalize<Object: ResponseObject>(_ data: Object, for operation: CompiledOperation, variables: CacheObject, schema: SchemaKnowledge?,
                            partial: Bool, layer: String?) throws(CacheError) -> Changes {
         try state.withSchema(schema) { () throws(CacheError) in
-            var normalizer = try Normalizer(state: state, operation: operation, variables: try coerced(variables, for: operation), partial: partial)
+            var normalizer = try Normalizer(state: state, operation: operation, variables: try coerced(variables, for: operation), partial: partial,
+                                            layer: layer)
             try normalizer.normalize(data, rootKey: operation.kind.rootKey)
             normalizer.apply(layer: layer)
             return changedNames()

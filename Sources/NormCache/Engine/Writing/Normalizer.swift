@@ -10,6 +10,8 @@ struct Normalizer {
     let variables: CacheObject
     /// With GraphQL errors beside the data, missing fields are expected: skip them.
     let partial: Bool
+    /// The optimistic layer the records go to; nil for the base.
+    let layer: String?
     /// The schema the response's values are checked against (the endpoint's, else the cache's).
     let schema: PossibleTypes
     /// The fields each record of the response writes, in the order the records were first
@@ -18,18 +20,22 @@ struct Normalizer {
     let staged = StagedRecords()
     /// Records whose old fields go first: they held an object of another type.
     var replaced: [UInt32] = []
+    /// The fields kept inline written so far (Normalizer+Paging.swift): one met again in
+    /// the same response merges with what the response wrote before.
+    var inlineWritten: [RecordField: InlineWrite] = [:]
     /// The list indices down to the value being stored, as a stack; those from
     /// `listBase` on belong to the current field, and an unkeyed object's path key ends
     /// with them (`QUERY_ROOT.trips.0`). Numbers, turned into text only for a path key.
     private var listIndices: [Int] = []
     private var listBase = 0
 
-    init(state: EngineState, operation: CompiledOperation, variables: CacheObject, partial: Bool) throws(CacheError) {
+    init(state: EngineState, operation: CompiledOperation, variables: CacheObject, partial: Bool, layer: String?) throws(CacheError) {
         self.state = state
         self.operation = operation
         self.ids = try state.fieldIDs(of: operation)
         self.variables = variables
         self.partial = partial
+        self.layer = layer
         self.schema = state.schema.declaredTypes
         state.records.stagingSlots.beginWrite()
     }
@@ -124,8 +130,8 @@ struct Normalizer {
                     listBase = listIndices.count
                     defer { listBase = outerBase }
                     if !ids.paged.isEmpty, let paged = ids.paged[field.index] {
-                        guard let kept = try storeInline(value, selections: selections, field: field, paged: paged, parent: record,
-                                                         fieldKey: fid, returnType: fieldTypes?[index]?.namedType) else { return }
+                        let page = try inline(value, selections: selections, parent: record, fieldKey: fid, returnType: fieldTypes?[index]?.namedType)
+                        guard let kept = try storeInline(page, field: field, paged: paged, parent: record, fieldKey: fid) else { return }
                         stored = kept
                     } else {
                         stored = try store(value, selections: selections, field: field, parent: record, fieldKey: fid,
@@ -135,7 +141,11 @@ struct Normalizer {
                 } else {
                     let kind = value.kind
                     if kind == .reference { throw Failure(message: "a reference is not a response value") }
-                    if kind == .list {
+                    if !ids.paged.isEmpty, let paged = ids.paged[field.index] {
+                        // A paginated list of scalars.
+                        guard let kept = try storeInline(value.decoded(), field: field, paged: paged, parent: record, fieldKey: fid) else { return }
+                        stored = kept
+                    } else if kind == .list {
                         // Scalars, or references kept by record id (KeySpace.stored).
                         do { stored = try state.keys.stored((consume value).decoded()) } catch { throw Failure(message: "\(error)") }
                     } else {
