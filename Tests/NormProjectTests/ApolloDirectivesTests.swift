@@ -1,4 +1,5 @@
 import Foundation
+import NormCache
 @testable import NormProject
 import TestSupport
 import Testing
@@ -92,15 +93,24 @@ import Testing
     }
 
     /// The SDL a plugin's server serves (codegen embeds it) is the schema as the files give
-    /// it: none of the declarations Apollo's codegen adds, the schema's own ones kept.
-    @Test func theServersSDLLeavesThemOut() throws {
+    /// it: none of the declarations Apollo's codegen adds, the schema's own ones kept; but
+    /// the cache directives the files apply to types come along, as type extensions with
+    /// the declarations they need, since the plugin's host reads them from that SDL.
+    @Test func theServersSDLLeavesThemOutButCarriesTheCacheDirectives() throws {
         let own = "directive @import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION\n"
         let project = try load(["schema.graphqls": own + schema].merging(operations) { $1 })
         #expect(project.serverSDL.contains("directive @import(module: String!)"))
-        for added in ["apollo_client_ios_localCacheMutation", "typePolicy", "fieldPolicy", "defer", "cacheControl", "cacheControlField"] {
+        for added in ["apollo_client_ios_localCacheMutation", "defer"] {
             #expect(!project.serverSDL.contains("directive @\(added)"), "\(added)")
         }
-        #expect(!project.serverSDL.contains("CacheControlScope"))
+        for applied in ["typePolicy", "fieldPolicy", "cacheControl", "cacheControlField"] {
+            #expect(project.serverSDL.contains("directive @\(applied)("), "\(applied)")
+        }
+        #expect(project.serverSDL.contains("enum CacheControlScope"))
+        #expect(project.serverSDL.contains(#"extend interface Pet @typePolicy(keyFields: "id")"#))
+        #expect(project.serverSDL.contains(#"extend type Dog @cacheControl(maxAge: 60, scope: PRIVATE) @cacheControlField(name: "barks", inheritMaxAge: true)"#))
         #expect(project.serverSDL.contains("type Dog implements Pet {"))
+        // What the host reads from it is what the project knows.
+        #expect(try SchemaKnowledge(sdl: project.serverSDL) == project.schemaKnowledge)
     }
 }

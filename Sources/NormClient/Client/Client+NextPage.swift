@@ -1,3 +1,4 @@
+import NormAPI
 import NormCache
 
 extension Client {
@@ -54,5 +55,17 @@ extension Client {
         catch { return .none(error.reason) }
         return .fetched(try await fetch(operation, variables: next.variables, policy: .networkOnly, from: watch.transport,
                                         generated: watch.generated, cause: .page), variables: next.variables)
+    }
+
+    /// ``nextPage(of:)-(ClientWatch)`` of a typed watch: its next page, merged; the typed
+    /// watch then yields the longer list.
+    ///
+    /// ```swift
+    /// let feed = try client.watch(PagedFeedQuery(first: 20), from: endpoint)
+    /// try await client.nextPage(of: feed)
+    /// ```
+    @discardableResult
+    public func nextPage<Query: GraphQLQuery>(of watch: TypedWatch<Query>) async throws(ClientError) -> NextPageResult {
+        try await nextPage(of: watch.watch)
     }
 }

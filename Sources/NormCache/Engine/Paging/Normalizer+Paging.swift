@@ -25,7 +25,7 @@ extension Normalizer {
         var cached = layer == nil ? state.records.base.value(parent, fieldKey) : state.records.value(parent, fieldKey)
         if let earlier = inlineWritten[pair] {
             if earlier.arguments == arguments {
-                page = Self.merging(earlier.page, page)
+                page = earlier.page.merged(with: page)
                 cached = earlier.before
             } else {
                 cached = earlier.stored
@@ -70,20 +70,6 @@ extension Normalizer {
                 state.warnings.append(why)
                 return cached
             }
-        }
-    }
-
-    /// `b` over `a`: objects merged member by member, lists of one length item by item.
-    /// (One response's value of a field selected twice: the members each selection wrote.)
-    private static func merging(_ a: CacheValue, _ b: CacheValue) -> CacheValue {
-        switch (a, b) {
-        case (.object(var left), .object(let right)):
-            for (key, value) in right.members { left[key] = left[key].map { merging($0, value) } ?? value }
-            return .object(left)
-        case (.list(let left), .list(let right)) where left.count == right.count:
-            return .list(zip(left, right).map(merging))
-        default:
-            return b
         }
     }
 
@@ -153,7 +139,7 @@ extension Normalizer {
                             value = member.decoded()
                         }
                         // Selected twice (under fragments): each selection's members are kept.
-                        if let earlier = kept[key] { kept[key] = Self.merging(earlier, value) } else { kept.appendNew(key, value) }
+                        if let earlier = kept[key] { kept[key] = earlier.merged(with: value) } else { kept.appendNew(key, value) }
                     } catch var failure {
                         failure.path.append("." + field.responseKey)
                         throw failure

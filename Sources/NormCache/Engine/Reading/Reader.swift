@@ -468,18 +468,6 @@ struct Reader {
             object.appendNew(key, value)
             return
         }
-        object[key] = Self.merged(existing, value)
-    }
-
-    private static func merged(_ a: CacheValue, _ b: CacheValue) -> CacheValue {
-        switch (a, b) {
-        case (.object(var left), .object(let right)):
-            for (key, value) in right.members { left[key] = left[key].map { merged($0, value) } ?? value }
-            return .object(left)
-        case (.list(let left), .list(let right)) where left.count == right.count:
-            return .list(zip(left, right).map { merged($0, $1) })
-        default:
-            return a
-        }
+        object[key] = existing.merged(with: value)
     }
 }
