@@ -182,18 +182,23 @@ import Testing
         var killedWhileRunning = 0
         var roundsThatWrote = 0
 
-        let wal = dir.file("crash.sqlite-wal")
-        /// When the write-ahead log last changed: a commit rewrites it.
-        func walChanged() -> Date? { (try? FileManager.default.attributesOfItem(atPath: wal.path))?[.modificationDate] as? Date }
+        /// Whether round `round`'s first line has committed, as a reader of the file sees it.
+        /// (Not when the write-ahead log changes: opening the file makes it, well before the
+        /// first commit, and the time in between, the child's start, grows with the load.)
+        func roundBegan(_ round: Int) -> Bool {
+            guard let store = try? SQLiteStore(path: file.path, mode: .readOnly) else { return false }
+            defer { store.close() }
+            guard case .int(let g)? = (try? store.load([Self.key(0)]))?.first?.fields["gen"] else { return false }
+            return Int(g) > round * Self.generationStride
+        }
         for round in 1...Self.rounds {
             try Self.script(round: round).write(to: scriptFile)
             // Random moments after the child began committing: how long it takes to start
             // (plugins, the file's checks) varies with the machine's load, the kill must not.
             let delay = UInt32.random(in: 0...300_000)
-            let before = walChanged()
             let child = try Child.normcache(["--cache-dir", dir.path, "--user", "crash"], input: .file(scriptFile))
             defer { child.stop() }
-            _ = await Disk.waitUntil { walChanged() != before || !child.process.isRunning }
+            _ = await Disk.waitUntil { roundBegan(round) || !child.process.isRunning }
             if await onThread({ usleep(delay); return child.process.isRunning }) { killedWhileRunning += 1 }
             child.kill(SIGKILL)
             await onThread { child.process.waitUntilExit() }

@@ -9,7 +9,8 @@ import GraphQL
 /// `extend type User @cacheControlField(name: "email", maxAge: 20)`, several on one type;
 /// and Apollo Kotlin's pagination: `@typePolicy(connectionFields: "users")`, `@connection`
 /// on a connection type, `@fieldPolicy(forField: "posts", paginationArgs: "offset limit")`
-/// and `@typePolicy(embeddedFields: "settings")` (``Pagination``).
+/// and `@typePolicy(embeddedFields: "settings")` (or the newer `@embeddedField(name:)` on a
+/// type, `@embedded` on a field) (``Pagination``).
 /// Each names fields and arguments the type has, gives a max age of whole seconds (0 or
 /// more) or inherits, and each coordinate once, or it is a problem at the directive. (The
 /// project's schema declares them when its files do not.) ``SchemaKnowledge/init(schema:outline:problems:)``
@@ -33,8 +34,12 @@ package struct CacheDirectives {
         for definition in definitions {
             guard let (type, directives, fields) = Self.typeAndDirectives(definition) else { continue }
             for field in fields {
-                for directive in field.directives where directive.name.value == "cacheControl" {
-                    maxAge(type + "." + field.name.value, from: directive, ruled: &aged)
+                for directive in field.directives {
+                    switch directive.name.value {
+                    case "cacheControl": maxAge(type + "." + field.name.value, from: directive, ruled: &aged)
+                    case "embedded": page(field.name.value, of: type, as: "@embedded", in: directive, outline: outline)
+                    default: continue
+                    }
                 }
             }
             for directive in directives {
@@ -78,6 +83,9 @@ package struct CacheDirectives {
                     if paginates { paginate(field, of: type, definition: definition, by: directive) }
                 case "connection":
                     connectionTypes.append((type, directive))
+                case "embeddedField":
+                    guard let field = argument("name", of: directive)?.joined(separator: " ") else { continue }
+                    page(field, of: type, as: "@embeddedField(name:)", in: directive, outline: outline)
                 case "cacheControl":
                     maxAge(type, from: directive, ruled: &aged)
                 case "cacheControlField":
@@ -98,29 +106,28 @@ package struct CacheDirectives {
     /// The types marked `@connection`, with the directive: every field of that type is one.
     private var connectionTypes: [(type: String, directive: Directive)] = []
 
-    /// `@typePolicy(connectionFields:)` or `(embeddedFields:)` on `type`: each field named
-    /// must be one of the type's, hold objects, and for a connection have `edges { node }`.
+    /// `@typePolicy(connectionFields:)` or `(embeddedFields:)` on `type`.
     private mutating func page(fieldsNamedBy name: String, of type: String, in directive: Directive, outline: SchemaOutline) {
         guard let fields = argument(name, of: directive) else { return }
-        for field in fields {
-            guard let definition = outline.fields[type]?[field] else {
-                problem(at: directive, "@typePolicy(\(name):) names \"\(field)\", which \(type) does not have")
-                continue
-            }
-            if outline.isLeaf(definition.type) {
-                problem(at: directive, "@typePolicy(\(name):) names \"\(field)\", a \(definition.type): it holds no objects to keep inline")
-                continue
-            }
-            guard name == "connectionFields" else {
-                pagination.embed(type, field)
-                continue
-            }
-            if let missing = Self.connectionShapeMissing(definition.type, outline: outline) {
-                problem(at: directive, "@typePolicy(connectionFields:) names \"\(field)\", whose type \(definition.type) \(missing)")
-                continue
-            }
-            connection(type, field, at: directive)
+        for field in fields { page(field, of: type, as: "@typePolicy(\(name):)", in: directive, outline: outline) }
+    }
+
+    /// Declares `field` of `type` a connection (`declaration` is `connectionFields`) or
+    /// embedded (`embeddedFields`, Apollo Kotlin's newer `@embeddedField(name:)` and
+    /// `@embedded`): it must be one of the type's, hold objects, and for a connection
+    /// have `edges { node }`.
+    private mutating func page(_ field: String, of type: String, as declaration: String, in directive: Directive, outline: SchemaOutline) {
+        guard let definition = outline.fields[type]?[field] else {
+            return problem(at: directive, "\(declaration) names \"\(field)\", which \(type) does not have")
         }
+        if outline.isLeaf(definition.type) {
+            return problem(at: directive, "\(declaration) names \"\(field)\", a \(definition.type): it holds no objects to keep inline")
+        }
+        guard declaration.contains("connectionFields") else { return pagination.embed(type, field) }
+        if let missing = Self.connectionShapeMissing(definition.type, outline: outline) {
+            return problem(at: directive, "\(declaration) names \"\(field)\", whose type \(definition.type) \(missing)")
+        }
+        connection(type, field, at: directive)
     }
 
     /// What `type` lacks of a Relay connection (`edges`, each with a `node`), or nil.

@@ -6,7 +6,7 @@ import NormCache
 /// client directives `@apollo_client_ios_localCacheMutation`, `@import`, `@typePolicy`,
 /// `@fieldPolicy` (apollo-ios-codegen's `apolloCodegenSchemaExtension.ts`; with Apollo Kotlin's
 /// pagination arguments `embeddedFields`, `connectionFields` and `paginationArgs`, and its
-/// `@connection`, as its `kotlin_labs` definitions declare them) and `@defer`,
+/// normalized cache's `@connection`, `@embeddedField` and `@embedded`) and `@defer`,
 /// which is not yet in the GraphQL specification (`experimentalDeferDirective.ts`); and the
 /// max-age directives Apollo Kotlin's normalized cache reads, Apollo Server's
 /// `@cacheControl` and its `@cacheControlField`, with their `CacheControlScope`. `@oneOf`
@@ -36,6 +36,8 @@ enum ApolloDirectives {
         "@fieldPolicy": "directive @fieldPolicy(forField: String!, keyArgs: String! = \"\", paginationArgs: String! = \"\") "
             + "repeatable on OBJECT | INTERFACE",
         "@connection": "directive @connection on OBJECT",
+        "@embeddedField": "directive @embeddedField(name: String!) repeatable on OBJECT",
+        "@embedded": "directive @embedded on FIELD_DEFINITION",
         "@defer": "directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT",
         "CacheControlScope": "enum CacheControlScope { PUBLIC PRIVATE }",
         "@cacheControl": "directive @cacheControl(maxAge: Int, inheritMaxAge: Boolean, scope: CacheControlScope) "

@@ -85,7 +85,7 @@ struct ProjectSchema: Sendable {
     }
 
     /// The directives the cache reads from a type (``CacheDirectives``).
-    static let cacheDirectives: Set<String> = ["typePolicy", "fieldPolicy", "connection", "cacheControl", "cacheControlField"]
+    static let cacheDirectives: Set<String> = ["typePolicy", "fieldPolicy", "connection", "embeddedField", "cacheControl", "cacheControlField"]
 
     /// Each object type's, interface's and union's cache directives in `definitions`, as a
     /// type extension carrying them. (A printed schema shows no applied directive; one on a

@@ -18,7 +18,7 @@ import NormClient
 /// let pager = QueryPager(operation: feedPage, field: try NextPage.Field(in: feedPage), show: { print($0.items.count) },
 ///                        pass: { _, _ in }) { variables, onEvent in try client.watch(feedPage, variables: variables, onEvent: onEvent) }
 /// try pager.start(variables: ["first": 5])   // 5
-/// try pager.loadNext()                        // 10
+/// try pager.loadNext()                        // .success(["first": 5, "after": "4"]); shows 10
 /// ```
 final class QueryPager: @unchecked Sendable {
     /// What the pager shows after a page emitted: every page's items, in order.
@@ -85,9 +85,8 @@ final class QueryPager: @unchecked Sendable {
         try startWatch(variables, page: 0)
     }
 
-    /// Starts the next page's watcher; throws when the last page has not answered yet, or
-    /// has no page after it (the reason names the field).
-    /// Starts the next page's watcher; its variables, or why there is no next page (nothing started).
+    /// Starts the next page's watcher: its variables, or why there is no next page (the
+    /// reason names the field; nothing started). Throws while the last page has not answered.
     func loadNext() throws -> Result<CacheObject, NextPage.Unavailable> {
         let (page, last, variables) = lock.withLock { (watches.count, data[watches.count - 1], watches.last?.variables ?? CacheObject()) }
         guard let last else { throw CommandError("pager \(id) is still loading page \(page): .more waits until it has answered") }

@@ -359,6 +359,15 @@ import Testing
         }
     }
 
+    /// Apollo Kotlin's newer forms of embeddedFields: `@embeddedField(name:)` on the type, `@embedded` on the field.
+    @Test func embeddedFieldAndEmbedded() throws {
+        let knowledge = try SchemaKnowledge(sdl: Self.schema.replacingOccurrences(of: "settings: Settings", with: "settings: Settings @embedded")
+                                            + #"extend type Settings @embeddedField(name: "owner")"#)
+        #expect(knowledge.pagination.isEmbedded("Query", "settings"))
+        #expect(knowledge.pagination.isEmbedded("Settings", "owner"))
+        #expect(throws: OperationError.self) { try SchemaKnowledge(sdl: Self.schema + #"extend type Settings @embeddedField(name: "theme")"#) }
+    }
+
     /// `@connection` on the connection type makes every field of that type a connection.
     @Test func connectionDirectiveOnTheType() throws {
         let knowledge = try SchemaKnowledge(sdl: Self.schema + "extend type UserConnection @connection")
