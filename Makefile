@@ -4,7 +4,7 @@ SHELL := /bin/bash
 
 SWIFT ?= swift
 CLANG ?= clang
-FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 10
 SYSTEM := $(shell uname -s)
 APT_PACKAGES := libedit-dev libsqlite3-dev libutf8proc-dev tmux python3 python3-venv graphviz
 # macOS: the SDK has libedit, SQLite and CoreFoundation (CCore's Unicode there); Homebrew
