@@ -6,28 +6,21 @@
 ///
 /// ```swift
 /// var listed = ListedNodes()
-/// let keys = listed.keys(listing: edges)            // made from the edges: O(list), once
-/// listed.update(edges: merged, adding: ["User:3"])  // the next page's check is O(1)
+/// var keys = listed.take(listing: edges)         // made from the edges: O(list), once
+/// keys.insert("User:3")
+/// listed.update(list: merged, keys: keys)        // the next page's take is O(1)
 /// ```
 struct ListedNodes {
     private var list: [CacheValue] = []
     private var keys: Set<String> = []
 
-    /// The node keys `list` holds (edges with a `node`, or nodes).
-    mutating func keys(listing list: [CacheValue]) -> Set<String> {
-        if list != self.list {
-            self.list = list
-            keys = Set(list.lazy.compactMap(Self.nodeKey))
-        }
-        return keys
-    }
-
-    /// Takes the keys out, so that adding to them does not copy them; until
-    /// ``update(list:keys:)`` gives them back, the next look makes them again.
+    /// The node keys `list` holds (edges with a `node`, or nodes), taken out so that adding
+    /// to them does not copy them; until ``update(list:keys:)`` gives them back, the next
+    /// take makes them again.
     mutating func take(listing list: [CacheValue]) -> Set<String> {
-        _ = keys(listing: list)
-        defer { (self.list, keys) = ([], []) }
-        return keys
+        let known = list == self.list ? keys : Set(list.lazy.compactMap(Self.nodeKey))
+        (self.list, keys) = ([], [])
+        return known
     }
 
     /// Now for `list`, whose node keys are `keys`.

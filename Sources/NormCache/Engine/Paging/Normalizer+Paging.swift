@@ -59,8 +59,9 @@ extension Normalizer {
             case nil, .null?: break
             case let other?: throw Failure(message: "\(name)'s \(argument) is \(other), not an integer offset")
             }
-            guard case .list(let items) = try kept(page) else {
-                if offset == 0 { return try kept(page) }  // a first page that is null: no list
+            let stored = try kept(page)
+            guard let items = Self.items(stored) else {
+                if offset == 0 { return stored }  // a first page that is null: no list
                 state.warnings.append("\(name): the page at offset \(offset) is null: the cached list is kept")
                 return cached
             }
@@ -82,13 +83,9 @@ extension Normalizer {
         }
     }
 
-    /// `value` as a record keeps it (``KeySpace/stored(_:)``); as a list for ``PageMerge/offset``.
+    /// `value` as a record keeps it, in its canonical form (``KeySpace/stored(_:)``).
     private func kept(_ value: CacheValue) throws(Failure) -> StoredValue {
-        do {
-            let stored = try state.keys.stored(value)
-            if case .value(.list(let items)) = stored { return .list(items.map(StoredValue.value)) }
-            return stored
-        } catch { throw Failure(message: "\(error)") }
+        do { return try state.keys.stored(value) } catch { throw Failure(message: "\(error)") }
     }
 
     /// `value` kept inline: an object with an entity key is written to its record and
