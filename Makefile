@@ -117,10 +117,11 @@ graphql-server:
 	  $(GRAPHQL_SERVER)/bin/pip install -q $(GRAPHQL_SERVER_PACKAGES) && \
 	  echo '$(GRAPHQL_SERVER_PACKAGES)' > $(GRAPHQL_SERVER)/installed; }
 
-# The engine's concurrency stress test under ThreadSanitizer, in its own build folder.
+# The engine's concurrency stress test under ThreadSanitizer, in its own build folder; the
+# package there is the engine and its tests alone (NORMCACHE_TSAN, see Package.swift).
 tsan:
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests
+	NORMCACHE_TSAN=1 $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	NORMCACHE_TSAN=1 $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan --filter ConcurrencyTests
 
 # C unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (leaks included).
 test-c:

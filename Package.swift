@@ -185,3 +185,12 @@ let package = Package(
 if Context.environment["NORMCACHE_FUZZ"] != nil {
     package.targets.append(.executableTarget(name: "NormFuzz", dependencies: ["NormCache", "Workbench", "NormCodegen", "NormProject"], path: "Tests/Fuzz/NormFuzz"))
 }
+
+// `make tsan` only (NORMCACHE_TSAN=1, scratch path .build-tsan): the engine and its tests, all
+// that the ThreadSanitizer run of ConcurrencyTests needs, so that it does not build every
+// product and test target a second time.
+if Context.environment["NORMCACHE_TSAN"] != nil {
+    let engine: Set = ["CCore", "CSQLite", "NormAPI", "NormCache", "NormCacheTests"]
+    package.targets.removeAll { !engine.contains($0.name) }
+    package.products = [.library(name: "NormCache", targets: ["NormCache"])]
+}

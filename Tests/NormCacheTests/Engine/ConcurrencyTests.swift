@@ -149,7 +149,7 @@ import Testing
             for writer in 0..<2 {
                 group.addTask {
                     for index in 0..<2_000 {
-                        let id = "w\(writer)-\(index % 300)-\(String(repeating: "x", count: index % 40))"
+                        let id = "w\(writer)-\(index % 100)-\(String(repeating: "x", count: index % 25))"
                         try cache.write(data: ["trip": ["__typename": "Trip", "id": .string(id)]], for: op, variables: ["id": .string(id)])
                     }
                 }

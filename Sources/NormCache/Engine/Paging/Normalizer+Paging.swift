@@ -112,7 +112,7 @@ extension Normalizer {
                 let name = object.member("__typename", near: 0)
                 let typename = name?.kind == .string ? name!.text! : nil
                 if let typename, let keying = keying(for: typename, returnedAs: returnType, in: selections),
-                   keying.responseKeys.indices.allSatisfy({ keying.value($0, in: object).flatMap(Self.keyText) != nil }) {
+                   keying.keys(object) {
                     let record = try storeObject(object, selections: selections, parent: parent, fieldKey: fieldKey, returnType: returnType)
                     return .reference(state.keys.recordKey(record))
                 }

@@ -333,6 +333,12 @@ struct Normalizer {
         @inline(__always) func value<Object: ResponseObject>(_ i: Int, in object: Object) -> Object.Node? {
             object.member(responseKeys[i], near: positions[i])
         }
+
+        /// Whether every key field of `object` is there and usable in a key (a string or a number).
+        func keys<Object: ResponseObject>(_ object: Object) -> Bool {
+            for i in responseKeys.indices where value(i, in: object).flatMap({ Normalizer.keyText($0) }) == nil { return false }
+            return true
+        }
     }
 
     /// Keyings looked up so far, by selection and type: a response repeats a few of each.
@@ -364,7 +370,7 @@ struct Normalizer {
                                    selections: SelectionPlan, parent: UInt32, fieldKey: UInt32) throws(Failure) -> UInt32 {
         let key: String
         if let typename, let keying = keying(for: typename, returnedAs: returnType, in: selections) {
-            if keying.responseKeys.count == 1, let text = keying.value(0, in: object).flatMap(Self.keyText) {
+            if keying.responseKeys.count == 1, let text = keying.value(0, in: object).flatMap({ Self.keyText($0) }) {
                 if text == keying.lastText { return keying.lastRecord }
                 // The common case: nothing to escape or normalise.
                 if keying.prefixLength != nil, Self.isPlainASCII(text) {
@@ -374,7 +380,7 @@ struct Normalizer {
                     return keying.lastRecord
                 }
             }
-            let values = keying.responseKeys.indices.compactMap { keying.value($0, in: object).flatMap(Self.keyText) }
+            let values = keying.responseKeys.indices.compactMap { keying.value($0, in: object).flatMap { Self.keyText($0) } }
             if values.count == keying.fields.count {
                 do { key = try state.keys.keyBuilder.entityKey(type: keying.group, values: values) }
                 catch { throw Failure(message: "\(error)") }
