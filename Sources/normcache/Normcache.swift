@@ -144,18 +144,21 @@ struct Run: ParsableCommand {
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a cache file read-only and start the REPL on it.",
-        discussion: "The file, in Apollo iOS's format (e.g. one pulled off a device), is never changed."
+        discussion: "The file, in Apollo iOS's format (e.g. one pulled off a device), is never changed; with --follow, what another process commits to it meanwhile reloads, and watchers emit (docs/live.md)."
     )
 
     @Argument(help: ArgumentHelp("The SQLite cache file, e.g. one pulled off an iOS device.", valueName: "CACHE.sqlite"))
     var file: String
+
+    @Flag(help: "Follow the commits another process (the app) makes to the file, as .follow on.")
+    var follow = false
 
     @OptionGroup var project: ProjectArgument
     @OptionGroup var lock: LockOptions
     @OptionGroup var script: ScriptArguments
 
     func run() throws {
-        let options = SessionOptions(inspectFile: file, busyTimeout: lock.busyTimeout, projectDirectory: project.directory)
+        let options = SessionOptions(inspectFile: file, follows: follow, busyTimeout: lock.busyTimeout, projectDirectory: project.directory)
         let status = REPL.run(options: script.apply(to: options))
         if status != 0 { throw ExitCode(status) }
     }

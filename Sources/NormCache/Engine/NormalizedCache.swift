@@ -182,10 +182,11 @@ public final class NormalizedCache: @unchecked Sendable {
     }
 
     /// `body` as one commit, with the lock held, the commit reported to the monitor once
-    /// it is done (an outermost one); returns the emissions it caused.
-    private func committed<R>(cause: ChangeCause, origin: HistoryStamp.Origin, checkedFirst: Bool = false,
-                              _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
-        let (result, deliveries) = try state.commit(cause: cause, origin: origin, checkedFirst: checkedFirst, body)
+    /// it is done (an outermost one); returns the emissions it caused. `writesThrough`:
+    /// false for a commit of what the store holds already (``reload(_:file:)``).
+    func committed<R>(cause: ChangeCause, origin: HistoryStamp.Origin, checkedFirst: Bool = false, writesThrough: Bool = true,
+                      _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
+        let (result, deliveries) = try state.commit(cause: cause, origin: origin, checkedFirst: checkedFirst, writesThrough: writesThrough, body)
         if state.log.transactionDepth == 0 { reportCommit() }
         return (result, deliveries)
     }
@@ -207,13 +208,14 @@ public final class NormalizedCache: @unchecked Sendable {
     }
 
     /// Runs `body` with the lock held and queues the emissions it returns, in commit order;
-    /// then, with the lock released, delivers the queue.
-    func emitting<R>(_ body: () throws(CacheError) -> (R, [WatchDelivery])) throws(CacheError) -> R {
+    /// then, with the lock released, hands `announce` the result and delivers the queue.
+    func emitting<R>(announcing announce: (R) -> Void = { _ in }, _ body: () throws(CacheError) -> (R, [WatchDelivery])) throws(CacheError) -> R {
         let result = try lockedThrowing { () throws(CacheError) -> R in
             let (result, deliveries) = try body()
             pending += deliveries
             return result
         }
+        announce(result)
         deliverPending()
         return result
     }

@@ -3,7 +3,7 @@ import NormCache
 import NormClient
 
 /// The workbench's commands, in the order `.help` lists them, in groups (session,
-/// endpoint, operations, watching, cache, lifecycle, network, explaining, debug, tests). Add a command here and `.help`, lookup, completion and "did you mean"
+/// endpoint, operations, watching, cache, lifecycle, network, explaining, live, debug, tests). Add a command here and `.help`, lookup, completion and "did you mean"
 /// follow. Each entry parses its arguments and hands over to the session at once.
 package enum CommandTable {
     package static let commands: [DotCommand] = [
@@ -383,6 +383,11 @@ package enum CommandTable {
         DotCommand(name: "graph", usage: "KEY|ID [DEPTH] [FILE]", help: "The records within DEPTH references of record KEY (default 1), or those watcher ID depends on (default depth 0), and the references between them as Graphviz DOT; written to FILE ending .dot, or rendered by Graphviz's dot to one ending .svg or .png", completes: [.recordKey]) { session, input in
             let words = try input.words(1...3)
             try session.graph(of: words[0], arguments: Array(words.dropFirst()))
+        },
+        // live
+        DotCommand(name: "follow", usage: "[on|off]", help: "on: follow the commits another process (the app) makes to the cache file the session is over (normcache inspect FILE, or .open FILE; also inspect --follow): within 250 ms each commit's changed records reload in one commit with cause external, print old → new (JSON: a follow event), and watchers emit; the file is never written. A file deleted, replaced or whose WAL is reset stops it with a warning. Refused over memory and over a user's store under --cache-dir. off: stop. Alone: whether a file is followed") { session, input in
+            guard try !input.words(0...1).isEmpty else { return session.showFollowing() }
+            if try input.onOff() { try session.startFollowing() } else { session.stopFollowing() }
         },
         // debug
         DotCommand(name: "monitor", usage: "on|off", help: "Print every record write (the fields that changed, the watchers reached, those it did not reach that read a record it touched) as it happens") { session, input in

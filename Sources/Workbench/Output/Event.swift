@@ -42,6 +42,11 @@ enum Event {
     case network(NetworkEvent)
     /// A commit changed record fields (`.monitor on`).
     case write(Commit)
+    /// Another process committed to the followed cache `file` (`.follow on`): what changed,
+    /// reloaded into the cache.
+    case follow(file: String, change: ExternalChange)
+    /// `.follow` alone: the file followed, nil when none is.
+    case following(file: String?)
     case gc(removed: [String])
     /// `.gc dangling`: the fields whose references to absent records went, and the records left empty.
     case danglingRemoved(RemovedReferences)

@@ -58,6 +58,14 @@ enum JSONRenderer {
         case .write(let commit):
             return ["event": "write", "cause": .string(commit.cause.rawValue), "keys": strings(commit.changed),
                     "watchers": .list(commit.watchers.map { CacheValue($0) }), "unreached": .list(commit.unreached.map { CacheValue($0.id) })]
+        case .follow(let file, let change):
+            let fields = change.changed.filter(\.wasRead).map { record in
+                (record.key, CacheValue.object(CacheObject(members: record.fields.map { ($0.field, .list([$0.old ?? .null, $0.new ?? .null])) })))
+            }
+            return ["event": "follow", "file": .string(file), "changed": strings(change.changed.map(\.key)), "removed": strings(change.removed),
+                    "fields": .object(CacheObject(members: fields)), "commit": change.commit.map { CacheValue($0) } ?? .null]
+        case .following(let file):
+            return ["event": "following", "file": name(file)]
         case .gc(let removed):
             return ["event": "gc", "removed": strings(removed)]
         case .danglingRemoved(let removed):

@@ -1,3 +1,4 @@
+import CEdit
 import Foundation
 import NormCache
 
@@ -92,6 +93,16 @@ final class Printer: @unchecked Sendable {
             for line in output { write(line) }
             for line in errors { errorSink(line) }
         }
+    }
+
+    /// Prints the watch events queued so far and pushes out what the process's standard
+    /// streams hold: for what a thread of its own printed between commands (a followed
+    /// file's changes), so that a program reading the workbench through a pipe sees it
+    /// when it happens, not with its next command's reply.
+    func flush() {
+        beforeOutput?()
+        fflush(nc_edit_stdout())   // not fflush(nil): that waits for standard input's lock, held by a read
+        fflush(nc_edit_stderr())
     }
 
     /// The events printed since event number `count` (``emitted`` then), that are still kept.

@@ -71,6 +71,10 @@ struct TextRenderer {
             }
             return ([style.dim("monitor \(commit.cause.rawValue): ") + commit.changed.joined(separator: ", ") + style.dim(reached)]
                     + (unreached.isEmpty ? [] : [style.dim("  not reached: " + unreached.joined(separator: ", "))]), [])
+        case .follow(let file, let change):
+            return (followed(file, change), [])
+        case .following(let file):
+            return ([file.map { "following \($0): another process's commits to it reload here" } ?? "not following a file"], [])
         case .gc(let removed):
             return ([removed.isEmpty ? "gc: nothing to remove" : "gc removed \(Self.count(removed.count, "record")): " + removed.joined(separator: ", ")], [])
         case .staleRemoved(let fields):
@@ -239,6 +243,22 @@ struct TextRenderer {
     private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     private func heading(_ title: String, _ detail: String) -> [String] { [style.heading(title) + " " + detail] }
+
+    /// What another process changed in a followed file: a line a record, its fields old →
+    /// new as `.history` writes them; a record the session never read only by its key.
+    private func followed(_ file: String, _ change: ExternalChange) -> [String] {
+        let counts = [(change.changed.count, "changed"), (change.removed.count, "removed")].filter { $0.0 > 0 }
+            .map { Self.count($0.0, "record") + " " + $0.1 }
+        let commit = change.commit.map { style.dim(" (commit #\($0))") } ?? ""
+        return heading("follow " + file, counts.joined(separator: ", ") + commit)
+            + change.changed.map { record in
+                guard record.wasRead else {
+                    return "  \(record.key): " + style.dim((record.isNew ? "new in the file" : "changed in the file") + ", not read here yet")
+                }
+                return "  \(record.key): " + record.fields.map { HistoryText.change($0.field, $0.old, $0.new) }.joined(separator: ", ")
+            }
+            + change.removed.map { "  \($0): " + style.dim("removed") }
+    }
 
     private var table: TableView { TableView(style: style, layout: layout) }
 

@@ -192,6 +192,7 @@ extension Session {
     /// Lets the scope switch caches (the app stops the old cache's watchers), then tells
     /// every service of `event`, if there is one.
     func lifecycle(_ event: LifecycleEvent?, _ switchScope: () throws -> Void) throws {
+        stopFollowing(because: "the session's cache moves to another store")
         let stopped = try app.switchScope(switchScope)
         if !stopped.isEmpty {
             printer.emit(.stopped(watchers: stopped))

@@ -34,8 +34,11 @@ extension Session {
         }
     }
 
-    /// Waits for the fetches and refetches the last command set off.
+    /// Waits for the fetches and refetches the last command set off; a followed file is
+    /// looked at first, so that what another process committed meanwhile (a `.shell`
+    /// command's) is reported, and its emissions printed, before the next line.
     func settle() {
+        following?.pollNow()
         guard client.isBusy else { return }
         let client = self.client
         _ = try? wait { await client.settle() }

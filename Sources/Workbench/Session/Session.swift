@@ -73,6 +73,8 @@ package final class Session {
     private var pendingOperation: (text: String, start: SourceLocation?)?
     /// The work ``wait(_:)`` is waiting for; nil once ``interrupt()`` cancelled it.
     let running = Mutex<Task<Void, Never>?>(nil)
+    /// `.follow on`: the cache file followed while another process writes it.
+    var following: Following?
 
     /// A session over the cache `options` describe, with the plugins they name loaded;
     /// throws when that cache cannot open (a bad file, a lock held too long), naming the
@@ -92,7 +94,10 @@ package final class Session {
             warn(TextRenderer.noPlugins(searched: plugins.searched))
         }
         for warning in app.project?.warnings ?? [] { warn("\(warning)") }
+        if options.follows { try startFollowing() }
     }
+
+    deinit { following?.stop() }
 
     /// Says what the cache is over and prints the warnings of opening it; `atStart`: the
     /// session's own, not a command's.

@@ -14,6 +14,8 @@ package struct SessionOptions: Sendable {
     package var user: String?
     /// `normcache inspect FILE`: the file to open read-only.
     package var inspectFile: String?
+    /// `normcache inspect --follow`: follow the commits another process makes to the file, as `.follow on`.
+    package var follows: Bool
     /// `--busy-timeout`: milliseconds to wait for another process's lock on a cache file.
     package var busyTimeout: Int
     /// Load the plugins a `PluginSearch` finds (`libnormcache_*.so`, `.dylib` on Darwin, in
@@ -63,7 +65,7 @@ package struct SessionOptions: Sendable {
     /// URLSession's default, in milliseconds.
     package static let defaultTimeout = Int(HTTPTransport.defaultTimeout * 1000)
 
-    package init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil,
+    package init(cacheDirectory: String? = nil, user: String? = nil, inspectFile: String? = nil, follows: Bool = false,
                 busyTimeout: Int = SQLiteStore.defaultBusyTimeout, loadsBundledPlugins: Bool = true, pluginDirectories: [String] = [], endpoint: String? = nil, timeout: Int = Self.defaultTimeout, projectDirectory: String? = nil,
                 settlesEachCommand: Bool = true, mode: OutputMode = .tree, colour: Bool = false,
                 echoes: Bool = false, bails: Bool = false, initFile: String? = nil, commands: [String] = [],
@@ -71,6 +73,7 @@ package struct SessionOptions: Sendable {
         self.cacheDirectory = cacheDirectory
         self.user = user
         self.inspectFile = inspectFile
+        self.follows = follows
         self.busyTimeout = busyTimeout
         self.loadsBundledPlugins = loadsBundledPlugins
         self.pluginDirectories = pluginDirectories

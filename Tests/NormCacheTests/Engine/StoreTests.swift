@@ -136,11 +136,13 @@ import Testing
     }
 }
 
-/// An in-memory store that counts merges and can be told to fail.
+/// An in-memory store that counts merges (and every write and clear) and can be told to fail.
 final class CountingStore: RecordStore {
     let inner = InMemoryStore()
     var fail = false
     var merges = 0
+    /// Every call of ``write(merging:removing:)`` and ``clear()``.
+    var writes = 0
     var merged: [[RecordChange]] = []
 
     struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
@@ -157,6 +159,7 @@ final class CountingStore: RecordStore {
 
     func write(merging records: [RecordChange], removing: [String]) throws {
         if fail { throw DiskFull() }
+        writes += 1
         if records.contains(where: \.changesRecord) {   // not only records received again
             merges += 1
             merged.append(records.sorted { $0.key < $1.key })
@@ -166,6 +169,7 @@ final class CountingStore: RecordStore {
 
     func clear() throws {
         if fail { throw DiskFull() }
+        writes += 1
         inner.clear()
     }
     func receivedTimes(of keys: [String]) throws -> [String: String] { inner.receivedTimes(of: keys) }

@@ -2,7 +2,8 @@
 /// store hands them to. A key the store asks about is found among the interned record
 /// keys (one hash of its bytes) and checked against the batch (one bit); a wanted
 /// record's text is read straight into its ``StoredRecord`` (``RecordShape``) and put in
-/// the base table at once, so no parsed object is made and none is held.
+/// the base table at once, so no parsed object is made and none is held; or, for a
+/// reload (``EngineState/readAgain(_:)``), handed to `sink` instead.
 ///
 /// ```swift
 /// let batch = LoadingBatch(state: state, ids: [7, 9])
@@ -18,11 +19,17 @@ final class LoadingBatch: RecordBatch {
     /// The record ``wants(key:)`` said yes to last.
     private var current: UInt32 = 0
     private var shape = RecordShape()
+    /// Where each record goes; nil: into the base table, loaded.
+    private let sink: ((UInt32, StoredRecord) -> Void)?
+    /// The record whose text could not be read as a record, when that ended the load.
+    private(set) var unreadable: UInt32?
 
-    /// A batch of these records (distinct ids).
-    init(state: EngineState, ids: [UInt32]) {
+    /// A batch of these records (distinct ids), put in the base table as they come, or
+    /// handed to `sink`.
+    init(state: EngineState, ids: [UInt32], sink: ((UInt32, StoredRecord) -> Void)? = nil) {
         self.state = state
         self.ids = ids
+        self.sink = sink
         for id in ids where pending.insert(id) { remaining += 1 }
     }
 
@@ -44,7 +51,10 @@ final class LoadingBatch: RecordBatch {
         self.shape = RecordShape()
         defer { self.shape = shape }
         shape.begin()
-        try RecordText.forEachField(of: text) { shape.add($0, $1, keys: state.keys) }
+        do { try RecordText.forEachField(of: text) { shape.add($0, $1, keys: state.keys) } } catch {
+            unreadable = current
+            throw error
+        }
         insert(try shape.finish())
     }
 
@@ -53,7 +63,7 @@ final class LoadingBatch: RecordBatch {
     }
 
     private func insert(_ record: consuming StoredRecord) {
-        state.records.insertLoaded(current, record)
+        if let sink { sink(current, record) } else { state.records.insertLoaded(current, record) }
         pending.remove(current)
         remaining -= 1
     }

@@ -91,9 +91,12 @@ final class EngineState {
     /// `checkedFirst`: the body validates everything before it changes anything (a
     /// normalized write), so unless a store or an outer transaction can still fail
     /// afterwards, no undo log is kept. `origin`: what started the commit, for the history.
-    func commit<R>(cause: ChangeCause, origin: HistoryStamp.Origin? = nil, checkedFirst: Bool = false,
+    /// `writesThrough`: false for a commit that brings in what the store holds already
+    /// (another process's commit, reloaded): nothing of it is handed to the store.
+    func commit<R>(cause: ChangeCause, origin: HistoryStamp.Origin? = nil, checkedFirst: Bool = false, writesThrough: Bool = true,
                    _ body: () throws(CacheError) -> R) throws(CacheError) -> (R, [WatchDelivery]) {
-        log.begin(cause: cause, origin: origin, keepsHistory: history.limit > 0, checkedFirst: checkedFirst, writesThrough: records.store != nil,
+        let writesThrough = writesThrough && records.store != nil
+        log.begin(cause: cause, origin: origin, keepsHistory: history.limit > 0, checkedFirst: checkedFirst, writesThrough: writesThrough,
                   possibleTypes: schema.possibleTypes, warnings: warnings.count)
         let result: R
         do {
@@ -107,7 +110,7 @@ final class EngineState {
         // The times first, so that the store writes them with the records; undone with
         // the records when the store refuses the commit.
         let times = stampReceived(changes, at: now)
-        do { try records.writeThrough(changes, keys: keys, received: keptTimes(times, changes)) } catch {
+        do { if writesThrough { try records.writeThrough(changes, keys: keys, received: keptTimes(times, changes)) } } catch {
             received.undo(times)
             rollBack()
             throw error

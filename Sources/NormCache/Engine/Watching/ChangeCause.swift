@@ -7,4 +7,8 @@ public enum ChangeCause: String, Sendable, Equatable {
     case initial, write, refetch, evict, optimistic, rollback, gc, clear
     /// The next page of a paginated field, merged into it (`.more`, `Client.nextPage(of:)`).
     case page
+    /// Another process committed to the store the cache is over (a followed cache file:
+    /// `normcache inspect --follow`), and the records it changed were read again
+    /// (``NormalizedCache/reload(changedRows:file:announcing:)``); nothing is written back.
+    case external
 }

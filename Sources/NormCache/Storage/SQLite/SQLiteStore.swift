@@ -41,7 +41,8 @@ public final class SQLiteStore: RecordStore {
     /// The default wait for another process's lock before giving up.
     public static let defaultBusyTimeout = 5000
 
-    private let database: SQLiteDatabase
+    /// The store's one connection: its facets (``dataVersion()``, ``forEachRow(_:)``) use it too.
+    let database: SQLiteDatabase
     /// Whether the integrity check has passed (read-write stores check before their first write).
     private var checked = false
     /// Statements of a read-write store (nil when read-only).
