@@ -94,4 +94,10 @@ enum Stopwatch {
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
+
+    /// The value that `fraction` of `values` (0.95: 95%) are at most: the nearest rank.
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
+    }
 }

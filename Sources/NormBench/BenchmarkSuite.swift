@@ -7,7 +7,7 @@ package enum BenchmarkSuite {
         EngineBenchmarks.historyWrite, EngineBenchmarks.historyFanout, EngineBenchmarks.freshnessRead, PagingBenchmarks.append,
         SQLiteBenchmarks.write, SQLiteBenchmarks.open, BigCacheBenchmarks.loadWide, BigCacheBenchmarks.importWide,
         BigCacheBenchmarks.importList, MillionRecordBenchmarks.open, MillionRecordBenchmarks.read,
-        FetchBenchmarks.fetch, WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch, WorkbenchBenchmarks.soak, ProjectBenchmarks.load, GeneratedTypeBenchmarks.read,
+        FetchBenchmarks.fetch, FollowBenchmarks.lag, WorkbenchBenchmarks.startup, WorkbenchBenchmarks.batch, WorkbenchBenchmarks.soak, ProjectBenchmarks.load, GeneratedTypeBenchmarks.read,
     ]
 
     /// Runs the benchmarks called `names` (all when empty), printing each result as it

@@ -87,8 +87,9 @@ enum RawSQLite {
         guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { fatalError("bench: \(String(cString: sqlite3_errmsg(db)))") }
     }
 
-    /// Upserts `rows` into a new file with SQLiteStore's schema and pragmas, in one
-    /// transaction; returns how many it upserted.
+    /// Upserts `rows` into the file at `path` (made, with SQLiteStore's schema, if it is
+    /// new) with SQLiteStore's pragmas, in one transaction, as Apollo iOS writes; returns
+    /// how many it upserted.
     static func insert(_ rows: some Sequence<(String, String)>, into path: String) -> Int {
         let db = open(path)
         defer { sqlite3_close_v2(db) }

@@ -15,10 +15,11 @@ import NormCache
 /// // another process commits; within ~50 ms: follow /tmp/app.sqlite 1 record changed …
 /// following.stop()
 /// ```
-final class Following: @unchecked Sendable {
+package final class Following: @unchecked Sendable {
     /// How often the thread looks: `PRAGMA data_version` costs microseconds, so looking
-    /// often keeps the time to notice a commit well under 250 ms.
-    static let interval: TimeInterval = 0.05
+    /// often keeps the time to notice a commit well under 250 ms (`bench follow.lag`'s
+    /// baseline polls as often).
+    package static let interval: TimeInterval = 0.05
 
     let follower: StoreFollower
     private let printer: Printer
