@@ -161,6 +161,24 @@ import Testing
         #expect(lines.last?.hasSuffix(#" external (follow \#(file.path)): name "Han Solo" → "Han""#) == true, "\(lines)")
     }
 
+    @Test func followingAgainReloadsWhatWasWrittenWhileItWasOff() async throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let file = try FollowProcessTests.appFile(in: directory)
+        let writer = try directory.write("writer.py", FollowProcessTests.writer)
+        let (session, lines) = try await run(SessionOptions(inspectFile: file.path, follows: true, loadsBundledPlugins: false), [
+            FollowProcessTests.watched,
+            ".follow off",
+            ".shell python3 \(writer.path) \(file.path) replace",
+            ".expect emissions 1 == 1",
+            ".follow on",
+            ".expect emissions 1 == 2",
+        ])
+        #expect(session.failures == 0 && session.failedExpectations == 0, "\(lines)")
+        let follow = try #require(lines.firstIndex { $0.hasPrefix("follow \(file.path) 1 record changed") }, "\(lines)")
+        #expect(lines[follow + 1] == #"  Droid:2000: name "C-3PO" → "Threepio""#)
+    }
+
     @Test func thereIsNothingToFollowInMemoryOrInAUsersStore() async throws {
         let (memory, memoryLines) = try await run(SessionOptions(loadsBundledPlugins: false), [".follow on", ".follow"])
         #expect(memory.failures == 1)
@@ -185,7 +203,7 @@ import Testing
                                              [".follow", ".open \(other.path)", ".follow"])
         #expect(session.failures == 0)
         #expect(lines.contains("following \(file.path): another process's commits to it reload here"))
-        #expect(lines.contains("warning: stopped following \(file.path): the session's cache moves to another store"))
+        #expect(lines.contains("warning: stopped following \(file.path): the session's cache moved to another store"))
         #expect(lines.last == "not following a file")
     }
 }

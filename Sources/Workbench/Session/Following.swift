@@ -28,12 +28,14 @@ package final class Following: @unchecked Sendable {
     private var stopped = false
     private var ended = false
 
-    /// Starts following the file `cache` is over; nil when it is over none. Throws when
-    /// the file cannot be read.
+    /// Starts following the file `cache` is over, after a first look on the calling thread
+    /// (what the cache had read and the file no longer holds as it was reloads and prints
+    /// now); nil when it is over no file. Throws when the file cannot be read.
     init?(cache: NormalizedCache, printer: Printer) throws {
         guard let follower = try StoreFollower(cache: cache) else { return nil }
         self.follower = follower
         self.printer = printer
+        try look()
         let thread = Thread { [self] in run() }
         thread.name = "normcache follow"
         thread.start()
@@ -47,7 +49,7 @@ package final class Following: @unchecked Sendable {
     /// Looks once, now, on the calling thread (after a polling thread's look in progress).
     func pollNow() {
         guard isActive else { return }
-        look()
+        lookOrStop()
     }
 
     /// Stops the thread, waiting for a look in progress to end.
@@ -65,7 +67,7 @@ package final class Following: @unchecked Sendable {
             _ = condition.wait(until: Date(timeIntervalSinceNow: Self.interval))
             if stopped { break }
             condition.unlock()
-            look()
+            lookOrStop()
             condition.lock()
         }
         ended = true
@@ -73,19 +75,22 @@ package final class Following: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// One look: what changed is printed; a file gone stops following, with a warning.
-    private func look() {
+    /// One look: what changed is printed, and pushed out of the process's output.
+    private func look() throws {
         let printer = self.printer, file = self.file
-        do {
-            let change = try follower.poll { change in
-                if !change.changed.isEmpty || !change.removed.isEmpty { printer.emit(.follow(file: file, change: change)) }
-            }
-            guard let change else { return }
-            for row in change.unreadable {
-                printer.emit(.warning("\(file): record \(row.key) no longer reads as a record (\(row.problem)); the cache keeps it as it was"))
-            }
-            printer.flush()
-        } catch {
+        let change = try follower.poll { change in
+            if !change.changed.isEmpty || !change.removed.isEmpty { printer.emit(.follow(file: file, change: change)) }
+        }
+        guard let change else { return }
+        for row in change.unreadable {
+            printer.emit(.warning("\(file): record \(row.key) no longer reads as a record (\(row.problem)); the cache keeps it as it was"))
+        }
+        printer.flush()
+    }
+
+    /// ``look()``; a file gone stops following, with a warning.
+    private func lookOrStop() {
+        do { try look() } catch {
             let wasActive = condition.withLock {
                 defer { stopped = true }
                 return !stopped

@@ -192,8 +192,15 @@ extension Session {
     /// Lets the scope switch caches (the app stops the old cache's watchers), then tells
     /// every service of `event`, if there is one.
     func lifecycle(_ event: LifecycleEvent?, _ switchScope: () throws -> Void) throws {
-        stopFollowing(because: "the session's cache moves to another store")
-        let stopped = try app.switchScope(switchScope)
+        // Stopped before the scope closes the store it reads; followed again if the cache stays.
+        let followed = following?.file
+        stopFollowing()
+        let stopped: [Int]
+        do { stopped = try app.switchScope(switchScope) } catch {
+            if followed != nil { try? startFollowing() }
+            throw error
+        }
+        if let followed { warn("stopped following \(followed): the session's cache moved to another store") }
         if !stopped.isEmpty {
             printer.emit(.stopped(watchers: stopped))
         }

@@ -3,8 +3,9 @@ import NormCache
 /// `.follow on|off` and `normcache inspect --follow`: following the cache file the session
 /// is over while another process (the app) writes it (``Following``).
 extension Session {
-    /// Starts following the file the cache is over (already following: nothing to do).
-    /// Refused over memory, and over a user's store under `--cache-dir`, which this
+    /// Starts following the file the cache is over (already following: nothing to do),
+    /// with a first look that reloads what the cache read and the file no longer holds as
+    /// it was (written while nothing followed it). Refused over memory, and over a user's store under `--cache-dir`, which this
     /// session writes and no other process should: a file opened with `normcache inspect`
     /// (read-only) or `.open` is followed.
     func startFollowing() throws {
@@ -19,12 +20,10 @@ extension Session {
         following = try Following(cache: scope.cache, printer: printer)
     }
 
-    /// Stops following, if it was; `reason`, when given, is said in a warning.
-    func stopFollowing(because reason: String? = nil) {
-        guard let following else { return }
-        following.stop()
-        self.following = nil
-        if let reason { warn("stopped following \(following.file): \(reason)") }
+    /// Stops following, if it was.
+    func stopFollowing() {
+        following?.stop()
+        following = nil
     }
 
     /// `.follow` alone: the file followed, if any.

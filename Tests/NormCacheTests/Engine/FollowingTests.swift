@@ -102,12 +102,14 @@ import Testing
 @Suite struct StoreFollowerTests {
     let directory = TemporaryDirectory()
 
-    /// A read-only cache over a copy of the Apollo iOS fixture, its follower, and a
-    /// connection of its own that writes the file.
+    /// A read-only cache over a copy of the Apollo iOS fixture, its follower after its
+    /// first look, and a connection of its own that writes the file.
     func follow(mode: SQLiteStore.Mode = .readOnly) throws -> (cache: NormalizedCache, follower: StoreFollower, writer: RawDatabase) {
         let path = directory.apolloFixture()
         let cache = try Support.apolloConfiguredCache(store: try SQLiteStore(path: path, mode: mode))
-        return (cache, try #require(try StoreFollower(cache: cache)), try RawDatabase(path))
+        let follower = try #require(try StoreFollower(cache: cache))
+        #expect(try follower.poll() == nil, "the cache had read nothing, so nothing differs")
+        return (cache, follower, try RawDatabase(path))
     }
 
     @Test func noCommitNoChange() throws {
@@ -115,6 +117,25 @@ import Testing
         #expect(try follower.poll() == nil)
         #expect(follower.rows == 12)
         #expect(cache.commitCount == 0)
+    }
+
+    @Test func theFirstLookBringsWhatTheCacheReadUpToDateWithTheFile() throws {
+        let path = directory.apolloFixture()
+        let cache = try Support.apolloConfiguredCache(store: try SQLiteStore(path: path, mode: .readOnly))
+        let recorder = Recorder()
+        let watch = try cache.watch(try cache.operation("{ hero(episode: EMPIRE) { name friends { name } } }"), onEmission: recorder.callback)
+        defer { watch.cancel() }
+        // Written while no one followed the file (between .follow off and .follow on, say).
+        let writer = try RawDatabase(path)
+        try writer.execute(#"UPDATE records SET record = '{"name":"Han","__typename":"Human","id":"1002"}' WHERE key = 'Human:1002'"#)
+        try writer.execute(#"DELETE FROM records WHERE key = 'Human:1003'"#)
+        try writer.execute(#"UPDATE records SET record = '{"name":"Threepio","__typename":"Droid","id":"2000"}' WHERE key = 'Droid:2000'"#)
+        let follower = try #require(try StoreFollower(cache: cache))
+        let change = try #require(try follower.poll())
+        #expect(change.changed.map(\.key) == ["Droid:2000", "Human:1002"] && change.changed.allSatisfy(\.wasRead))
+        #expect(change.removed == ["Human:1003"])
+        #expect(recorder.last?.cause == .external)
+        #expect(try follower.poll() == nil)
     }
 
     @Test func anUpsertThatKeepsTheRowIDIsFoundByItsText() throws {
@@ -203,6 +224,7 @@ import Testing
         try writer.execute(#"UPDATE records SET record = '{"name":"C3"}' WHERE key = 'Droid:2000'"#)
         let cache = try NormalizedCache(store: try SQLiteStore(path: path, mode: .readOnly))
         let follower = try #require(try StoreFollower(cache: cache))
+        #expect(try follower.poll() == nil)
         try FileManager.default.removeItem(atPath: path + "-wal")
         #expect { try follower.poll() } throws: { "\($0)".contains("apollo.sqlite-wal was deleted (a WAL reset)") }
     }

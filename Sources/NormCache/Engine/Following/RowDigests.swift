@@ -31,6 +31,9 @@ struct RowDigests {
     /// How many rows the last scan met.
     var count: Int { rows.count }
 
+    /// The keys of the rows the last scan met.
+    var keys: [String] { rows.values.map(\.key) }
+
     /// Hashes every row `forEachRow` hands over (a key's bytes and its record text, nil for
     /// NULL) and returns what differs from the last scan.
     mutating func scan(_ forEachRow: ((UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) throws -> Void) throws -> Void) rethrows -> ChangedRows {

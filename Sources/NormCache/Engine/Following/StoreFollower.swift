@@ -5,7 +5,9 @@ import Foundation
 /// since the last, by `PRAGMA data_version` on the store's own connection (cheap: no row is
 /// read); only then it hashes every row (``RowDigests``) to find which records changed,
 /// appeared or went, and reloads them as one commit with cause ``ChangeCause/external``
-/// (``NormalizedCache/reload(_:file:)``). The file is never written.
+/// (``NormalizedCache/reload(_:file:)``). The file is never written. The first poll
+/// compares every record the cache has read with its row, so that following starts from
+/// the file as it is (what changed while no one followed it is reloaded then).
 ///
 /// Each poll first checks that the path still names the file the store has open and that
 /// its write-ahead log was not deleted or replaced; if not, it throws a ``StoreError``
@@ -15,6 +17,7 @@ import Foundation
 ///
 /// ```swift
 /// let follower = try StoreFollower(cache: cache)!       // nil: the cache is over no file
+/// try follower.poll()                                   // the first look: nil, the cache read the file as it is
 /// // the app commits
 /// let change = try follower.poll()                      // changed: ["Human:1000"]; watchers emit: external
 /// ```
@@ -26,14 +29,15 @@ package final class StoreFollower: @unchecked Sendable {
     /// Held for a whole poll, so that polls run one at a time.
     private let lock = NSLock()
     private var digests = RowDigests()
-    /// `PRAGMA data_version` when the rows were last hashed.
-    private var version: Int64 = 0
+    /// `PRAGMA data_version` when the rows were last hashed; nil before the first look.
+    private var version: Int64?
     private let file: FileIdentity
     /// The write-ahead log's identity, once there is one.
     private var wal: FileIdentity?
 
-    /// Starts following the file `cache` is over: hashes every row as it is now. Nil when
-    /// the cache is over no cache file (memory); throws when the file cannot be read.
+    /// A follower of the file `cache` is over, which it looks at first on its first
+    /// ``poll(announcing:)``. Nil when the cache is over no cache file (memory); throws
+    /// when the file is not there.
     package init?(cache: NormalizedCache) throws {
         guard let store = cache.locked({ cache.state.records.store }) as? SQLiteStore else { return nil }
         self.cache = cache
@@ -42,32 +46,32 @@ package final class StoreFollower: @unchecked Sendable {
         guard let file = FileIdentity.of(path) else { throw StoreError(path: path, message: "does not exist") }
         self.file = file
         wal = FileIdentity.of(path + "-wal")
-        try cache.locked {
-            Result { () throws in
-                version = try store.dataVersion()
-                _ = try digests.scan(store.forEachRow)
-            }
-        }.get()
     }
 
     /// How many rows the file held at the last look.
     package var rows: Int { lock.withLock { digests.count } }
 
     /// Looks at the file once: nil when no other connection committed since the last look
-    /// (or what it committed changed no row); else what changed, reloaded into the cache
+    /// (or what it committed changed no row, or, on the first look, no record the cache
+    /// read differs from its row); else what changed, reloaded into the cache
     /// (`announce` hears it before the watchers' emissions are delivered). Throws a
     /// ``StoreError`` naming the file when it was deleted, replaced (another inode at its
     /// path) or its write-ahead log was, or when it cannot be read: following should stop.
     package func poll(announcing announce: (ExternalChange) -> Void = { _ in }) throws -> ExternalChange? {
         try lock.withLock { () throws -> ExternalChange? in
             try checkFile()
-            guard try cache.locked({ Result { try store.dataVersion() } }).get() != version else { return nil }
+            let first = version == nil
+            guard try first || cache.locked({ Result { try store.dataVersion() } }).get() != version else { return nil }
             var failure: (any Error)?
             do {
                 return try cache.reload(file: path, announcing: announce) { () throws(CacheError) -> ChangedRows in
                     do {
                         version = try store.dataVersion()
-                        return try digests.scan(store.forEachRow)
+                        let rows = try digests.scan(store.forEachRow)
+                        guard first else { return rows }
+                        // Every record read, whether its row is there or not.
+                        let state = cache.state, held = state.records.base.ids.map(state.keys.recordKey)
+                        return ChangedRows(changed: try state.readRecords(among: digests.keys + held).keys.sorted())
                     } catch {
                         failure = error
                         throw .storage("\(error)")
