@@ -216,16 +216,7 @@ package enum CommandTable {
         },
         // pagination
         DotCommand(name: "more", usage: "ID", help: "The next page: of watcher ID's paginated field (declared in the schema: @typePolicy(connectionFields:), @fieldPolicy(paginationArgs:)), fetched and merged into it, so the watcher emits the longer list (cause page); or of pager ID (.pager), a watcher more. Its variables come from what is shown (after: pageInfo.endCursor, or offset: the items so far); when there is no next page, says why and sends nothing") { session, input in
-            let word = try input.words(1...1)[0]
-            if let pager = session.pager(word) {
-                switch try pager.loadNext() {
-                case .success(let variables): session.printer.emit(.more(id: pager.id, variables: variables, reason: nil))
-                case .failure(let none): session.printer.emit(.more(id: pager.id, variables: nil, reason: none.reason))
-                }
-                return
-            }
-            guard Int(word) != nil else { throw CommandError(".more takes a pager's or a watcher's id, not \"\(word)\" (.watches lists them)") }
-            try session.loadNextPage(of: try session.watches(word)[0])
+            try session.more(try input.words(1...1)[0])
         },
         // cache
         DotCommand(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in
