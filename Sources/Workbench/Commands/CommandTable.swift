@@ -297,6 +297,10 @@ package enum CommandTable {
             }
             session.printer.emit(.integrityChecked(file: store.path))
         },
+        DotCommand(name: "diff", usage: "FILE [GLOB]", help: "The current cache (A: what .keys lists) against a cache file (B, in Apollo iOS's format, opened read-only and never written; also normcache diff A B): in key order, - KEY for a record only in A, + KEY for one only in B, ~ KEY for one whose fields differ, each as FIELD: OLD → NEW ((absent) for a field a record lacks); values compare as Apollo iOS reads them, so member order and number formatting are no difference. GLOB narrows both sides to the record keys it matches (* any run, ? one character)") { session, input in
+            let words = try input.words(1...2)
+            try session.diff(against: words[0], keys: words.count == 2 ? words[1] : nil)
+        },
         DotCommand(name: "open", usage: "FILE", help: "Put the cache over a SQLite cache file (Apollo iOS format), loading what it holds; created if missing") { session, input in
             let file = try input.words(1...1)[0]
             try session.lifecycle(nil) { try session.scope.open(file, mode: .readWrite) }
