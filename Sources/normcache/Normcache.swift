@@ -15,7 +15,7 @@ struct Normcache: ParsableCommand {
         abstract: "A normalized GraphQL cache workbench.",
         usage: "normcache [<options>]\nnormcache <subcommand> [<options>]",
         version: NormcacheVersion.current,
-        subcommands: [Repl.self, Run.self, Inspect.self, Bench.self, Generate.self],
+        subcommands: [Repl.self, Run.self, Inspect.self, Diff.self, Bench.self, Generate.self],
         defaultSubcommand: Repl.self
     )
 }
@@ -160,6 +160,30 @@ struct Inspect: ParsableCommand {
     func run() throws {
         let options = SessionOptions(inspectFile: file, follows: follow, busyTimeout: lock.busyTimeout, projectDirectory: project.directory)
         let status = REPL.run(options: script.apply(to: options))
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two cache files: records only in A, only in B, and the fields that changed.",
+        usage: FileDiff.usage,
+        discussion: "Both files, in Apollo iOS's format, are opened read-only and never changed. Records compare as Apollo iOS reads them, so member order and number formatting are no difference. Exit status as diff(1): 0 when they hold the same records, 1 when they differ, 2 on trouble (not two files, a file that is missing, not SQLite, not an Apollo iOS cache or damaged)."
+    )
+
+    @Argument(help: ArgumentHelp("The two cache files, A then B.", valueName: "A.sqlite B.sqlite"), completion: .file())
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("Only the records whose keys match GLOB (* any run, ? one character), on both sides.", valueName: "GLOB"))
+    var keys: String?
+
+    @Flag(help: "Print the JSON diff event instead of text.")
+    var json = false
+
+    @OptionGroup var lock: LockOptions
+
+    func run() throws {
+        let status = FileDiff.run(files: files, keys: keys, json: json, busyTimeout: lock.busyTimeout)
         if status != 0 { throw ExitCode(status) }
     }
 }

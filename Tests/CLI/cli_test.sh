@@ -125,6 +125,72 @@ printf '\x6c' | dd of="$device/flipped.sqlite" bs=1 seek=7521 conv=notrunc 2>/de
 check "inspect warns at open when a file fails SQLite's integrity check" 0 'flipped\.sqlite: fails SQLite.s integrity check: row 4 missing from index' \
   "$normcache" inspect "$device/flipped.sqlite" -c .quit
 
+# normcache diff A B: records only in A, only in B and changed fields, as Apollo iOS reads
+# them; both files read-only; the exit status as diff(1)'s (issue 39).
+python3 - "$fixture" "$device" <<'PYTHON'
+import shutil, sqlite3, sys
+fixture, folder = sys.argv[1], sys.argv[2]
+def copy(name, sql):
+    path = folder + "/" + name
+    shutil.copyfile(fixture, path)
+    connection = sqlite3.connect(path)
+    connection.executescript(sql)
+    connection.commit()
+    connection.close()
+# Rows Apollo iOS reads as the fixture's: members in another order, 20 as 2e1, 77 as 77.0.
+copy("same.sqlite", """
+UPDATE records SET record = '{"id":"3003","length":2e1,"__typename":"Starship","name":"Imperial shuttle"}' WHERE key = 'Starship:3003';
+UPDATE records SET record = replace(record, '"mass":77', '"mass":77.0') WHERE key = 'Human:1000';
+""")
+copy("after.sqlite", """
+DELETE FROM records WHERE key = 'Droid:2000';
+INSERT INTO records (key, record) VALUES ('Starship:3002', '{"__typename":"Starship","id":"3002","name":"Millennium Falcon"}');
+UPDATE records SET record = replace(replace(record, '"mass":77', '"mass":80'), '"homePlanet":"Tatooine",', '') WHERE key = 'Human:1000';
+""")
+copy("damaged.sqlite", """UPDATE records SET record = '{"name":"Han",' WHERE key = 'Human:1002';""")
+copy("columns.sqlite", """DROP TABLE records; CREATE TABLE records (_id INTEGER PRIMARY KEY, key TEXT, value TEXT);""")
+PYTHON
+printf 'just some notes\n' > "$device/notes.sqlite"
+files_before=$(ls "$device"; sha256sum "$device"/*.sqlite "$fixture")
+check "diff of a file and itself exits 0" 0 "^$fixture and $fixture hold the same 12 records$" "$normcache" diff "$fixture" "$fixture"
+check "diff of rows Apollo iOS reads the same exits 0" 0 'hold the same 12 records$' "$normcache" diff "$fixture" "$device/same.sqlite"
+check "diff of files that differ exits 1" 1 "^--- $fixture$" "$normcache" diff "$fixture" "$device/after.sqlite"
+check "diff names a record only in A" 1 '^- Droid:2000$' "$normcache" diff "$fixture" "$device/after.sqlite"
+check "diff names a record only in B" 1 '^\+ Starship:3002$' "$normcache" diff "$fixture" "$device/after.sqlite"
+check "diff shows a changed field old → new" 1 '^~ Human:1000$' "$normcache" diff "$fixture" "$device/after.sqlite"
+check "diff shows a changed value" 1 '^    mass: 77 → 80$' "$normcache" diff "$fixture" "$device/after.sqlite"
+check "diff shows a field B lacks as absent" 1 '^    homePlanet: "Tatooine" → \(absent\)$' "$normcache" diff "$fixture" "$device/after.sqlite"
+check "diff counts what differs" 1 "^1 record only in $fixture, 1 only in $device/after.sqlite, 1 changed, 10 the same$" \
+  "$normcache" diff "$fixture" "$device/after.sqlite"
+check "diff --keys narrows both sides" 1 "^0 records only in $fixture, 0 only in $device/after.sqlite, 1 changed, 4 the same matching Human:\*$" \
+  "$normcache" diff --keys 'Human:*' "$fixture" "$device/after.sqlite"
+check "diff --keys of records that are the same exits 0" 0 'hold the same 3 records matching Droid:2001\*$' \
+  "$normcache" diff --keys 'Droid:2001*' "$fixture" "$device/after.sqlite"
+check "diff --json prints the diff event" 1 \
+  "^\{\"event\":\"diff\",\"a\":\"$fixture\",\"b\":\"$device/after.sqlite\",\"onlyA\":\[\"Droid:2000\"\],\"onlyB\":\[\"Starship:3002\"\],\"changed\":\{\"Human:1000\":\{\"homePlanet\":\[\"Tatooine\",null\],\"mass\":\[77,80\]\}\}\}$" \
+  "$normcache" diff --json "$fixture" "$device/after.sqlite"
+check "diff --json of the same files: empty lists" 0 '"onlyA":\[\],"onlyB":\[\],"changed":\{\}\}$' "$normcache" diff --json "$fixture" "$device/same.sqlite"
+check "diff of a missing file exits 2, naming it" 2 "^error: $device/missing\.sqlite: does not exist$" "$normcache" diff "$fixture" "$device/missing.sqlite"
+check "diff of a text file exits 2, naming it" 2 "^error: $device/notes\.sqlite: is not a SQLite database" "$normcache" diff "$device/notes.sqlite" "$fixture"
+check "diff of a SQLite file that is no Apollo cache exits 2" 2 "^error: $device/columns\.sqlite: its records table has no \"record\" column" \
+  "$normcache" diff "$fixture" "$device/columns.sqlite"
+check "diff of a damaged record exits 2, naming it" 2 "$device/damaged\.sqlite: record Human:1002 cannot be read: " \
+  "$normcache" diff "$fixture" "$device/damaged.sqlite"
+check "diff of one file exits 2" 2 '^error: normcache diff takes two cache files, A and B, not 1: ' "$normcache" diff "$fixture"
+check "diff of three files exits 2" 2 '^error: normcache diff takes two cache files, A and B, not 3: ' "$normcache" diff "$fixture" "$fixture" "$fixture"
+check "diff --keys with an empty glob exits 2" 2 '^error: the glob of record keys is empty' "$normcache" diff --keys '' "$fixture" "$fixture"
+check "diff --json reports an error as an event" 2 '^\{"event":"error","message":".*missing\.sqlite: does not exist"' \
+  "$normcache" diff --json "$fixture" "$device/missing.sqlite"
+check "diff of a file cut short prints what it reads, warns and exits 2" 2 'cut\.sqlite: is 9216 bytes, but its header says 16384' \
+  "$normcache" diff "$fixture" "$device/cut.sqlite"
+check "diff of a file that fails the integrity check warns and exits 2" 2 'flipped\.sqlite: fails SQLite.s integrity check: row 4 missing from index' \
+  "$normcache" diff "$fixture" "$device/flipped.sqlite"
+files_after=$(ls "$device"; sha256sum "$device"/*.sqlite "$fixture")
+check "diff leaves every file as it was, and makes none" 0 '^same$' bash -c '[ "$1" = "$2" ] && echo same' _ "$files_before" "$files_after"
+check "diff is a subcommand the help lists" 0 '^  diff +Compare two cache files' "$normcache" --help
+check "diff --help says its exit status" 0 'Exit status as diff\(1\)' "$normcache" diff --help
+check "the bash completion script offers diff" 0 '^[1-9]' bash -c "'$normcache' --generate-completion-script bash | grep -c diff"
+
 # Where plugins are found: a binary copied alone finds none and says where it looked, once;
 # NORMCACHE_PLUGINS names the directory that holds them.
 mkdir "$device/alone" && cp "$normcache" "$device/alone/normcache"

@@ -216,16 +216,7 @@ package enum CommandTable {
         },
         // pagination
         DotCommand(name: "more", usage: "ID", help: "The next page: of watcher ID's paginated field (declared in the schema: @typePolicy(connectionFields:), @fieldPolicy(paginationArgs:)), fetched and merged into it, so the watcher emits the longer list (cause page); or of pager ID (.pager), a watcher more. Its variables come from what is shown (after: pageInfo.endCursor, or offset: the items so far); when there is no next page, says why and sends nothing") { session, input in
-            let word = try input.words(1...1)[0]
-            if let pager = session.pager(word) {
-                switch try pager.loadNext() {
-                case .success(let variables): session.printer.emit(.more(id: pager.id, variables: variables, reason: nil))
-                case .failure(let none): session.printer.emit(.more(id: pager.id, variables: nil, reason: none.reason))
-                }
-                return
-            }
-            guard Int(word) != nil else { throw CommandError(".more takes a pager's or a watcher's id, not \"\(word)\" (.watches lists them)") }
-            try session.loadNextPage(of: try session.watches(word)[0])
+            try session.more(try input.words(1...1)[0])
         },
         // cache
         DotCommand(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in
@@ -305,6 +296,10 @@ package enum CommandTable {
                 throw CommandError("\(store.path): fails SQLite's integrity check: " + findings.joined(separator: "; "))
             }
             session.printer.emit(.integrityChecked(file: store.path))
+        },
+        DotCommand(name: "diff", usage: "FILE [GLOB]", help: "The current cache (A: what .keys lists) against a cache file (B, in Apollo iOS's format, opened read-only and never written; also normcache diff A B): in key order, - KEY for a record only in A, + KEY for one only in B, ~ KEY for one whose fields differ, each as FIELD: OLD → NEW ((absent) for a field a record lacks); values compare as Apollo iOS reads them, so member order and number formatting are no difference. GLOB narrows both sides to the record keys it matches (* any run, ? one character)") { session, input in
+            let words = try input.words(1...2)
+            try session.diff(against: words[0], keys: words.count == 2 ? words[1] : nil)
         },
         DotCommand(name: "open", usage: "FILE", help: "Put the cache over a SQLite cache file (Apollo iOS format), loading what it holds; created if missing") { session, input in
             let file = try input.words(1...1)[0]

@@ -142,6 +142,9 @@ enum Event {
     case imported(file: String, records: Int)
     /// The cache file passed SQLite's integrity check.
     case integrityChecked(file: String)
+    /// `.diff FILE`, `normcache diff A B`: what differs from the records of cache `a` (a
+    /// file, or the session's cache as ``CacheScope/description`` names it) to those of `b`.
+    case diff(a: String, b: String, CacheDiff)
 
     /// An emission, failure or incomplete read of a watcher: what the client's watch
     /// events become (everything else is reported by a command, the network or a service).

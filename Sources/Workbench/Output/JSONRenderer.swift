@@ -215,6 +215,13 @@ enum JSONRenderer {
             return ["event": "import", "file": .string(file), "records": CacheValue(records)]
         case .integrityChecked(let file):
             return ["event": "check", "file": .string(file), "ok": true]
+        case .diff(let a, let b, let diff):
+            // A field one record lacks is null on that side.
+            let changed = diff.changed.map { change -> (String, CacheValue) in
+                (change.key, .object(CacheObject(members: change.fields.map { ($0.name, [$0.old ?? .null, $0.new ?? .null]) })))
+            }
+            return ["event": "diff", "a": .string(a), "b": .string(b), "onlyA": strings(diff.onlyA), "onlyB": strings(diff.onlyB),
+                    "changed": .object(CacheObject(members: changed))]
         }
     }
 

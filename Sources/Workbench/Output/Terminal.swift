@@ -26,6 +26,11 @@ struct Terminal: Sendable {
         return Self.size(kernel: known ? (Int(window.ws_col), Int(window.ws_row)) : (0, 0), environment: environment)
     }
 
+    /// Whether output to the terminal is coloured when `asked`: unless `NO_COLOR` is set (no-color.org).
+    func paints(_ asked: Bool) -> Bool {
+        asked && environment["NO_COLOR"].map(\.isEmpty) ?? true
+    }
+
     /// The kernel's size (0 where it does not say), else `COLUMNS` and `LINES`.
     static func size(kernel: (columns: Int, rows: Int), environment: [String: String]) -> Size {
         func given(_ kernel: Int, _ variable: String) -> Int? {

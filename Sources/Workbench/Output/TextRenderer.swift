@@ -236,11 +236,13 @@ struct TextRenderer {
             return (["imported \(Self.count(records, "record")) from \(file)"], [])
         case .integrityChecked(let file):
             return (["\(file): ok (PRAGMA integrity_check)"], [])
+        case .diff(let a, let b, let diff):
+            return (DiffText.lines(diff, a: a, b: b, table: tables ? table : nil, style: style), [])
         }
     }
 
     /// `1 record`, `2 records`.
-    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     private func heading(_ title: String, _ detail: String) -> [String] { [style.heading(title) + " " + detail] }
 

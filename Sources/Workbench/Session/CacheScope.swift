@@ -45,18 +45,24 @@ final class CacheScope {
     /// in over it (`.logout` never deletes a file `.open` named). On failure the current
     /// cache, store and user stay as they were.
     func open(_ path: String, mode: SQLiteStore.Mode) throws {
-        let store = try SQLiteStore(path: path, mode: mode, busyTimeout: options.busyTimeout)
-        let cache: NormalizedCache
-        do { cache = try NormalizedCache(store: store) } catch {
-            store.close()
-            throw error
-        }
+        let (store, cache) = try Self.cache(over: path, mode: mode, busyTimeout: options.busyTimeout)
         self.store?.close()
         self.store = store
         self.cache = cache
         user = nil
         let unchecked = mode == .readOnly ? Self.checkAtOpen(store) : nil
         warnings = store.warnings + [unchecked].compactMap { $0 } + cache.takeWarnings()
+    }
+
+    /// A cache over the file at `path` and the store under it, which is closed again when
+    /// the cache cannot open over it: ``open(_:mode:)``'s, and each side of a diff's
+    /// (``CacheDiff/reading(_:busyTimeout:_:)``).
+    static func cache(over path: String, mode: SQLiteStore.Mode, busyTimeout: Int) throws -> (store: SQLiteStore, cache: NormalizedCache) {
+        let store = try SQLiteStore(path: path, mode: mode, busyTimeout: busyTimeout)
+        do { return (store, try NormalizedCache(store: store)) } catch {
+            store.close()
+            throw error
+        }
     }
 
     /// The most a file inspected read-only may hold for `PRAGMA integrity_check` to run

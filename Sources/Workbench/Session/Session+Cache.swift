@@ -141,6 +141,15 @@ extension Session {
         printer.emit(.exported(file: path, records: snapshot.snapshotRecordCount))
     }
 
+    /// `.diff FILE [GLOB]`: the current cache (A) against the cache file at `path` (B),
+    /// opened read-only; what reading the file warns of follows the diff.
+    func diff(against path: String, keys pattern: String?) throws {
+        let cache = client.cache
+        let (diff, warnings) = try CacheDiff.reading(path, busyTimeout: scope.options.busyTimeout) { try CacheDiff(cache, $0, keys: pattern) }
+        printer.emit(.diff(a: scope.description, b: path, diff))
+        for warning in warnings { warn(warning) }
+    }
+
     /// `.import FILE`: an Apollo Client snapshot replaces what the cache holds.
     func importSnapshot(from path: String) throws {
         let text = try Self.readScript(path)

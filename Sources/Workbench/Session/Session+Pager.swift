@@ -44,15 +44,27 @@ extension Session {
         try wait { try await first.refetch() }
     }
 
-    /// `.more ID` on a watcher: the next page of its paginated field, merged into it
-    /// (``Client/nextPage(of:)``); the watcher's emission shows the longer list.
-    func loadNextPage(of watch: ClientWatch) throws {
-        let client = self.client
-        let outcome = try wait { try await client.nextPage(of: watch) }
-        switch outcome {
-        case .fetched(_, let variables): printer.emit(.more(id: watch.id, variables: variables, reason: nil))
-        case .none(let reason): printer.emit(.more(id: watch.id, variables: nil, reason: reason))
+    /// `.more ID`: the next page of pager ID (a watcher more), or of watcher ID's paginated
+    /// field, merged into it (``Client/nextPage(of:)``), so that the watcher's emission shows
+    /// the longer list. Prints the `more` event: the variables sent, or why nothing was.
+    func more(_ word: String) throws {
+        let id: Int, variables: CacheObject?, reason: String?
+        if let pager = pager(word) {
+            id = pager.id
+            switch try pager.loadNext() {
+            case .success(let next): (variables, reason) = (next, nil)
+            case .failure(let none): (variables, reason) = (nil, none.reason)
+            }
+        } else {
+            guard Int(word) != nil else { throw CommandError(".more takes a pager's or a watcher's id, not \"\(word)\" (.watches lists them)") }
+            let (watch, client) = (try watches(word)[0], self.client)
+            id = watch.id
+            switch try wait({ try await client.nextPage(of: watch) }) {
+            case .fetched(_, let next): (variables, reason) = (next, nil)
+            case .none(let none): (variables, reason) = (nil, none)
+            }
         }
+        printer.emit(.more(id: id, variables: variables, reason: reason))
     }
 
     /// `.unwatch ID` on a pager: stops every page's watcher.

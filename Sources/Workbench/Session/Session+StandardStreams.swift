@@ -1,5 +1,3 @@
-import Foundation
-
 /// The session the `normcache` command runs: on the process's standard streams.
 extension Session {
     /// A session printing through `console` to the process's standard streams, coloured
@@ -8,7 +6,7 @@ extension Session {
     static func onStandardStreams(_ options: SessionOptions, console: Console) -> Session? {
         var options = options
         options.terminal = Terminal.standardOutput()
-        options.colour = options.colour && options.terminal != nil && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        options.colour = options.terminal?.paints(options.colour) ?? false
         do { return try Session(options: options, output: console.line, errors: console.error) } catch {
             console.error("error: \(error)")
             return nil
