@@ -31,9 +31,9 @@ import Testing
         #expect(diff.onlyA == ["Droid:2000", "Droid:2001"])
         #expect(diff.onlyB == ["Human:1003", "Starship:3000"])
         #expect(diff.changed == [CacheDiff.Change(key: "Human:1000", fields: [
-            CacheDiff.Field(name: "height", old: nil, new: 1.72),
-            CacheDiff.Field(name: "mass", old: 77, new: nil),
-            CacheDiff.Field(name: "name", old: "Luke", new: "Luke Skywalker"),
+            FieldChange(field: "height", old: nil, new: 1.72),
+            FieldChange(field: "mass", old: 77, new: nil),
+            FieldChange(field: "name", old: "Luke", new: "Luke Skywalker"),
         ])])
         #expect(diff.same == 1)
         #expect(!diff.isEmpty)
@@ -79,14 +79,14 @@ import Testing
     func differentValuesAreAChange(values: Values) throws {
         let (old, new) = (values.old, values.new)
         let diff = try CacheDiff(try cache(["Trip:1": ["value": old]]), try cache(["Trip:1": ["value": new]]))
-        #expect(diff.changed == [CacheDiff.Change(key: "Trip:1", fields: [CacheDiff.Field(name: "value", old: old, new: new)])])
+        #expect(diff.changed == [CacheDiff.Change(key: "Trip:1", fields: [FieldChange(field: "value", old: old, new: new)])])
         #expect(diff.same == 0)
     }
 
     /// A stored null is a value; a field a record lacks is absent (nil), which differs from it.
     @Test func aNullFieldAndAnAbsentOneDiffer() throws {
         let diff = try CacheDiff(try cache(["Trip:1": ["name": nil, "id": "1"]]), try cache(["Trip:1": ["id": "1"]]))
-        #expect(diff.changed == [CacheDiff.Change(key: "Trip:1", fields: [CacheDiff.Field(name: "name", old: .null, new: nil)])])
+        #expect(diff.changed == [CacheDiff.Change(key: "Trip:1", fields: [FieldChange(field: "name", old: .null, new: nil)])])
     }
 
     @Test func aGlobNarrowsBothSidesToTheRecordKeysItMatches() throws {

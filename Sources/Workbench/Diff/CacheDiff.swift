@@ -15,20 +15,14 @@ import NormCache
 /// ```swift
 /// let diff = try CacheDiff(device, expected, keys: "Human:*")
 /// diff.onlyA     // ["Human:1003"]
-/// diff.changed   // [Change(key: "Human:1000", fields: [Field(name: "mass", old: 77, new: 80)])]
+/// diff.changed   // [Change(key: "Human:1000", fields: [FieldChange(field: "mass", old: 77, new: 80)])]
 /// ```
 struct CacheDiff: Equatable {
     /// A record both caches hold, with the fields that differ.
     struct Change: Equatable {
         let key: String
-        let fields: [Field]
-    }
-
-    /// One field of a changed record: its value in A and in B, nil where it is absent.
-    struct Field: Equatable {
-        let name: String
-        let old: CacheValue?
-        let new: CacheValue?
+        /// Each field that differs: its value in A (`old`) and in B (`new`), nil where it is absent.
+        let fields: [FieldChange]
     }
 
     /// Keys of the records only A holds, sorted.
@@ -89,13 +83,13 @@ struct CacheDiff: Equatable {
     }
 
     /// The fields of a record that differ from `old` to `new`, sorted by field key.
-    static func fields(from old: CacheObject, to new: CacheObject) -> [Field] {
+    static func fields(from old: CacheObject, to new: CacheObject) -> [FieldChange] {
         if readsTheSame(.object(old), .object(new)) { return [] }   // most records, without sorting their fields
         let names = Set(old.keys).union(new.keys).sorted()
         return names.compactMap { name in
             let before = old[name], after = new[name]
             if let before, let after, readsTheSame(before, after) { return nil }
-            return Field(name: name, old: before, new: after)
+            return FieldChange(field: name, old: before, new: after)
         }
     }
 

@@ -28,12 +28,12 @@ enum DiffText {
         let summary = style.dim("\(TextRenderer.count(diff.onlyA.count, "record")) only in \(a), \(diff.onlyB.count) only in \(b), "
                                 + "\(diff.changed.count) changed, \(diff.same) the same\(matching)")
         // The three lists, each sorted, as one list in key order.
-        let entries = (diff.onlyA.map { ($0, Mark.onlyA, [CacheDiff.Field]()) } + diff.onlyB.map { ($0, Mark.onlyB, []) }
+        let entries = (diff.onlyA.map { ($0, Mark.onlyA, [FieldChange]()) } + diff.onlyB.map { ($0, Mark.onlyB, []) }
                        + diff.changed.map { ($0.key, Mark.changed, $0.fields) }).sorted { $0.0 < $1.0 }
         if let table {
             let rows = entries.flatMap { key, mark, fields -> [[String]] in
                 fields.isEmpty ? [[mark.rawValue, key, "", "", ""]]
-                    : fields.map { [mark.rawValue, key, $0.name, HistoryText.value($0.old), HistoryText.value($0.new)] }
+                    : fields.map { [mark.rawValue, key, $0.field, HistoryText.value($0.old), HistoryText.value($0.new)] }
             }
             return table.lines(header: ["", "key", "field", a, b], rows: rows) + [summary]
         }
@@ -44,7 +44,7 @@ enum DiffText {
             case .onlyB: return [style.added(line)]
             case .changed:
                 return [style.key(line)] + fields.map { field in
-                    "    \(field.name): " + style.removed(HistoryText.value(field.old)) + " → " + style.added(HistoryText.value(field.new))
+                    "    \(field.field): " + style.removed(HistoryText.value(field.old)) + " → " + style.added(HistoryText.value(field.new))
                 }
             }
         } + [summary]

@@ -218,7 +218,7 @@ enum JSONRenderer {
         case .diff(let a, let b, let diff):
             // A field one record lacks is null on that side.
             let changed = diff.changed.map { change -> (String, CacheValue) in
-                (change.key, .object(CacheObject(members: change.fields.map { ($0.name, [$0.old ?? .null, $0.new ?? .null]) })))
+                (change.key, .object(CacheObject(members: change.fields.map { ($0.field, [$0.old ?? .null, $0.new ?? .null]) })))
             }
             return ["event": "diff", "a": .string(a), "b": .string(b), "onlyA": strings(diff.onlyA), "onlyB": strings(diff.onlyB),
                     "changed": .object(CacheObject(members: changed))]

@@ -41,7 +41,9 @@ package struct ExternalChange: Sendable, Equatable {
     var isEmpty: Bool { changed.isEmpty && removed.isEmpty && unreadable.isEmpty }
 }
 
-/// One field of a record, before and after a change (nil: absent).
+/// One field of a record in two states, nil where it is absent: before and after a change
+/// (another process's, reloaded: ``ExternalChange``), or in one cache and in another (the
+/// workbench's `.diff`).
 ///
 /// ```swift
 /// FieldChange(field: "name", old: "Luke", new: "Luke S.")
