@@ -1,11 +1,11 @@
 /// What another process's commits to the store changed, as one reload brought them into
-/// the cache (``NormalizedCache/reload(changedRows:file:announcing:)``): the records whose
+/// the cache (``NormalizedCache/reload(_:file:)``, ``StoreFollower/poll(announcing:)``): the records whose
 /// rows changed or appeared, with their fields old → new where the cache had read them, and
 /// the records whose rows went. A record the cache never read has nothing to reload (its
 /// next read loads the row as it is now), so only its key is known to have changed.
 ///
 /// ```swift
-/// let change = try cache.reload(changedRows: { digests.changes }, file: path)
+/// let change = try cache.reload(ChangedRows(changed: ["Human:1000"], removed: ["Human:1003"]), file: path)
 /// change?.changed.map(\.key)        // ["Human:1000"]
 /// change?.changed[0].fields         // [FieldChange(field: "name", old: "Luke", new: "Luke S.")]
 /// change?.removed                   // ["Human:1003"]

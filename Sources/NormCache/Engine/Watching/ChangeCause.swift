@@ -9,6 +9,6 @@ public enum ChangeCause: String, Sendable, Equatable {
     case page
     /// Another process committed to the store the cache is over (a followed cache file:
     /// `normcache inspect --follow`), and the records it changed were read again
-    /// (``NormalizedCache/reload(changedRows:file:announcing:)``); nothing is written back.
+    /// (``NormalizedCache/reload(_:file:)``); nothing is written back.
     case external
 }
