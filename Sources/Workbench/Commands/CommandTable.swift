@@ -297,10 +297,6 @@ package enum CommandTable {
             }
             session.printer.emit(.integrityChecked(file: store.path))
         },
-        DotCommand(name: "diff", usage: "FILE [GLOB]", help: "The current cache (A: what .keys lists) against a cache file (B, in Apollo iOS's format, opened read-only and never written; also normcache diff A B): in key order, - KEY for a record only in A, + KEY for one only in B, ~ KEY for one whose fields differ, each as FIELD: OLD → NEW ((absent) for a field a record lacks); values compare as Apollo iOS reads them, so member order and number formatting are no difference. GLOB narrows both sides to the record keys it matches (* any run, ? one character)") { session, input in
-            let words = try input.words(1...2)
-            try session.diff(against: words[0], keys: words.count == 2 ? words[1] : nil)
-        },
         DotCommand(name: "open", usage: "FILE", help: "Put the cache over a SQLite cache file (Apollo iOS format), loading what it holds; created if missing") { session, input in
             let file = try input.words(1...1)[0]
             try session.lifecycle(nil) { try session.scope.open(file, mode: .readWrite) }
@@ -383,6 +379,10 @@ package enum CommandTable {
         DotCommand(name: "follow", usage: "[on|off]", help: "on: follow the commits another process (the app) makes to the cache file the session is over (normcache inspect FILE, or .open FILE; also inspect --follow): within 250 ms each commit's changed records reload in one commit with cause external, print old → new (JSON: a follow event), and watchers emit; the file is never written. A file deleted, replaced or whose WAL is reset stops it with a warning. Refused over memory and over a user's store under --cache-dir. off: stop. Alone: whether a file is followed") { session, input in
             guard try !input.words(0...1).isEmpty else { return session.showFollowing() }
             if try input.onOff() { try session.startFollowing() } else { session.stopFollowing() }
+        },
+        DotCommand(name: "diff", usage: "FILE [GLOB]", help: "The current cache (A: what .keys lists) against a cache file (B, in Apollo iOS's format, opened read-only and never written; also normcache diff A B): in key order, - KEY for a record only in A, + KEY for one only in B, ~ KEY for one whose fields differ, each as FIELD: OLD → NEW ((absent) for a field a record lacks); values compare as Apollo iOS reads them, so member order and number formatting are no difference. GLOB narrows both sides to the record keys it matches (* any run, ? one character)") { session, input in
+            let words = try input.words(1...2)
+            try session.diff(against: words[0], keys: words.count == 2 ? words[1] : nil)
         },
         // debug
         DotCommand(name: "monitor", usage: "on|off", help: "Print every record write (the fields that changed, the watchers reached, those it did not reach that read a record it touched) as it happens") { session, input in
