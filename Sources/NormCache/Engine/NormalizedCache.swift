@@ -253,4 +253,14 @@ public final class NormalizedCache: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body` with the cache's lock held, so that nothing else uses the store's
+    /// connection meanwhile: for a call on the store from outside the engine (`.check`)
+    /// while a ``StoreFollower`` may poll it from another thread.
+    ///
+    /// ```swift
+    /// let findings = try cache.usingStore { try store.integrityCheck() }
+    /// ```
+    package func usingStore<R>(_ body: () throws -> R) throws -> R {
+        try locked { Result { try body() } }.get()
+    }
 }

@@ -289,7 +289,9 @@ package enum CommandTable {
             _ = try input.words(0...0)
             guard let store = session.scope.store else { throw CommandError("the cache is in memory: there is no file to check") }
             let findings: [String]
-            do { findings = try store.integrityCheck().flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("*** in database") } } catch {
+            // On the store's connection, which a follower's thread uses too: under the cache's lock.
+            let cache = session.scope.cache
+            do { findings = try cache.usingStore { try store.integrityCheck() }.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("*** in database") } } catch {
                 findings = [(error as? StoreError)?.message ?? "\(error)"]   // too damaged for the check to run to its end
             }
             guard findings == ["ok"] else {
@@ -317,7 +319,7 @@ package enum CommandTable {
         },
         DotCommand(name: "foreground", help: "Tell every service the app came to the foreground") { session, input in
             _ = try input.words(0...0)
-            try session.lifecycle(.foreground) {}
+            try session.lifecycle(.foreground)
         },
         // network
         DotCommand(name: "network", usage: "online|offline|latency MS|fail N|log", help: "Simulated network conditions on every endpoint, and the log of requests") { session, input in

@@ -7,7 +7,7 @@ import NormCache
 ///
 /// Records are compared as the engine reads them (``NormalizedCache/inspect(_:)``: the
 /// current cache with its optimistic layers applied, a file's rows parsed), not as text:
-/// what Apollo iOS reads as the same value is the same (``readsTheSame(_:_:)``), so member
+/// what Apollo iOS reads as the same value is the same (``CacheValue/readsTheSame(as:)``), so member
 /// order and number formatting never show as changes. Keys, and fields within a record,
 /// come sorted. Every record of either side is read, and one that cannot be read fails the
 /// comparison, naming the file and the record.
@@ -84,31 +84,12 @@ struct CacheDiff: Equatable {
 
     /// The fields of a record that differ from `old` to `new`, sorted by field key.
     static func fields(from old: CacheObject, to new: CacheObject) -> [FieldChange] {
-        if readsTheSame(.object(old), .object(new)) { return [] }   // most records, without sorting their fields
+        if CacheValue.object(old).readsTheSame(as: .object(new)) { return [] }   // most records, without sorting their fields
         let names = Set(old.keys).union(new.keys).sorted()
         return names.compactMap { name in
             let before = old[name], after = new[name]
-            if let before, let after, readsTheSame(before, after) { return nil }
+            if let before, let after, before.readsTheSame(as: after) { return nil }
             return FieldChange(field: name, old: before, new: after)
-        }
-    }
-
-    /// Whether Apollo iOS reads `a` and `b` as the same value: numbers by their value
-    /// (`77` and `77.0`: it reads both through `NSNumber`), objects by their members
-    /// whatever their order (it reads them as dictionaries), lists item by item,
-    /// references by the key they name, anything else as JSON compares it.
-    static func readsTheSame(_ a: CacheValue, _ b: CacheValue) -> Bool {
-        switch (a, b) {
-        case (.int(let integer), .double(let double)), (.double(let double), .int(let integer)):
-            return Int64(exactly: double) == integer
-        case (.list(let left), .list(let right)):
-            return left.count == right.count && zip(left, right).allSatisfy(readsTheSame)
-        case (.object(let left), .object(let right)):
-            return left.count == right.count && left.members.allSatisfy { name, value in
-                right[name].map { readsTheSame(value, $0) } ?? false
-            }
-        default:
-            return a == b
         }
     }
 }

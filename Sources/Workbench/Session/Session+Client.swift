@@ -190,19 +190,22 @@ extension Session {
     // MARK: lifecycle
 
     /// Lets the scope switch caches (the app stops the old cache's watchers), then tells
-    /// every service of `event`, if there is one.
-    func lifecycle(_ event: LifecycleEvent?, _ switchScope: () throws -> Void) throws {
-        // Stopped before the scope closes the store it reads; followed again if the cache stays.
-        let followed = following?.file
-        stopFollowing()
-        let stopped: [Int]
-        do { stopped = try app.switchScope(switchScope) } catch {
-            if followed != nil { try? startFollowing() }
-            throw error
-        }
-        if let followed { warn("stopped following \(followed): the session's cache moved to another store") }
-        if !stopped.isEmpty {
-            printer.emit(.stopped(watchers: stopped))
+    /// every service of `event`, if there is one. Without `switchScope` (`.foreground`)
+    /// the cache, its store and the file followed stay.
+    func lifecycle(_ event: LifecycleEvent?, _ switchScope: (() throws -> Void)? = nil) throws {
+        if let switchScope {
+            // Stopped before the scope closes the store it reads; followed again if the cache stays.
+            let followed = following?.isActive == true ? following?.file : nil
+            stopFollowing()
+            let stopped: [Int]
+            do { stopped = try app.switchScope(switchScope) } catch {
+                if followed != nil { try? startFollowing() }
+                throw error
+            }
+            if let followed { warn("stopped following \(followed): the session's cache moved to another store") }
+            if !stopped.isEmpty {
+                printer.emit(.stopped(watchers: stopped))
+            }
         }
         guard let event else { return }
         let environment = app.environment

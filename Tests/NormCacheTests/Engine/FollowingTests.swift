@@ -94,6 +94,22 @@ import Testing
         // A row rewritten with the values the cache holds (this process's own write, say) is no change.
         #expect(try cache.reload(ChangedRows(changed: ["Human:1"]), file: "app.sqlite") == nil)
     }
+
+    @Test func aRowWrittenAgainAnotherWayReadsTheSameAndIsNoChange() throws {
+        store.inner.write(merging: [RecordChange(key: "Human:1", fields: ["appearance": ["hair": "blond", "eyes": "blue"]])], removing: [])
+        let recorder = Recorder()
+        let watch = try cache.watch(hero, onEmission: recorder.callback)
+        defer { watch.cancel() }
+        _ = try cache.inspect("Human:1")
+        // The app writes the record again: 77.0 for 77, an inline object's members in another order.
+        store.inner.write(merging: [RecordChange(key: "Human:1", fields: ["mass": 77.0, "appearance": ["eyes": "blue", "hair": "blond"]])], removing: [])
+        #expect(try cache.reload(ChangedRows(changed: ["Human:1"]), file: "app.sqlite") == nil)
+        #expect(recorder.count == 1, "a watcher heard a change that Apollo iOS would not read as one")
+        // What does read differently still is one.
+        store.inner.write(merging: [RecordChange(key: "Human:1", fields: ["mass": 77.5])], removing: [])
+        let change = try #require(try cache.reload(ChangedRows(changed: ["Human:1"]), file: "app.sqlite"))
+        #expect(change.changed.first?.fields == [FieldChange(field: "mass", old: 77, new: 77.5)])
+    }
 }
 
 /// Following a real file (``StoreFollower``): another connection's commits, found by

@@ -86,7 +86,8 @@ extension EngineState {
         var set: [(UInt32, StoredValue?)] = []
         for (field, value) in zip(fields.fieldIDs, fields.values) {
             let before = old.value(of: field)
-            guard before != value else { continue }
+            // What the app wrote again another way (members in another order, 77.0 for 77) is no change.
+            if let before, before == value || keys.cacheValue(before).readsTheSame(as: keys.cacheValue(value)) { continue }
             set.append((field, value))
             changes.append(FieldChange(field: keys.fieldKey(field), old: before.map(keys.cacheValue), new: keys.cacheValue(value)))
         }
