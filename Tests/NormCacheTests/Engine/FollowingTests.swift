@@ -233,6 +233,18 @@ import Testing
         #expect { try follower.poll() } throws: { "\($0)".contains("apollo.sqlite: was replaced by another file") }
     }
 
+    @Test func aFileReplacedBeforeFollowingBeganIsNoticedAtOnce() throws {
+        // Opened, then the app reinstalled (another file at the path), then followed: the
+        // store still reads the first file, so the follower must not follow the second.
+        let path = directory.apolloFixture()
+        let cache = try NormalizedCache(store: try SQLiteStore(path: path, mode: .readOnly))
+        let other = directory.apolloFixture("other.sqlite")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: other, toPath: path)
+        let follower = try #require(try StoreFollower(cache: cache))
+        #expect { try follower.poll() } throws: { "\($0)".contains("apollo.sqlite: was replaced by another file") }
+    }
+
     @Test func aWALResetStopsFollowing() throws {
         let path = directory.apolloFixture()
         let writer = try RawDatabase(path)

@@ -37,13 +37,15 @@ package final class StoreFollower: @unchecked Sendable {
 
     /// A follower of the file `cache` is over, which it looks at first on its first
     /// ``poll(announcing:)``. Nil when the cache is over no cache file (memory); throws
-    /// when the file is not there.
+    /// when the store could not tell which file it opened.
     package init?(cache: NormalizedCache) throws {
         guard let store = cache.locked({ cache.state.records.store }) as? SQLiteStore else { return nil }
         self.cache = cache
         self.store = store
         path = store.path
-        guard let file = FileIdentity.of(path) else { throw StoreError(path: path, message: "does not exist") }
+        // The file the store opened, not the one at its path now (an app reinstalled since
+        // leaves another file there, which the store does not read).
+        guard let file = store.file else { throw StoreError(path: path, message: "does not exist") }
         self.file = file
         wal = FileIdentity.of(path + "-wal")
     }

@@ -43,6 +43,9 @@ public final class SQLiteStore: RecordStore {
 
     /// The store's one connection: its facets (``dataVersion()``, ``forEachRow(_:)``) use it too.
     let database: SQLiteDatabase
+    /// The file the store opened, as it was then: a follower checks that the path still
+    /// names it (``StoreFollower``). Nil when `stat` could not tell.
+    let file: FileIdentity?
     /// Whether the integrity check has passed (read-write stores check before their first write).
     private var checked = false
     /// Statements of a read-write store (nil when read-only).
@@ -80,6 +83,7 @@ public final class SQLiteStore: RecordStore {
         }
         database = try SQLiteDatabase(path: path, readOnly: mode == .readOnly, create: !exists,
                                       busyTimeout: Int32(clamping: busyTimeout))
+        file = FileIdentity.of(path)
         // Read-only, a schema that names a page the file no longer has (a truncated file)
         // does not stop SQLite from reading the pages it does have.
         if mode == .readOnly { try database.execute("PRAGMA writable_schema = ON") }
