@@ -33,7 +33,7 @@ PREFIX ?= /usr/local
 CONFIGURATION ?= release
 LIBRARY_SUFFIX := $(if $(filter Darwin,$(shell uname -s)),.dylib,.so)
 GRAPHQL_SERVER := .build/graphql-server
-GRAPHQL_SERVER_PACKAGES := ariadne==1.1.1 uvicorn==0.54.0
+GRAPHQL_SERVER_PACKAGES := ariadne==1.1.1 uvicorn==0.54.0 wsproto==1.3.2
 
 .PHONY: deps build run install uninstall test-install test test-portability test-architecture test-swift graphql-server test-c test-cli test-real-projects test-scripts test-interactive fuzz tsan bench clean
 

@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The WebSocket connection subscriptions run over, on Linux (NormWebSocketNIO).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // System libraries (Debian: libedit-dev, libsqlite3-dev, libutf8proc-dev). Darwin's SDKs
@@ -86,6 +88,16 @@ let package = Package(
         // The client: fetch policies, in-flight dedup, watchers that refetch, transports
         // (HTTP, simulated network, any an app writes). What an app links: no plugin, no dlopen.
         .target(name: "NormClient", dependencies: ["NormCache", "NormAPI"]),
+
+        // WebSocket connections for subscriptions through swift-nio (ws: only, no TLS): linked by
+        // the `normcache` executable and the tests, never by an app's NormClient, which has
+        // Foundation's URLSession connector (docs/live.md, "Subscriptions").
+        .target(
+            name: "NormWebSocketNIO",
+            dependencies: ["NormClient", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+        ),
 
         // The plugin host: loads plugins with dlopen, routes their service commands, answers
         // their host calls through the C ABI, and serves each plugin's endpoint as a transport.
@@ -159,7 +171,7 @@ let package = Package(
         // a child process's output (PipeReader).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NormCacheTests", dependencies: ["NormCache", "NormAPI", "CCore", "CSQLite"]),
-        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormCache", "NormAPI", "TripsAPI", "KitchenSinkTypes", "TestSupport"]),
+        .testTarget(name: "NormClientTests", dependencies: ["NormClient", "NormWebSocketNIO", "NormCache", "NormAPI", "TripsAPI", "KitchenSinkTypes", "TestSupport"]),
         // The plugin host against the bundled plugins and C plugins the tests compile (CPluginBuilder).
         .testTarget(name: "NormPluginHostTests", dependencies: ["NormPluginHost", "NormClient", "NormCache", "NormEnvironment", "TestSupport"]),
         // The client as an app uses it: `import NormClient` alone, no @testable, no fixture.

@@ -36,6 +36,7 @@ public final class Client: @unchecked Sendable {
     let events = WatchEventQueue()
     private var _watchEvents: (@Sendable (ClientWatch, ClientWatch.Event) -> Void)?
     private var _endpoint: (any Transport)?
+    private var _subscriptionEndpoint: (any SubscriptionTransport)?
     private var counter = 0
 
     public init(cache: NormalizedCache = NormalizedCache(), network: SimulatedNetwork = SimulatedNetwork(),
@@ -52,6 +53,14 @@ public final class Client: @unchecked Sendable {
     public var endpoint: (any Transport)? {
         get { lock.withLock { _endpoint } }
         set { lock.withLock { _endpoint = newValue } }
+    }
+
+    /// Where subscriptions go when a call names no transport: a ``WebSocketTransport`` to the
+    /// endpoint's server, as Apollo iOS's `SplitNetworkTransport` pairs one with its HTTP
+    /// transport; nil: subscriptions need a transport named.
+    public var subscriptionEndpoint: (any SubscriptionTransport)? {
+        get { lock.withLock { _subscriptionEndpoint } }
+        set { lock.withLock { _subscriptionEndpoint = newValue } }
     }
 
     /// The type policies the app configures in code (Apollo iOS's `cacheKeyInfo`, the

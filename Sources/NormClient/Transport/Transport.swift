@@ -106,6 +106,9 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case connectionLost(String)
     /// A plugin's endpoint failed to answer, with the plugin's own message.
     case plugin(String)
+    /// The server ended a subscription with an error, or refused or closed its connection for
+    /// the client's fault; the server's message.
+    case subscription(String)
 
     /// The `status` of the `network` event for this failure.
     public var status: String {
@@ -131,6 +134,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
             "the response from \(url) is too large: it was still coming after \(byteCount(limit)), the most a response may be"
         case .connectionLost(let message): "the connection broke: \(message)"
         case .plugin(let message): message
+        case .subscription(let message): "the subscription ended: \(message)"
         }
     }
 }

@@ -7,6 +7,12 @@ Prints "listening on 127.0.0.1:PORT" once it accepts connections, serves GraphQL
 SIGTERM or when its standard input closes (the test that started it is gone). A request
 with an X-Answer-Cache-Control header is answered with that value as its Cache-Control
 header (the client's max ages).
+
+Subscriptions run over WebSocket at /graphql in whichever of graphql-transport-ws and
+graphql-ws the client offers first (wsproto under uvicorn); at /legacy/graphql graphql-ws is
+preferred; /plain-ws accepts a WebSocket with no subprotocol and echoes what it hears (a
+server that speaks neither); /refuse-ws answers the upgrade with 403. The mutation
+dropSockets closes every WebSocket with 1012 (service restart): clients reconnect.
 """
 
 import asyncio
@@ -15,8 +21,9 @@ import sys
 import threading
 
 import uvicorn
-from ariadne import InterfaceType, ObjectType, QueryType, UnionType, make_executable_schema
+from ariadne import InterfaceType, ObjectType, QueryType, SubscriptionType, UnionType, make_executable_schema
 from ariadne.asgi import GraphQL
+from ariadne.asgi.handlers import GraphQLTransportWSHandler, GraphQLWSHandler
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
@@ -26,6 +33,16 @@ TYPE_DEFINITIONS = """
     schema {
         query: Query
         mutation: TripMutations
+        subscription: Subscription
+    }
+
+    type Subscription {
+        "Each trip renamed from now on (renameTrip), or only trip `id`'s."
+        tripRenamed(id: ID): Trip!
+        "from, from - 1, …, 1, then complete."
+        countdown(from: Int!): Int!
+        "Refused when it starts: the server sends an error message."
+        forbidden: Int
     }
 
     type Query {
@@ -44,6 +61,8 @@ TYPE_DEFINITIONS = """
 
     type TripMutations {
         renameTrip(id: ID!, name: String!): Trip
+        "Closes every WebSocket connection with 1012 (service restart); the number closed."
+        dropSockets: Int!
     }
 
     interface Node {
@@ -145,7 +164,57 @@ def resolve_rename_trip(*_, id, name):
     trip = TRIPS.get(id)
     if trip is not None:
         trip["name"] = name
+        for listener in RENAME_LISTENERS:
+            listener.put_nowait(trip)
     return trip
+
+
+subscription = SubscriptionType()
+RENAME_LISTENERS = set()
+SOCKETS = {}
+
+
+@subscription.source("tripRenamed")
+async def trip_renamed_source(*_, id=None):
+    renamed = asyncio.Queue()
+    RENAME_LISTENERS.add(renamed)
+    try:
+        while True:
+            trip = await renamed.get()
+            if id is None or trip["id"] == id:
+                yield dict(trip)
+    finally:
+        RENAME_LISTENERS.discard(renamed)
+
+
+@subscription.field("tripRenamed")
+def resolve_trip_renamed(trip, *_, id=None):
+    return trip
+
+
+@subscription.source("countdown")
+async def countdown_source(*_, **arguments):
+    for number in range(arguments["from"], 0, -1):
+        await asyncio.sleep(0.01)
+        yield number
+
+
+@subscription.field("countdown")
+def resolve_countdown(number, *_, **arguments):
+    return number
+
+
+@subscription.source("forbidden")
+async def forbidden_source(*_):
+    raise PermissionError("forbidden: this subscription is refused")
+
+
+@mutation.field("dropSockets")
+async def resolve_drop_sockets(*_):
+    dropped = list(SOCKETS.values())
+    for close in dropped:
+        await close()
+    return len(dropped)
 
 
 @trip_type.field("stops")
@@ -153,12 +222,69 @@ def resolve_stops(trip, *_, first):
     return [PLACES[place] for place in trip["stops"][:first]]
 
 
-schema = make_executable_schema(TYPE_DEFINITIONS, query, mutation, trip_type, node, search_result)
+schema = make_executable_schema(TYPE_DEFINITIONS, query, mutation, subscription, trip_type, node, search_result)
+
+WEBSOCKET_APPS = {
+    "graphql-transport-ws": GraphQL(schema, websocket_handler=GraphQLTransportWSHandler()),
+    "graphql-ws": GraphQL(schema, websocket_handler=GraphQLWSHandler()),
+}
 
 app = Starlette(routes=[
     Route("/graphql", GraphQL(schema), methods=["GET", "POST"]),
     Route("/text", lambda _: PlainTextResponse("plain text, not JSON"), methods=["POST"]),
 ])
+
+
+def serving_websockets(app):
+    """The app, with WebSocket connections to /graphql (and /legacy/graphql) handed to
+    ariadne's handler for the subprotocol chosen (the client's first known one; graphql-ws
+    first under /legacy), each kept in SOCKETS so that dropSockets can close it."""
+    async def serving(scope, receive, send):
+        if scope["type"] != "websocket":
+            return await app(scope, receive, send)
+        path = scope["path"]
+        if path == "/refuse-ws":
+            await receive()
+            return await send({"type": "websocket.close", "code": 1008})   # before accept: a 403
+        if path == "/plain-ws":
+            await receive()
+            await send({"type": "websocket.accept"})
+            while (message := await receive())["type"] == "websocket.receive":
+                await send({"type": "websocket.send", "text": message.get("text") or ""})
+            return
+        offered = scope.get("subprotocols", [])
+        preferred = ["graphql-ws", "graphql-transport-ws"] if path == "/legacy/graphql" else offered
+        chosen = next((name for name in preferred if name in offered and name in WEBSOCKET_APPS), None)
+        if path not in ("/graphql", "/legacy/graphql") or chosen is None:
+            await receive()
+            return await send({"type": "websocket.close", "code": 1008})
+        closing = asyncio.Event()
+
+        async def close():
+            closing.set()
+            await send({"type": "websocket.close", "code": 1012, "reason": "service restart"})
+
+        async def receiving():
+            # A dropped connection ends the handler as a disconnect would.
+            done = asyncio.ensure_future(closing.wait())
+            message = asyncio.ensure_future(receive())
+            await asyncio.wait([done, message], return_when=asyncio.FIRST_COMPLETED)
+            if message.done():
+                done.cancel()
+                return message.result()
+            message.cancel()
+            return {"type": "websocket.disconnect", "code": 1012}
+
+        async def sending(message):
+            if not closing.is_set():
+                await send(message)
+
+        SOCKETS[id(scope)] = close
+        try:
+            await WEBSOCKET_APPS[chosen]({**scope, "path": "/graphql"}, receiving, sending)
+        finally:
+            SOCKETS.pop(id(scope), None)
+    return serving
 
 
 def answering_cache_control(app):
@@ -188,7 +314,8 @@ def main():
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", port))
     listener.listen(64)
-    config = uvicorn.Config(answering_cache_control(app), log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(serving_websockets(answering_cache_control(app)), ws="wsproto", log_level="warning", access_log=False,
+                            lifespan="off", timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     threading.Thread(target=exit_when_stdin_closes, args=(server,), daemon=True).start()
     print(f"listening on 127.0.0.1:{listener.getsockname()[1]}", flush=True)

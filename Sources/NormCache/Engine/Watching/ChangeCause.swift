@@ -11,4 +11,7 @@ public enum ChangeCause: String, Sendable, Equatable {
     /// `normcache inspect --follow`), and the records it changed were read again
     /// (``NormalizedCache/reload(_:file:)``); nothing is written back.
     case external
+    /// An event of a GraphQL subscription, written under `SUBSCRIPTION_ROOT` as it arrived
+    /// (``Client/subscribe(_:variables:over:)``, `.subscribe`).
+    case subscription
 }
