@@ -160,6 +160,7 @@ let package = Package(
             name: "normcache",
             dependencies: [
                 "Workbench", "NormPluginHost", "NormBench", "NormCodegen", "NormCache",
+                .target(name: "NormWebSocketNIO", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -184,7 +185,7 @@ let package = Package(
         .target(name: "TripsAPI", dependencies: ["NormAPI"], path: "examples/TripsApp/TripsAPI/Sources"),
         .target(name: "KitchenSinkTypes", dependencies: ["NormAPI"], path: "Tests/Codegen/KitchenSink/Generated"),
         .testTarget(name: "NormCodegenTests", dependencies: ["NormCodegen", "NormProject", "NormCache", "NormAPI", "TripsAPI", "KitchenSinkTypes", "TestSupport"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormClient", "NormCache", "TestSupport"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "NormClient", "NormWebSocketNIO", "NormCache", "TestSupport"]),
         .testTarget(name: "NormPluginKitTests", dependencies: ["NormPluginKit", "NormPluginABI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")]),
     ],
     swiftLanguageModes: [.v6],

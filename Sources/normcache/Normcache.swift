@@ -3,6 +3,9 @@ import NormBench
 import NormCache
 import NormCodegen
 import NormPluginHost
+#if canImport(NormWebSocketNIO)
+import NormWebSocketNIO
+#endif
 import Workbench
 
 /// `normcache`: the workbench's command line. Each subcommand hands over to a module at once.
@@ -96,6 +99,10 @@ struct ScriptArguments: ParsableArguments {
         options.initFile = initFile
         options.watchLog = watchLog
         options.semantics = semantics ?? options.semantics
+        #if canImport(NormWebSocketNIO)
+        // Linux's FoundationNetworking speaks WebSocket only over a libcurl built with it.
+        options.webSocketConnector = NIOWebSocketConnector()
+        #endif
         return options
     }
 }

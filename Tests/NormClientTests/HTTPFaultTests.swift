@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import NormCache
 import NormClient
+import TestSupport
 import Testing
 
 /// HTTPTransport against damaged answers (Tests/Support/fault_server/server.py, one fault

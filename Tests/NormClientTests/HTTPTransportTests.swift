@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import NormCache
 import NormClient
+import TestSupport
 import Testing
 
 /// HTTPTransport against a real GraphQL server that we did not write: ariadne on uvicorn

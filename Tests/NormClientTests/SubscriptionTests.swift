@@ -3,6 +3,7 @@ import NormCache
 @testable import NormClient
 import NormWebSocketNIO
 import Synchronization
+import TestSupport
 import Testing
 
 /// Subscriptions over WebSocket against ariadne's handlers (Tests/Support/graphql_server/

@@ -22,8 +22,15 @@ final class TestSession: @unchecked Sendable {
 
     /// `plugins`: load the plugins that `swift build` put beside the test runner (trips, feed, …).
     static func start(mode: OutputMode = .json, plugins: Bool = false) async throws -> TestSession {
-        try await onThread { try TestSession(options: SessionOptions(loadsBundledPlugins: plugins, mode: mode)) }
+        try await start(options: SessionOptions(loadsBundledPlugins: plugins, mode: mode))
     }
+
+    static func start(options: SessionOptions) async throws -> TestSession {
+        try await onThread { try TestSession(options: options) }
+    }
+
+    /// Everything the session has printed since it started.
+    var printedSoFar: Printed { printed.since((0, 0)) }
 
     /// Runs `lines` as if typed, one after another, until the session finishes; returns what they printed.
     @discardableResult

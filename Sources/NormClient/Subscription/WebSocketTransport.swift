@@ -46,6 +46,9 @@ public actor WebSocketTransport: SubscriptionTransport {
     private struct Subscriber {
         let payload: CacheValue
         let events: AsyncThrowingStream<SubscriptionEvent, any Error>.Continuation
+        /// The connection it was subscribed on (its link's generation): one that dropped
+        /// is subscribed again on the next.
+        var generation: Int
     }
 
     /// A transport to `url` (ws: or wss:). `headers` go on the upgrade request,
@@ -70,7 +73,7 @@ public actor WebSocketTransport: SubscriptionTransport {
             guard case .cancelled = termination else { return }   // ended here: already forgotten
             Task { await self.stop(id) }
         }
-        subscribers[id] = Subscriber(payload: request.body, events: continuation)
+        subscribers[id] = Subscriber(payload: request.body, events: continuation, generation: link.generation)
         do {
             try await link.connection.send(link.dialect.subscribe(id: id, request.body))
         } catch {
@@ -234,15 +237,19 @@ public actor WebSocketTransport: SubscriptionTransport {
             while !subscribers.isEmpty, !Task.isCancelled {
                 attempt += 1
                 let delay = backoff.delay(beforeAttempt: attempt)
-                broadcast(.interrupted("the connection to \(name) dropped (\(reason)); reconnecting in \(delay) (attempt \(attempt))"))
+                tell(subscribers.keys.filter { subscribers[$0]?.generation != self.link?.generation },
+                     .interrupted("the connection to \(name) dropped (\(reason)); reconnecting in \(delay) (attempt \(attempt))"))
                 try? await Task.sleep(for: delay)
                 guard !subscribers.isEmpty, !Task.isCancelled else { return }
                 do {
                     let link = try await connected()
-                    for (id, subscriber) in subscribers.sorted(by: { Int($0.key) ?? 0 < Int($1.key) ?? 0 }) {
+                    // Those subscribed meanwhile, on this connection, are not sent twice.
+                    let dropped = subscribers.filter { $0.value.generation != link.generation }.sorted { Int($0.key) ?? 0 < Int($1.key) ?? 0 }
+                    for (id, subscriber) in dropped {
+                        subscribers[id]?.generation = link.generation
                         try await link.connection.send(link.dialect.subscribe(id: id, subscriber.payload))
                     }
-                    broadcast(.resumed("reconnected to \(name) (\(link.dialect.rawValue)) after \(attempt) attempt\(attempt == 1 ? "" : "s"); subscribed again"))
+                    tell(dropped.map(\.key), .resumed("reconnected to \(name) (\(link.dialect.rawValue)) after \(attempt) attempt\(attempt == 1 ? "" : "s"); subscribed again"))
                     return
                 } catch {
                     reason = "\(error)"
@@ -251,8 +258,8 @@ public actor WebSocketTransport: SubscriptionTransport {
         }
     }
 
-    private func broadcast(_ event: SubscriptionEvent) {
-        for subscriber in subscribers.values { subscriber.events.yield(event) }
+    private func tell(_ ids: some Sequence<String>, _ event: SubscriptionEvent) {
+        for id in ids { subscribers[id]?.events.yield(event) }
     }
 
     /// The caller stopped iterating subscription `id`: the server hears `complete` (`stop`),

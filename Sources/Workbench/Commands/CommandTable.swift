@@ -378,6 +378,25 @@ package enum CommandTable {
             try session.graph(of: words[0], arguments: Array(words.dropFirst()))
         },
         // live
+        DotCommand(name: "subscribe", usage: "OPERATION|OP [JSON]", help: "Start a GraphQL subscription typed on the line or named (the project's), over WebSocket to the current HTTP endpoint (ws: for http:, wss: for https:; graphql-transport-ws, or graphql-ws when the server chooses it). Returns once the server acknowledges; each event is written into the cache (SUBSCRIPTION_ROOT and its entities, cause subscription, so watchers emit) and prints as it arrives (in scripts, .wait for it). A dropped connection reconnects with a doubling wait and says so; a server error or complete ends the subscription with its message", completes: [.operation]) { session, input in
+            guard let first = input.words.first else { throw CommandError("usage: \(input.synopsis)") }
+            let text = input.text(ofWords: 0..<input.words.count)
+            if GraphQLInput.starts(text[...]) { return try session.subscribe(try session.compile(text), variables: nil) }
+            let json = input.rest(after: 1)
+            let variables = try json.isEmpty ? nil : JSONArgument.object(json, for: ".subscribe")
+            try session.subscribe(try session.operation(named: first), variables: variables)
+        },
+        DotCommand(name: "unsubscribe", usage: "ID|all", help: "Stop a subscription, or all of them: the server hears complete, and its end prints") { session, input in
+            try session.unsubscribe(try input.words(1...1)[0])
+        },
+        DotCommand(name: "subscriptions", help: "Subscriptions running: id, operation, variables, events so far, WebSocket URL") { session, input in
+            _ = try input.words(0...0)
+            session.printer.emit(.subscriptions(session.subscriptions.active))
+        },
+        DotCommand(name: "wait", usage: "ID N", help: "Wait until subscription ID has had N events in all, or has ended, for up to the timeout (.timeout); fails saying how many came") { session, input in
+            let words = try input.words(2...2)
+            try session.waitForEvents(words[0], count: try CountArgument.parse(words[1], command: ".wait", name: "N (events)", least: 1))
+        },
         DotCommand(name: "follow", usage: "[on|off]", help: "on: follow the commits another process (the app) makes to the cache file the session is over (normcache inspect FILE, or .open FILE; also inspect --follow): within 250 ms each commit's changed records reload in one commit with cause external, print old → new (JSON: a follow event), and watchers emit; the file is never written. A file deleted, replaced or whose WAL is reset stops it with a warning. Refused over memory and over a user's store under --cache-dir. off: stop. Alone: whether a file is followed") { session, input in
             guard try !input.words(0...1).isEmpty else { return session.showFollowing() }
             if try input.onOff() { try session.startFollowing() } else { session.stopFollowing() }

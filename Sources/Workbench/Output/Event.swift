@@ -124,6 +124,15 @@ enum Event {
     case schema(sdl: String)
     /// A watcher started.
     case watching(id: Int, operation: String?)
+    /// `.subscribe`: subscription `id` runs, over `url` in `subprotocol`.
+    case subscribed(id: Int, operation: String?, url: String, subprotocol: String?)
+    /// The `number`th event (1 = the first) of subscription `id`, written into the cache.
+    case subscriptionEvent(id: Int, operation: String?, number: Int, result: ClientResult)
+    /// Subscription `id` ended after `events` events: the server completed it, `.unsubscribe`
+    /// stopped it, or (`failed`) the server or the connection ended it with an error.
+    case subscriptionEnded(id: Int, operation: String?, events: Int, reason: String, failed: Bool)
+    /// `.subscriptions`: those running.
+    case subscriptions([Subscriptions.Running])
     /// A pager started (`.pager`): its id, its first page's watcher's, and the list it pages.
     case paging(id: Int, operation: String?, list: String)
     /// `.more ID`: the next page asked for with `variables`, or, with `reason`, none sent.

@@ -192,6 +192,19 @@ enum JSONRenderer {
             return ["event": "schema", "sdl": .string(sdl)]
         case .watching(let id, let operation):
             return ["event": "watching", "id": CacheValue(id), "op": name(operation)]
+        case .subscribed(let id, let operation, let url, let subprotocol):
+            return ["event": "subscribed", "id": CacheValue(id), "op": name(operation), "url": .string(url), "protocol": name(subprotocol)]
+        case .subscriptionEvent(let id, let operation, let number, let result):
+            return ["event": "subscription", "id": CacheValue(id), "op": name(operation), "n": CacheValue(number),
+                    "data": result.data ?? .null, "errors": .list(result.errors)]
+        case .subscriptionEnded(let id, let operation, let events, let reason, let failed):
+            return ["event": "unsubscribed", "id": CacheValue(id), "op": name(operation), "events": CacheValue(events),
+                    "reason": .string(reason), "failed": .bool(failed)]
+        case .subscriptions(let running):
+            return ["event": "subscriptions", "subscriptions": .list(running.map { running in
+                ["id": CacheValue(running.id), "op": name(running.operation), "variables": .object(running.subscription.variables),
+                 "events": CacheValue(running.events), "url": .string(running.transport.name)]
+            })]
         case .paging(let id, let operation, let list):
             return ["event": "paging", "id": CacheValue(id), "op": name(operation), "list": .string(list)]
         case .more(let id, let variables, let reason):

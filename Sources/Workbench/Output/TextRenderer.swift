@@ -203,6 +203,20 @@ struct TextRenderer {
             return ([sdl], [])
         case .watching(let id, let operation):
             return (["watching \(operation ?? "an anonymous query") as watcher \(id)"], [])
+        case .subscribed(let id, let operation, let url, let subprotocol):
+            return (["subscribed to \(operation ?? "an anonymous subscription") as subscription \(id) (\(url), \(subprotocol ?? "no subprotocol"))"], [])
+        case .subscriptionEvent(let id, let operation, let number, let result):
+            return (heading("subscription \(id) \(operation ?? "(anonymous)") #\(number)", "written (cause subscription)") + data(result.data)
+                    + result.errors.map { style.failure("server error: ") + Self.errorText($0) }, [])
+        case .subscriptionEnded(let id, let operation, let events, let reason, let failed):
+            let line = "subscription \(id) \(operation ?? "(anonymous)") ended after \(events) event\(events == 1 ? "" : "s"): \(reason)"
+            return failed ? ([], [style.failure(line)]) : ([line], [])
+        case .subscriptions(let running):
+            if running.isEmpty { return (["no subscriptions (.subscribe OPERATION starts one)"], []) }
+            return (running.map { running in
+                "\(running.id)  \(running.operation ?? "(anonymous)")  \(JSON.string(.object(running.subscription.variables), sortedKeys: true))  "
+                    + "\(running.events) event\(running.events == 1 ? "" : "s")  \(running.transport.name)"
+            }, [])
         case .more(let id, let variables, let reason):
             if let reason { return (["\(id): \(reason); nothing sent"], []) }
             return (["\(id): next page \(JSON.string(.object(variables ?? CacheObject()), sortedKeys: true))"], [])

@@ -30,6 +30,8 @@ final class App {
     /// The app's GraphQL project (`--project`, `.project`): its schema knowledge belongs to
     /// its endpoint, and its operations run by name there.
     private(set) var project: Project?
+    /// How `.subscribe` opens WebSocket connections (``SessionOptions/webSocketConnector``).
+    let webSocketConnector: any WebSocketConnector
     /// Plugins that failed to load, for the session to report.
     let loadFailures: [PluginLoadError]
     /// How long a request to an HTTP endpoint, or a call into a plugin, may take
@@ -81,6 +83,7 @@ final class App {
         if options.loadsBundledPlugins { failures += plugins.load(PluginSearch()) }
         for directory in options.pluginDirectories { failures += plugins.loadDirectory(directory, everySharedLibrary: true) }
         loadFailures = failures
+        webSocketConnector = options.webSocketConnector
         timeout = .milliseconds(options.timeout)
         plugins.callTimeout = timeout
         endpoint = try options.endpoint.map { url throws(CommandError) in try HTTPEndpoint.transport(for: url, timeout: .milliseconds(options.timeout)) }

@@ -197,6 +197,7 @@ extension Session {
             // Stopped before the scope closes the store it reads; followed again if the cache stays.
             let followed = following?.isActive == true ? following?.file : nil
             stopFollowing()
+            stopSubscriptions()
             let stopped: [Int]
             do { stopped = try app.switchScope(switchScope) } catch {
                 if followed != nil { try? startFollowing() }

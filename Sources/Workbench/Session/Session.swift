@@ -75,6 +75,8 @@ package final class Session {
     let running = Mutex<Task<Void, Never>?>(nil)
     /// `.follow on`: the cache file followed while another process writes it.
     var following: Following?
+    /// `.subscribe`: the subscriptions running, and those that ended.
+    let subscriptions = Subscriptions()
 
     /// A session over the cache `options` describe, with the plugins they name loaded;
     /// throws when that cache cannot open (a bad file, a lock held too long), naming the

@@ -53,6 +53,10 @@ package struct SessionOptions: Sendable {
     /// `--semantics`: whose answers the cache gives where Apollo iOS and Apollo Client
     /// differ (Apollo iOS's unless given; `.semantics` changes it).
     package var semantics: Semantics
+    /// How subscriptions open their WebSocket connections: Foundation's by default; the
+    /// `normcache` executable gives swift-nio's on Linux (`NormWebSocketNIO`), where
+    /// Foundation's needs a libcurl with WebSocket support.
+    package var webSocketConnector: any WebSocketConnector = URLSessionWebSocketConnector()
     /// Standard output's terminal (``Session/onStandardStreams(_:console:)``): tables fit its width.
     var terminal: Terminal?
     /// An interactive session's pager (``REPL``).

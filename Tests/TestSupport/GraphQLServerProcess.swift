@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// The GraphQL server of `Tests/Support/graphql_server/server.py` (ariadne on uvicorn, from
@@ -16,11 +15,11 @@ import Testing
 ///     }
 /// }
 /// ```
-final class GraphQLServerProcess: Sendable {
+package final class GraphQLServerProcess: Sendable {
     /// The server of the suite that is running, set by ``GraphQLServerTrait``.
-    @TaskLocal static var current: GraphQLServerProcess?
+    @TaskLocal package static var current: GraphQLServerProcess?
 
-    let port: Int
+    package let port: Int
     private let process: Process
     private let input: FileHandle
     private let output: PipeReader
@@ -29,7 +28,7 @@ final class GraphQLServerProcess: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Which server: ariadne's, or the one that answers badly.
-    enum Kind: Sendable {
+    package enum Kind: Sendable {
         case graphQL, faults
 
         var python: URL {
@@ -45,7 +44,7 @@ final class GraphQLServerProcess: Sendable {
     }
 
     /// Starts the server and returns once it listens; ``stop()`` it in a `defer`.
-    static func start(_ kind: Kind = .graphQL, timeout: TimeInterval = 10) throws -> GraphQLServerProcess {
+    package static func start(_ kind: Kind = .graphQL, timeout: TimeInterval = 10) throws -> GraphQLServerProcess {
         let python = kind.python
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             throw ServerError("the test server's Python is missing (\(python.path)): "
@@ -86,7 +85,7 @@ final class GraphQLServerProcess: Sendable {
     }
 
     /// The URL of `path` on the server; GraphQL is served at `/graphql`.
-    func url(_ path: String = "/graphql") -> URL {
+    package func url(_ path: String = "/graphql") -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
     }
 
@@ -97,7 +96,7 @@ final class GraphQLServerProcess: Sendable {
 
     /// Ends the server: closing its standard input asks it to exit, SIGTERM does too, and
     /// SIGKILL ends it if it is still running after a few seconds.
-    func stop() {
+    package func stop() {
         try? input.close()
         if process.isRunning { process.terminate() }
         let deadline = Date(timeIntervalSinceNow: 5)
@@ -109,10 +108,10 @@ final class GraphQLServerProcess: Sendable {
 
 /// Runs a suite's tests with a ``GraphQLServerProcess`` of their own, started once before
 /// them and stopped after them: `@Suite(.graphQLServer)`.
-struct GraphQLServerTrait: SuiteTrait, TestScoping {
+package struct GraphQLServerTrait: SuiteTrait, TestScoping {
     let kind: GraphQLServerProcess.Kind
 
-    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    package func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         let server = try GraphQLServerProcess.start(kind)
         defer { server.stop() }
         try await GraphQLServerProcess.$current.withValue(server, operation: function)
@@ -121,13 +120,13 @@ struct GraphQLServerTrait: SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == GraphQLServerTrait {
-    static var graphQLServer: Self { Self(kind: .graphQL) }
+    package static var graphQLServer: Self { Self(kind: .graphQL) }
     /// Tests/Support/fault_server/server.py: every fault picked by the operation's name.
-    static var faultServer: Self { Self(kind: .faults) }
+    package static var faultServer: Self { Self(kind: .faults) }
 }
 
 /// Why the test server could not be used, saying what to do.
-struct ServerError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct ServerError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import NormCache
+import NormClient
+
+/// `.subscribe`, `.unsubscribe`, `.subscriptions` and `.wait`: GraphQL subscriptions over
+/// WebSocket to the current HTTP endpoint (``Subscriptions``). Each event is written into
+/// the cache by the client (cause `subscription`) and printed as it arrives.
+extension Session {
+    /// Starts subscription `operation` with `given` variables, else the `.vars` it declares,
+    /// and returns once the server has acknowledged the connection.
+    func subscribe(_ operation: CompiledOperation, variables given: CacheObject?) throws {
+        guard operation.kind == .subscription else {
+            throw CommandError("\(operation.name ?? "the operation") is a \(operation.kind.rawValue): .subscribe starts subscriptions (.run or .watch for this one)")
+        }
+        let transport = try subscriptionTransport()
+        let variables = try variables(given, for: operation)
+        let client = self.client
+        let subscription = try wait { try await client.subscribe(operation, variables: variables, over: transport) }
+        let running = subscriptions.start(subscription, on: transport, printer: printer)
+        let subprotocol = try wait { await transport.subprotocol }
+        printer.emit(.subscribed(id: running.id, operation: operation.name, url: transport.name, subprotocol: subprotocol?.rawValue))
+    }
+
+    /// The WebSocket transport to the current endpoint: its URL with ws: for http: (wss:
+    /// for https:), its headers on the upgrade request.
+    private func subscriptionTransport() throws -> WebSocketTransport {
+        guard let http = endpoint as? HTTPTransport else {
+            throw CommandError(endpoint == nil
+                ? "no endpoint: subscriptions run over WebSocket to an HTTP endpoint (.endpoint URL)"
+                : "the endpoint \(endpoint!.name) is a plugin's: subscriptions run over WebSocket to an HTTP endpoint (.endpoint URL)")
+        }
+        var parts = URLComponents(url: http.url, resolvingAgainstBaseURL: false)
+        parts?.scheme = http.url.scheme?.lowercased() == "https" ? "wss" : "ws"
+        guard let url = parts?.url else { throw CommandError("\(http.url) has no WebSocket form") }
+        let headers = Dictionary(http.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        return subscriptions.transport(to: url, connector: app.webSocketConnector, headers: headers)
+    }
+
+    /// `.unsubscribe ID|all`: the server hears `complete` (`stop`) for each.
+    func unsubscribe(_ word: String) throws {
+        let stopping: [Subscriptions.Running]
+        if word == "all" {
+            stopping = subscriptions.active
+        } else {
+            guard let id = Int(word), let running = subscriptions.subscription(id), running.ended == nil else {
+                throw CommandError("no subscription \"\(word)\" running (.subscriptions lists them)")
+            }
+            stopping = [running]
+        }
+        for running in stopping { running.stop() }
+        try wait { for running in stopping { await running.ended() } }
+    }
+
+    /// `.wait ID N`: until subscription `ID` has printed `N` events in all, or has ended,
+    /// for up to the session's timeout.
+    func waitForEvents(_ word: String, count: Int) throws {
+        guard let id = Int(word), let running = subscriptions.subscription(id) else {
+            throw CommandError("no subscription \"\(word)\" (.subscriptions lists them)")
+        }
+        let deadline = ContinuousClock.now + app.timeout
+        let reached = try wait {
+            while running.events < count, running.ended == nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            return running.events >= count
+        }
+        guard reached else {
+            let why = running.ended.map { "it ended: \($0)" } ?? "waited \(app.timeout) (.timeout)"
+            throw CommandError("subscription \(id) has had \(running.events) of \(count) events: \(why)")
+        }
+    }
+
+    /// Stops every subscription (the session's cache moved to another store: its events
+    /// must not reach the next user's), saying which.
+    func stopSubscriptions() {
+        let stopping = subscriptions.active
+        for running in stopping { running.stop() }
+        if !stopping.isEmpty { _ = try? wait { for running in stopping { await running.ended() } } }
+    }
+}

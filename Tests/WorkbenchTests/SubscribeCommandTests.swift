@@ -1,0 +1,95 @@
+import Foundation
+import NormCache
+import NormClient
+import NormWebSocketNIO
+import TestSupport
+import Testing
+@testable import Workbench
+
+/// `.subscribe`, `.wait`, `.subscriptions`, `.unsubscribe` (issue 39) against the test
+/// GraphQL server's subscriptions (ariadne over WebSocket): events are printed, written
+/// into the cache (cause subscription) and reach watchers; every way one ends is said.
+@Suite(.graphQLServer, .serialized)
+struct SubscribeCommandTests {
+    private func start() async throws -> (TestSession, GraphQLServerProcess) {
+        let server = try #require(GraphQLServerProcess.current)
+        var options = SessionOptions(loadsBundledPlugins: false, endpoint: server.url().absoluteString, mode: .json)
+        options.webSocketConnector = NIOWebSocketConnector()
+        return (try await TestSession.start(options: options), server)
+    }
+
+    /// Renames trip `id` as another app would: the session hears it only through its subscription.
+    private func rename(_ id: String, to name: String, at server: GraphQLServerProcess) async throws {
+        _ = try await HTTPTransport(url: server.url()).send(GraphQLRequest(
+            document: "mutation($id: ID!, $name: String!) { renameTrip(id: $id, name: $name) { id } }", variables: ["id": .string(id), "name": .string(name)]))
+    }
+
+    /// The messages of the error and warning events in `printed`, a line each.
+    private func messages(_ printed: Printed) throws -> String {
+        try printed.events.filter { ["error", "warning"].contains($0.string("event")) }.compactMap { $0.string("message") }.joined(separator: "\n")
+    }
+
+    @Test func anEventPrintsIsWrittenAndReachesAWatcher() async throws {
+        let (bench, server) = try await start()
+        try await bench.run(#".watch query Detail { trip(id: "1") { id name } }"#)
+        let subscribed = try await bench.run(#".subscribe subscription Renamed { tripRenamed(id: "1") { id name } }"#).event("subscribed")
+        #expect(subscribed.int("id") == 1 && subscribed.string("op") == "Renamed")
+        #expect(subscribed.string("protocol") == "graphql-transport-ws")
+        #expect(subscribed.string("url") == "ws://127.0.0.1:\(server.port)/graphql")
+        let listed = try await bench.run(".subscriptions").event("subscriptions")
+        #expect(listed["subscriptions"] == [["id": 1, "op": "Renamed", "variables": [:], "events": 0, "url": .string(subscribed.string("url")!)]])
+
+        try await rename("1", to: "Lisbon nights", at: server)
+        try await bench.run(".wait 1 1", #".expect record Trip:1.name == "Lisbon nights""#)
+        let event = try bench.printedSoFar.event("subscription")
+        #expect(event.int("id") == 1 && event.int("n") == 1)
+        #expect(event["data"] == ["tripRenamed": ["__typename": "Trip", "id": "1", "name": "Lisbon nights"]])
+        #expect(try bench.printedSoFar.events("watch").last?.string("cause") == "subscription")
+
+        let ended = try await bench.run(".unsubscribe 1").event("unsubscribed")
+        #expect(ended.string("reason") == "stopped (.unsubscribe)" && ended.bool("failed") == false && ended.int("events") == 1)
+        #expect(try await bench.run(".subscriptions").event("subscriptions")["subscriptions"] == [])
+        #expect(bench.session.failures == 0)
+    }
+
+    @Test func howASubscriptionEndsIsSaid() async throws {
+        let (bench, _) = try await start()
+        try await bench.run(".subscribe subscription Countdown { countdown(from: 2) }")
+        let short = try await bench.run(".wait 1 3")
+        #expect(try messages(short).contains("subscription 1 has had 2 of 3 events: it ended: the server completed it"))
+        #expect(try bench.printedSoFar.events("subscription").compactMap { $0["data"]?["countdown"] } == [2, 1])
+        #expect(try bench.printedSoFar.event("unsubscribed").string("reason") == "the server completed it")
+
+        try await bench.run(".subscribe subscription Forbidden { forbidden }", ".wait 2 1")
+        let refused = try bench.printedSoFar.events("unsubscribed").last
+        #expect(refused?.bool("failed") == true)
+        #expect(refused?.string("reason")?.contains("forbidden: this subscription is refused") == true)
+    }
+
+    @Test func aDroppedConnectionSaysSoAndComesBack() async throws {
+        let (bench, server) = try await start()
+        try await bench.run(#".subscribe subscription Renamed { tripRenamed(id: "3") { id name } }"#, "mutation { dropSockets }")
+        #expect(await Poll.until(timeout: .seconds(10)) { ((try? messages(bench.printedSoFar)) ?? "").contains("subscribed again") })
+        let said = try messages(bench.printedSoFar)
+        #expect(said.contains("subscription 1: the connection to ws://127.0.0.1:\(server.port)/graphql dropped (close 1012 service restart); reconnecting in 0.5 seconds (attempt 1)"))
+        try await rename("3", to: "Algarve once more", at: server)
+        try await bench.run(".wait 1 1", #".expect record Trip:3.name == "Algarve once more""#)
+        #expect(bench.session.failures == 0)
+    }
+
+    @Test func badInputIsNamedAndTheSessionGoesOn() async throws {
+        let (bench, _) = try await start()
+        let text = try messages(try await bench.run(
+            ".subscribe query Trips { trips { id } }", ".subscribe subscription { nope }", ".wait 1 1", ".wait 7 1", ".unsubscribe 7", ".wait 1", ".subscribe"))
+        #expect(text.contains("Trips is a query: .subscribe starts subscriptions"))
+        // Without the endpoint's schema (a project, .schema) the server's validation says it.
+        #expect(text.contains("subscription 1 has had 0 of 1 events: it ended: the subscription ended: Cannot query field 'nope' on type 'Subscription'."))
+        #expect(text.contains("no subscription \"7\""))
+        #expect(text.contains("no subscription \"7\" running"))
+        #expect(text.contains("usage: .wait ID N"))
+        #expect(text.contains("usage: .subscribe OPERATION|OP [JSON]"))
+        let plugin = try await TestSession.start(plugins: true)
+        let refused = try messages(try await plugin.run(".subscribe subscription S { a }"))
+        #expect(refused.contains("subscriptions run over WebSocket to an HTTP endpoint (.endpoint URL)"))
+    }
+}
