@@ -19,11 +19,11 @@ import NormClient
 ///                                    connector: NIOWebSocketConnector())
 /// ```
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-public struct NIOWebSocketConnector: WebSocketConnector {
+package struct NIOWebSocketConnector: WebSocketConnector {
     /// The largest message accepted, in bytes.
-    public var maximumMessageSize: Int
+    package var maximumMessageSize: Int
 
-    public init(maximumMessageSize: Int = 16 << 20) {
+    package init(maximumMessageSize: Int = 16 << 20) {
         self.maximumMessageSize = maximumMessageSize
     }
 
@@ -32,7 +32,7 @@ public struct NIOWebSocketConnector: WebSocketConnector {
         case refused(NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>)
     }
 
-    public func connect(to url: URL, subprotocols: [String], headers: [String: String]) async throws(TransportError) -> any WebSocketConnection {
+    package func connect(to url: URL, subprotocols: [String], headers: [String: String]) async throws(TransportError) -> any WebSocketConnection {
         guard let scheme = url.scheme?.lowercased(), scheme == "ws", let host = url.host, !host.isEmpty else {
             throw .unreachable(url.scheme?.lowercased() == "wss"
                 ? "\(url.absoluteString): this build connects WebSockets with swift-nio without TLS, so ws: only (wss: works through URLSession on Apple's platforms)"

@@ -1,0 +1,27 @@
+"""Starts server.py in the background for a script (examples/*.repl), and returns once it listens.
+
+    background.py PORT SECONDS
+
+The server runs for SECONDS, then exits (its standard input, a `sleep`, closes). Started
+with subprocess, which passes on no other open file: a `.shell` that starts a server with
+`&` instead waits for it, since the server holds the pipe `.shell` reads to its end.
+"""
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+here = Path(__file__).resolve().parent
+python = here.parents[2] / ".build/graphql-server/bin/python"
+port, seconds = int(sys.argv[1]), sys.argv[2]
+lifetime = subprocess.Popen(["sleep", seconds], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+subprocess.Popen([str(python), str(here / "server.py"), str(port)], stdin=lifetime.stdout,
+                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+for _ in range(200):
+    with socket.socket() as probe:
+        if probe.connect_ex(("127.0.0.1", port)) == 0:
+            sys.exit(0)
+    time.sleep(0.05)
+sys.exit(f"the GraphQL test server did not listen on 127.0.0.1:{port} within 10 s")
