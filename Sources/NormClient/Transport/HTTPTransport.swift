@@ -71,6 +71,10 @@ public struct HTTPTransport: Transport {
 
     public var name: String { url.absoluteString }
 
+    /// What every request accepts, as Apollo iOS says it for queries and mutations: an
+    /// answer in parts (`@defer`, read by ``MultipartReader``), or one JSON response.
+    static let accept = "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json"
+
     public func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
         try await response(to: request).value
     }
@@ -80,7 +84,7 @@ public struct HTTPTransport: Transport {
     /// its bytes.
     public func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
         try await HTTPExchange.run(urlRequest(posting: JSON.string(request.body)), on: sessions, timeout: timeout, limit: maximumResponseSize)
-            .graphQLResponse()
+            .firstResponse()
     }
 
     /// The endpoint's schema as SDL, printed from ``introspect()``.
@@ -107,7 +111,7 @@ public struct HTTPTransport: Transport {
         request.httpMethod = "POST"
         request.httpBody = Data(body.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(Self.accept, forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return request
     }

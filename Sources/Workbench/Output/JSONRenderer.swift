@@ -18,9 +18,11 @@ enum JSONRenderer {
     static func object(_ event: Event) -> CacheObject {
         switch event {
         case .result(let result):
-            return ["event": "result", "op": name(result.operationName), "source": .string(result.source.rawValue),
-                    "data": result.data ?? .null, "errors": .list(result.errors), "missing": strings(result.missing),
-                    "complete": .bool(result.complete), "stale": strings(result.stale), "redirects": strings(result.redirects)]
+            var object: CacheObject = ["event": "result", "op": name(result.operationName), "source": .string(result.source.rawValue),
+                                       "data": result.data ?? .null, "errors": .list(result.errors), "missing": strings(result.missing),
+                                       "complete": .bool(result.complete), "stale": strings(result.stale), "redirects": strings(result.redirects)]
+            if let hasNext = result.hasNext { object["hasNext"] = .bool(hasNext) }
+            return object
         case .watch(let id, let operation, let number, let emission, _):
             return ["event": "watch", "id": CacheValue(id), "op": name(operation), "emission": CacheValue(number),
                     "cause": .string(emission.cause.rawValue), "data": emission.result.data ?? .null,

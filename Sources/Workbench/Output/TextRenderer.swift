@@ -26,7 +26,8 @@ struct TextRenderer {
     func render(_ event: Event) -> (output: [String], errors: [String]) {
         switch event {
         case .result(let result):
-            return (heading(result.operationName ?? "result", style.dim("from " + result.source.rawValue)) + data(result.data)
+            let parts = result.hasNext.map { $0 ? ", more parts to come (@defer)" : ", the last part (@defer)" } ?? ""
+            return (heading(result.operationName ?? "result", style.dim("from " + result.source.rawValue + parts)) + data(result.data)
                     + result.errors.map { style.failure(result.source == .cache ? "partial: " : "server error: ") + Self.errorText($0) }
                     + result.redirects.map { style.dim("redirected by a field policy: ") + $0 }
                     + missing(result.missing) + stale(result.stale, missing: result.missing), [])

@@ -438,6 +438,7 @@ struct Reader {
         switch state.schema.applicability(of: field, to: typename, in: operation, variables: variables) {
         case .applies: true
         case .undecided: false
+        case .deferred: state.schema.semantics == .apolloClient
         case .leftOut, .notSatisfying: nil
         }
     }
