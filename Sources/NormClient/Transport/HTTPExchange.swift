@@ -105,11 +105,11 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     #endif
 
     /// Keeps `task` (and the session made for it) to stop when the exchange ends, or stops
-    /// it now if the exchange has ended already.
+    /// it now if the exchange has ended already (a multipart answer's ends with its parts).
     private func follow(_ task: URLSessionTask, ownSession: URLSession? = nil) {
         let ended = lock.withLock { () -> Bool in
             if outcome == nil, transfer == nil { transfer = (task, ownSession) }
-            return outcome != nil
+            return outcome != nil && parts == nil
         }
         if ended { Self.stop(task, ownSession) }
     }

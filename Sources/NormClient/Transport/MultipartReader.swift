@@ -89,14 +89,14 @@ struct MultipartReader {
         guard !closed else { return [] }
         buffer.append(contentsOf: bytes)
         var parts: [Part] = []
-        while !closed, let start = delimiterStart() {
+        while !isClosing, let start = delimiterStart() {
             let segment = buffer[..<start]
             if inParts, let part = try part(segment) { parts.append(part) }
             inParts = true
             buffer.removeSubrange(..<(start + delimiter.count))
             searchFrom = 0
-            if buffer.starts(with: [0x2D, 0x2D]) { closed = true }   // `--BOUNDARY--`
         }
+        if isClosing { closed = true }
         if !closed { searchFrom = max(0, buffer.count - delimiter.count + 1) }
         return parts
     }
@@ -105,7 +105,7 @@ struct MultipartReader {
     /// a `deferSpec` body said `"hasNext": false` at the end.
     mutating func finish() throws(TransportError) -> [Part] {
         var parts: [Part] = []
-        if !closed, inParts, let part = try part(buffer[...]) { parts.append(part) }
+        if !closed, !isClosing, inParts, let part = try part(buffer[...]) { parts.append(part) }
         closed = true
         if !inParts {
             throw .invalidResponse("the multipart answer has no part: no `--\(boundary)` in its body")
@@ -115,6 +115,9 @@ struct MultipartReader {
         }
         return parts
     }
+
+    /// The last delimiter is the closing one, `--BOUNDARY--`: what follows is no part.
+    private var isClosing: Bool { inParts && buffer.starts(with: [0x2D, 0x2D]) }
 
     /// Where the next delimiter starts in the buffer, if one has arrived.
     private func delimiterStart() -> Int? {
