@@ -37,6 +37,16 @@ struct DeferTests {
         #expect(cached.data == result.data)
     }
 
+    /// The server answers in parts only a request that accepts them, as Apollo iOS's does.
+    @Test func theRequestAcceptsWhatApolloIOSAccepts() async throws {
+        #expect(HTTPTransport.accept == "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json")
+        let (_, transport, _) = try setUp()
+        var plain = transport
+        plain.headers = [(name: "Accept", value: "application/json")]
+        let refused = try await plain.send(GraphQLRequest(document: Self.detail, variables: ["id": "1"]))
+        #expect(refused["errors"]?.kindDescription == "a list", "406 with errors: \(JSON.string(refused))")
+    }
+
     @Test func aWatcherEmitsOncePerPart() async throws {
         let (client, transport, detail) = try setUp()
         let events = WatchEvents()

@@ -6,7 +6,8 @@ payloads), bound to 127.0.0.1.
 
 Prints "listening on 127.0.0.1:PORT" once it accepts connections and exits when its
 standard input closes, as Tests/Support/graphql_server/server.py does. A POST to /graphql
-whose query has a @defer that applies is answered `multipart/mixed;boundary="-";
+whose query has a @defer that applies, from a client that accepts
+`multipart/mixed;deferSpec=20220824` (else 406), is answered `multipart/mixed;boundary="-";
 deferSpec=20220824`: each part `\\r\\n---\\r\\ncontent-type: application/json\\r\\n\\r\\nJSON`,
 sent as it is ready (deferred fields wait DEFER_DELAY), and `\\r\\n-----\\r\\n` after the last;
 any other query gets one JSON response.
@@ -162,6 +163,13 @@ async def app(scope, receive, send):
     if not incremental:
         await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
         await send({"type": "http.response.body", "body": json.dumps(first).encode()})
+        return
+    accept = dict(scope["headers"]).get(b"accept", b"").decode()
+    if "multipart/mixed;deferSpec=20220824" not in accept.replace(" ", ""):
+        # As Apollo Server does: parts only for a client that says it reads them.
+        await send({"type": "http.response.start", "status": 406, "headers": [(b"content-type", b"application/json")]})
+        message = f"the query defers, but the request does not accept multipart/mixed;deferSpec=20220824 (Accept: {accept})"
+        await send({"type": "http.response.body", "body": json.dumps({"errors": [{"message": message}]}).encode()})
         return
     content_type = {"NoBoundary": b"multipart/mixed;deferSpec=20220824",
                     "UnknownSpec": b'multipart/mixed;boundary="-";deferSpec=20230101'}.get(fault, b'multipart/mixed;boundary="-";deferSpec=20220824')
