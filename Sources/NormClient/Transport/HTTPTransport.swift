@@ -5,7 +5,9 @@ import FoundationNetworking
 #endif
 
 /// Sends operations to a GraphQL endpoint over HTTP: a `POST` of the request as JSON,
-/// answered by the GraphQL response object.
+/// answered by the GraphQL response object, or by one in parts (`@defer`), which it
+/// accepts as Apollo iOS does (``accept``): the first part is the response, with the rest
+/// to come (``TransportResponse``'s `later`, framed by `MultipartReader`).
 ///
 /// GraphQL errors come back inside the response, also when a server answers a request it
 /// refuses (a validation error) with a 4xx status and a body of `errors`. Everything else
@@ -37,7 +39,8 @@ public struct HTTPTransport: Transport {
     public let url: URL
     /// Headers sent with every request, after (and so replacing) `Content-Type` and `Accept`.
     public var headers: [(name: String, value: String)]
-    /// Seconds to wait for the whole answer before giving up with ``TransportError/timeout(_:)``.
+    /// Seconds to wait for the whole answer, or for an answer in parts the next part, before
+    /// giving up with ``TransportError/timeout(_:)``.
     public var timeout: TimeInterval
     /// The largest body accepted, in bytes; a larger one is refused with ``TransportError/tooLarge(url:size:limit:)``.
     public var maximumResponseSize: Int

@@ -30,6 +30,7 @@ struct TextRenderer {
             return (heading(result.operationName ?? "result", style.dim("from " + result.source.rawValue + parts)) + data(result.data)
                     + result.errors.map { style.failure(result.source == .cache ? "partial: " : "server error: ") + Self.errorText($0) }
                     + result.redirects.map { style.dim("redirected by a field policy: ") + $0 }
+                    + (result.pending.isEmpty ? [] : [style.dim("pending (@defer, not in the cache): ") + result.pending.joined(separator: ", ")])
                     + missing(result.missing) + stale(result.stale, missing: result.missing), [])
         case .watch(let id, let operation, let number, let emission, let previous):
             let changed = emission.changed.isEmpty ? "" : " " + style.dim("(" + emission.changed.joined(separator: ", ") + ")")

@@ -279,6 +279,9 @@ import Testing
         #expect(result.complete)
         #expect(result.missing.isEmpty)
         #expect(result.data?["trips"] == [["__typename": "Trip", "id": "1", "name": "Lisbon"], ["__typename": "Trip", "id": "2", "name": "Porto"]])
+        #expect(result.pending == ["Trip:1.notes", "Trip:2.notes"], "what `.why` says is pending")
+        let whole = try cache.read(trips)
+        #expect(whole.pending.isEmpty)
     }
 
     /// Apollo Client: a read missing deferred fields is partial, and cache-first goes to the network.

@@ -17,6 +17,8 @@ struct Reader {
     var missing: [String] = []
     var stale: [String] = []
     var redirects: [CacheRedirect] = []
+    /// Deferred fields (`@defer`) the records lack, read as pending (``ReadResult/pending``).
+    var pending: [String] = []
     /// What the read keeps beyond its result, when asked (``ReadTrace``); nil for a plain read.
     var trace: ReadTrace?
     /// What the read keeps to judge fields' ages, when a field can be stale (``ReadAges``);
@@ -52,8 +54,10 @@ struct Reader {
         var reader = try Reader(state: state, operation: operation, variables: variables)
         let data = try reader.readOperation()
         let complete = reader.missing.isEmpty
-        return ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
-                          stale: reader.stale, redirects: reader.redirects, dependencies: reader.dependencies)
+        var result = ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
+                                stale: reader.stale, redirects: reader.redirects, dependencies: reader.dependencies)
+        result.pending = reader.pending
+        return result
     }
 
     /// What the cache holds of `operation`, a field it misses read as null with an error at
@@ -101,9 +105,16 @@ struct Reader {
             try plan.forEachField { (index, field) throws(CacheError) in
                 guard let required = applies(field, typename: typename) else { return }
                 if ages != nil { ages!.field = maxAges[index] }
+                let deferred = !required && field.isDeferred(under: variables)
+                let pendingBefore = pending.count
                 let value = required ? try readFieldOrHole(field, of: record, near: index)
-                    : try readLeniently { reader throws(CacheError) in try reader.readField(field, of: record, near: index, required: false) }
+                    : try readLeniently(pendingWhenMissed: deferred) { reader throws(CacheError) in
+                        try reader.readField(field, of: record, near: index, required: false)
+                    }
                 if let value { merge(value, as: field.responseKey, into: &result) }
+                else if deferred, pending.count == pendingBefore {   // absent itself, not a field below it
+                    pending.append(state.keys.name(RecordField(record: record, field: try state.keys.fieldID(of: field, ids: ids, variables: variables))))
+                }
             }
             return result
         }
@@ -447,13 +458,16 @@ struct Reader {
     /// value when the records hold all that its selection asks for, else nil, with nothing
     /// it missed reported (it may not apply). The read still depends on every field it
     /// looked at, so a later write that completes it is heard.
-    private mutating func readLeniently(_ read: (inout Reader) throws(CacheError) -> CacheValue?) throws(CacheError) -> CacheValue? {
+    /// A deferred field's misses are its ``pending`` fields (`pendingWhenMissed`).
+    private mutating func readLeniently(pendingWhenMissed: Bool = false,
+                                        _ read: (inout Reader) throws(CacheError) -> CacheValue?) throws(CacheError) -> CacheValue? {
         let mark = (misses: missesMet, missing: missing.count, stale: stale.count, redirects: redirects.count,
                     absent: trace?.absent.count ?? 0, holes: trace?.holeErrors.count ?? 0)
         lenientDepth += 1
         defer { lenientDepth -= 1 }
         let value = try read(&self)
         guard missesMet > mark.misses else { return value }
+        if pendingWhenMissed { pending += missing[mark.missing...] }
         for name in missing[mark.missing...] { missingNames.remove(name) }
         missing.removeSubrange(mark.missing...)
         stale.removeSubrange(mark.stale...)
