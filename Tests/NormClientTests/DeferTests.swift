@@ -37,6 +37,13 @@ struct DeferTests {
         #expect(cached.data == result.data)
     }
 
+    @Test func sendReturnsThePartsMerged() async throws {
+        let (_, transport, _) = try setUp()
+        let response = try await transport.send(GraphQLRequest(document: Self.detail, variables: ["id": "2"]))
+        #expect(response == ["data": ["trip": ["id": "2", "name": "Faro", "notes": "Book the ferry", "stops": []]],
+                             "hasNext": false])
+    }
+
     /// The server answers in parts only a request that accepts them, as Apollo iOS's does.
     @Test func theRequestAcceptsWhatApolloIOSAccepts() async throws {
         #expect(HTTPTransport.accept == "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json")

@@ -42,7 +42,8 @@ public struct HTTPTransport: Transport {
     /// Seconds to wait for the whole answer, or for an answer in parts the next part, before
     /// giving up with ``TransportError/timeout(_:)``.
     public var timeout: TimeInterval
-    /// The largest body accepted, in bytes; a larger one is refused with ``TransportError/tooLarge(url:size:limit:)``.
+    /// The largest body accepted, in bytes, or for an answer in parts the largest part; a
+    /// larger one is refused with ``TransportError/tooLarge(url:size:limit:)``.
     public var maximumResponseSize: Int
     /// What the endpoint's schema (an introspection result, a schema file) tells the
     /// cache; `nil` until one is known.
@@ -78,8 +79,12 @@ public struct HTTPTransport: Transport {
     /// answer in parts (`@defer`, read by ``MultipartReader``), or one JSON response.
     static let accept = "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json"
 
+    /// The whole response: for an answer in parts (`@defer`), once its last part came, the
+    /// parts merged.
     public func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
-        try await response(to: request).value
+        var response = try await response(to: request)
+        while let later = response.later, let next = try await later.next() { response = next }
+        return response.value
     }
 
     /// Sends one request and returns the body of the answer, checked to be a GraphQL
