@@ -6,7 +6,11 @@ import FoundationNetworking
 /// One HTTP request and its answer as it arrives: the status and headers, then the body,
 /// which is refused as soon as it outgrows a limit. Whatever comes first ends it: the
 /// whole answer, a broken connection, the deadline, a body too large, or the caller's
-/// cancel; each failure says what had arrived by then.
+/// cancel; each failure says what had arrived by then. A `multipart/mixed` answer (`@defer`)
+/// is handed over at its head instead, with its parts as they arrive (``MultipartReader``
+/// splits them): its deadline is then the time between parts, its limit the size of a
+/// part, and a part that does not read, a broken transfer or the caller dropping the parts
+/// ends it.
 ///
 /// The exchange hears its own task's events on whichever session it runs (``HTTPSession``:
 /// its transport's, or an app's, whose delegate still answers authentication challenges).
