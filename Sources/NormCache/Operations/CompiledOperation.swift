@@ -173,9 +173,10 @@ final class FieldPlan: Sendable {
         self.selections = selections
     }
 
-    /// A fragment's `@defer(label:if:)`; `condition` is its `if: $variable`, nil when it
-    /// always defers.
+    /// A fragment's `@defer(label:if:)`, numbered in its operation (the fields of one
+    /// fragment share it); `condition` is its `if: $variable`, nil when it always defers.
     struct Deferral: Sendable, Equatable {
+        let number: Int
         let label: String?
         let condition: Condition?
     }
@@ -183,7 +184,13 @@ final class FieldPlan: Sendable {
     /// Whether the field comes in a later part of the response under `variables`: one of
     /// its fragments' `@defer`s holds.
     func isDeferred(under variables: CacheObject) -> Bool {
-        deferrals.contains { $0.condition?.holds(under: variables) ?? true }
+        deferredPart(under: variables) != nil
+    }
+
+    /// The number of the innermost of its fragments' `@defer`s that holds under
+    /// `variables`: the part the field comes in; nil when none holds.
+    func deferredPart(under variables: CacheObject) -> Int? {
+        deferrals.last { $0.condition?.holds(under: variables) ?? true }?.number
     }
 
     /// `@include(if:)` (`include` true) or `@skip(if:)` (`include` false) on a literal or a variable.

@@ -212,6 +212,8 @@ package enum OperationCompiler {
         /// The operation's variables: a document may use no others.
         let declared: Set<String>
         var fieldCount = 0
+        /// How many `@defer`s were met: each fragment's has its own number.
+        var deferralCount = 0
         /// Type conditions the document shows to be object types (``CompiledOperation/objectTypeConditions``).
         var objectTypeConditions: Set<String> = []
         /// Selection sets being collected, fragments' included: spreads nest selections that
@@ -377,7 +379,7 @@ package enum OperationCompiler {
 
         /// A fragment's `@defer(label:if:)`, unless `if: false` turns it off: its fields come
         /// in a later part of the response.
-        private func deferrals(_ directives: [Directive]) throws(OperationError) -> [FieldPlan.Deferral] {
+        private mutating func deferrals(_ directives: [Directive]) throws(OperationError) -> [FieldPlan.Deferral] {
             guard let directive = directives.first(where: { $0.name.value == "defer" }) else { return [] }
             var label: String?
             var condition: FieldPlan.Condition?
@@ -392,7 +394,8 @@ package enum OperationCompiler {
                 default: throw OperationCompiler.error("@defer has no argument \"\(argument.name.value)\" (label, if)", at: argument.loc)
                 }
             }
-            return [FieldPlan.Deferral(label: label, condition: condition)]
+            deferralCount += 1
+            return [FieldPlan.Deferral(number: deferralCount, label: label, condition: condition)]
         }
 
         /// The name of a variable the operation declares; one it does not is refused.

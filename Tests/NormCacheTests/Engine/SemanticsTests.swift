@@ -284,6 +284,20 @@ import Testing
         #expect(whole.pending.isEmpty)
     }
 
+    /// Apollo iOS shows a deferred fragment whole or not at all: one field of it missing
+    /// leaves the fragment pending, the fields it has too; another fragment whole is shown.
+    @Test func apolloIOSLeavesAFragmentWithAMissingFieldPendingWhole() throws {
+        let halves = try cache.operation("""
+            query Halves { trips { id ... @defer(label: "half") { name notes } ... @defer(label: "whole") { name } } }
+            """)
+        let result = try cache.read(halves)
+        #expect(result.complete)
+        #expect(result.data?["trips"] == [["__typename": "Trip", "id": "1", "name": "Lisbon"], ["__typename": "Trip", "id": "2", "name": "Porto"]])
+        let alone = try cache.operation(#"query Half { trips { id ... @defer(label: "half") { name notes } } }"#)
+        #expect(try cache.read(alone).data?["trips"] == [["__typename": "Trip", "id": "1"], ["__typename": "Trip", "id": "2"]])
+        #expect(try cache.read(alone).pending == ["Trip:1.notes", "Trip:2.notes"])
+    }
+
     /// Apollo Client: a read missing deferred fields is partial, and cache-first goes to the network.
     @Test func apolloClientMissesAMissingDeferredPart() throws {
         cache.semantics = .apolloClient

@@ -102,20 +102,29 @@ struct Reader {
         defer { if let outer { ages!.leave(outer) } }
         if plan.isConditional {
             var result = CacheObject(capacity: plan.fields.count)
+            // A deferred fragment is shown whole or not at all (pending), as Apollo iOS reads it.
+            var deferred = DeferredParts()
             try plan.forEachField { (index, field) throws(CacheError) in
                 guard let required = applies(field, typename: typename) else { return }
                 if ages != nil { ages!.field = maxAges[index] }
-                let deferred = !required && field.isDeferred(under: variables)
+                let part = required ? nil : pendingPart(of: field, typename: typename)
                 let pendingBefore = pending.count
                 let value = required ? try readFieldOrHole(field, of: record, near: index)
-                    : try readLeniently(pendingWhenMissed: deferred) { reader throws(CacheError) in
+                    : try readLeniently(pendingWhenMissed: part != nil) { reader throws(CacheError) in
                         try reader.readField(field, of: record, near: index, required: false)
                     }
-                if let value { merge(value, as: field.responseKey, into: &result) }
-                else if deferred, pending.count == pendingBefore {   // absent itself, not a field below it
-                    pending.append(state.keys.name(RecordField(record: record, field: try state.keys.fieldID(of: field, ids: ids, variables: variables))))
+                guard let part else {
+                    if let value { merge(value, as: field.responseKey, into: &result) }
+                    return
+                }
+                if let value { deferred.found.append((part, field.responseKey, value)) } else {
+                    deferred.incomplete.insert(part)
+                    if pending.count == pendingBefore {   // absent itself, not a field below it
+                        pending.append(state.keys.name(RecordField(record: record, field: try state.keys.fieldID(of: field, ids: ids, variables: variables))))
+                    }
                 }
             }
+            for (part, key, value) in deferred.found where !deferred.incomplete.contains(part) { merge(value, as: key, into: &result) }
             return result
         }
         // Every field applies: the result shares the plan's response keys unless one is absent.
@@ -437,6 +446,21 @@ struct Reader {
         default:
             return mismatch(at: state.keys.name(pair) + path)
         }
+    }
+
+    /// The fields of deferred fragments a read of one object met: each fragment's found
+    /// values, shown only when none of its fields was missing.
+    private struct DeferredParts {
+        var found: [(part: Int, key: String, value: CacheValue)] = []
+        var incomplete: Set<Int> = []
+    }
+
+    /// The deferred fragment (``FieldPlan/deferredPart(under:)``) a field read leniently
+    /// belongs to, under Apollo iOS's semantics: a field of it missing leaves it pending.
+    /// Nil for a field under a type condition nothing decides, which may not apply at all.
+    private func pendingPart(of field: FieldPlan, typename: String) -> Int? {
+        guard state.schema.applicability(of: field, to: typename, in: operation, variables: variables) == .deferred else { return nil }
+        return field.deferredPart(under: variables)
     }
 
     /// Whether a guarded field is read for an object of type `typename`, by the writer's
