@@ -34,6 +34,10 @@ CONFIGURATION ?= release
 LIBRARY_SUFFIX := $(if $(filter Darwin,$(shell uname -s)),.dylib,.so)
 GRAPHQL_SERVER := .build/graphql-server
 GRAPHQL_SERVER_PACKAGES := ariadne==1.1.1 uvicorn==0.54.0 wsproto==1.3.2
+# graphql-core's last release that answers @defer in deferSpec=20220824's form (GraphQL.js
+# 17.0.0-alpha.2), as Apollo iOS reads it; ariadne needs a newer one, so it goes to a folder
+# of its own that Tests/Support/incremental_server/server.py puts first on its path.
+INCREMENTAL_GRAPHQL_CORE := graphql-core==3.3.0a6
 
 .PHONY: deps build run install uninstall test-install test test-portability test-architecture test-swift graphql-server test-c test-cli test-real-projects test-scripts test-interactive fuzz tsan bench clean
 
@@ -109,13 +113,15 @@ test-swift: graphql-server
 	NORMCACHE_TEST_STORE=sqlite $(SWIFT) test --skip-build --disable-xctest --filter NormCacheTests
 	$(SWIFT) test --skip-build --disable-xctest --filter NormClientTests --filter NormPluginHostTests
 
-# The GraphQL server that the HTTP transport tests run (ariadne on uvicorn, from PyPI), in a
-# venv of its own; installed again only when the pinned versions change.
+# The GraphQL servers that the HTTP transport tests run (ariadne on uvicorn, from PyPI, and
+# the @defer one beside it), in a venv of their own; installed again only when the pinned
+# versions change.
 graphql-server:
-	@grep -qxF '$(GRAPHQL_SERVER_PACKAGES)' $(GRAPHQL_SERVER)/installed 2>/dev/null || { \
+	@grep -qxF '$(GRAPHQL_SERVER_PACKAGES) $(INCREMENTAL_GRAPHQL_CORE)' $(GRAPHQL_SERVER)/installed 2>/dev/null || { \
 	  python3 -m venv $(GRAPHQL_SERVER) && \
 	  $(GRAPHQL_SERVER)/bin/pip install -q $(GRAPHQL_SERVER_PACKAGES) && \
-	  echo '$(GRAPHQL_SERVER_PACKAGES)' > $(GRAPHQL_SERVER)/installed; }
+	  $(GRAPHQL_SERVER)/bin/pip install -q --no-deps --upgrade --target $(GRAPHQL_SERVER)/graphql-core-20220824 $(INCREMENTAL_GRAPHQL_CORE) && \
+	  echo '$(GRAPHQL_SERVER_PACKAGES) $(INCREMENTAL_GRAPHQL_CORE)' > $(GRAPHQL_SERVER)/installed; }
 
 # The engine's concurrency stress test under ThreadSanitizer, in its own build folder; the
 # package there is the engine and its tests alone (NORMCACHE_TSAN, see Package.swift).

@@ -2,10 +2,12 @@ import Foundation
 import Testing
 
 /// The GraphQL server of `Tests/Support/graphql_server/server.py` (ariadne on uvicorn, from
-/// the venv that `make graphql-server` makes), or the endpoint that answers badly on
-/// purpose, `Tests/Support/fault_server/server.py` (the standard library's http.server),
-/// running as a child process on a free port of 127.0.0.1. A suite gets one with the
-/// ``GraphQLServerTrait`` trait, `.graphQLServer` or `.faultServer`:
+/// the venv that `make graphql-server` makes), the one that answers `@defer` in parts,
+/// `Tests/Support/incremental_server/server.py` (graphql-core 3.3.0a6 in the same venv), or
+/// the endpoint that answers badly on purpose, `Tests/Support/fault_server/server.py` (the
+/// standard library's http.server), running as a child process on a free port of
+/// 127.0.0.1. A suite gets one with the ``GraphQLServerTrait`` trait, `.graphQLServer`,
+/// `.incrementalServer` or `.faultServer`:
 ///
 /// ```swift
 /// @Suite(.graphQLServer) struct HTTPTests {
@@ -27,19 +29,24 @@ package final class GraphQLServerProcess: Sendable {
     private static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Which server: ariadne's, or the one that answers badly.
+    /// Which server: ariadne's, the one that answers `@defer` in parts, or the one that answers badly.
     package enum Kind: Sendable {
-        case graphQL, faults
+        case graphQL, incremental, faults
 
         var python: URL {
             switch self {
-            case .graphQL: repositoryRoot.appendingPathComponent(".build/graphql-server/bin/python")
+            case .graphQL, .incremental: repositoryRoot.appendingPathComponent(".build/graphql-server/bin/python")
             case .faults: URL(fileURLWithPath: "/usr/bin/python3")
             }
         }
 
         var script: URL {
-            repositoryRoot.appendingPathComponent(self == .graphQL ? "Tests/Support/graphql_server/server.py" : "Tests/Support/fault_server/server.py")
+            let folder = switch self {
+            case .graphQL: "graphql_server"
+            case .incremental: "incremental_server"
+            case .faults: "fault_server"
+            }
+            return repositoryRoot.appendingPathComponent("Tests/Support/\(folder)/server.py")
         }
     }
 
@@ -48,7 +55,7 @@ package final class GraphQLServerProcess: Sendable {
         let python = kind.python
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             throw ServerError("the test server's Python is missing (\(python.path)): "
-                + (kind == .graphQL ? "run `make graphql-server` first" : "install python3"))
+                + (kind == .faults ? "install python3" : "run `make graphql-server` first"))
         }
         let process = Process()
         process.executableURL = python
@@ -121,6 +128,8 @@ package struct GraphQLServerTrait: SuiteTrait, TestScoping {
 
 extension Trait where Self == GraphQLServerTrait {
     package static var graphQLServer: Self { Self(kind: .graphQL) }
+    /// Tests/Support/incremental_server/server.py: `@defer` answered in parts.
+    package static var incrementalServer: Self { Self(kind: .incremental) }
     /// Tests/Support/fault_server/server.py: every fault picked by the operation's name.
     package static var faultServer: Self { Self(kind: .faults) }
 }

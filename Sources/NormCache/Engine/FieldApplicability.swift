@@ -13,6 +13,12 @@ enum FieldApplicability: Equatable {
     /// interface or a union): the writer stores the field when the object carries it and
     /// it fits, the reader reads it when the records hold it, and neither calls it missing.
     case undecided
+    /// The field comes in a deferred part of the response (`@defer`), which may not have
+    /// come yet: the writer stores it when the object carries it and it fits; the reader
+    /// reads it when the records hold all of it and, under Apollo iOS's semantics, never
+    /// calls it missing (the part is pending, as Apollo iOS's cache read says), while under
+    /// Apollo Client's it is missing like any field.
+    case deferred
 }
 
 extension SchemaContext {
@@ -46,7 +52,8 @@ extension SchemaContext {
                 }
             }
         }
-        return undecided ? .undecided : .applies
+        if undecided { return .undecided }
+        return field.isDeferred(under: variables) ? .deferred : .applies
     }
 
     /// Whether objects of type `typename` satisfy the type condition `condition` of a field

@@ -51,6 +51,8 @@ public final class CompiledOperation: Sendable {
     /// below the root (`{ trips { id } }` → `{ trips { __typename id } }`).
     public let networkDocument: String
     let selections: SelectionPlan
+    /// Whether some fragment of the operation has a `@defer`: its response may come in parts.
+    package let defers: Bool
     /// How many fields the plan has; each ``FieldPlan`` has an `index` below it.
     let fieldCount: Int
     /// The type conditions the document itself shows to be object types: those under which
@@ -67,6 +69,7 @@ public final class CompiledOperation: Sendable {
         self.source = source
         self.networkDocument = networkDocument
         self.selections = selections
+        self.defers = selections.hasDeferrals
         self.fieldCount = fieldCount
         self.objectTypeConditions = objectTypeConditions
     }
@@ -94,8 +97,8 @@ public struct OperationError: Error, Equatable, CustomStringConvertible {
 /// The fields of one selection set, with fragments flattened into guards on each field.
 final class SelectionPlan: Sendable {
     let fields: [FieldPlan]
-    /// True when some field has a type condition or an `@include`/`@skip`: then the
-    /// fields that apply depend on the object's type or the variables.
+    /// True when some field has a type condition, an `@include`/`@skip` or a `@defer`: then
+    /// the fields that apply, or must be there, depend on the object's type or the variables.
     let isConditional: Bool
     /// True when no two fields have the same name, so no two can have the same field key
     /// (a key starts with the name): a record staged from one object under this plan
@@ -106,6 +109,11 @@ final class SelectionPlan: Sendable {
     /// without conditions share this one array.
     let responseKeys: [String]
 
+    /// Whether a field here or below has a `@defer`.
+    var hasDeferrals: Bool {
+        fields.contains { !$0.deferrals.isEmpty || $0.selections?.hasDeferrals == true }
+    }
+
     /// ``fields`` again, unretained: the plan holds each field for as long as it lives.
     private let unretainedFields: [Unmanaged<FieldPlan>]
 
@@ -113,7 +121,7 @@ final class SelectionPlan: Sendable {
         self.fields = fields
         self.responseKeys = fields.map(\.responseKey)
         self.unretainedFields = fields.map(Unmanaged.passUnretained)
-        self.isConditional = fields.contains { !$0.typeConditions.isEmpty || !$0.conditions.isEmpty }
+        self.isConditional = fields.contains { !$0.typeConditions.isEmpty || !$0.conditions.isEmpty || !$0.deferrals.isEmpty }
         self.hasDistinctNames = Set(fields.map(\.name)).count == fields.count
     }
 
@@ -146,11 +154,14 @@ final class FieldPlan: Sendable {
     let typeConditions: [String]
     /// `@include` / `@skip` conditions, all of which must hold.
     let conditions: [Condition]
+    /// The `@defer`s of the fragments that lead to the field, outermost first: when one
+    /// holds, the field comes in a later part of the response (``isDeferred(under:)``).
+    let deferrals: [Deferral]
     /// The sub-selection of an object-typed field.
     let selections: SelectionPlan?
 
     init(index: Int, responseKey: String, name: String, arguments: [(name: String, value: ArgumentTemplate)], staticKey: String?,
-         typeConditions: [String], conditions: [Condition], selections: SelectionPlan?) {
+         typeConditions: [String], conditions: [Condition], deferrals: [Deferral] = [], selections: SelectionPlan?) {
         self.index = index
         self.responseKey = responseKey
         self.name = name
@@ -158,7 +169,28 @@ final class FieldPlan: Sendable {
         self.staticKey = staticKey
         self.typeConditions = typeConditions
         self.conditions = conditions
+        self.deferrals = deferrals
         self.selections = selections
+    }
+
+    /// A fragment's `@defer(label:if:)`, numbered in its operation (the fields of one
+    /// fragment share it); `condition` is its `if: $variable`, nil when it always defers.
+    struct Deferral: Sendable, Equatable {
+        let number: Int
+        let label: String?
+        let condition: Condition?
+    }
+
+    /// Whether the field comes in a later part of the response under `variables`: one of
+    /// its fragments' `@defer`s holds.
+    func isDeferred(under variables: CacheObject) -> Bool {
+        deferredPart(under: variables) != nil
+    }
+
+    /// The number of the innermost of its fragments' `@defer`s that holds under
+    /// `variables`: the part the field comes in; nil when none holds.
+    func deferredPart(under variables: CacheObject) -> Int? {
+        deferrals.last { $0.condition?.holds(under: variables) ?? true }?.number
     }
 
     /// `@include(if:)` (`include` true) or `@skip(if:)` (`include` false) on a literal or a variable.
@@ -169,20 +201,19 @@ final class FieldPlan: Sendable {
         }
         let include: Bool
         let value: Value
+
+        func holds(under variables: CacheObject) -> Bool {
+            switch value {
+            case .literal(let literal): literal == include
+            case .variable(let name): InclusionCondition(include: include, variable: name).holds(variables[name]?.boolValue)
+            }
+        }
     }
 
     /// Whether the field's `@include`/`@skip` conditions hold under `variables` (a
     /// variable's as ``InclusionCondition`` decides: absent or null is false).
     func isIncluded(under variables: CacheObject) -> Bool {
-        for condition in conditions {
-            switch condition.value {
-            case .literal(let literal):
-                if literal != condition.include { return false }
-            case .variable(let name):
-                if !InclusionCondition(include: condition.include, variable: name).holds(variables[name]?.boolValue) { return false }
-            }
-        }
-        return true
+        conditions.allSatisfy { $0.holds(under: variables) }
     }
 }
 

@@ -182,6 +182,7 @@ package enum OperationCompiler {
     struct Guards: Equatable {
         var typeConditions: [String] = []
         var conditions: [FieldPlan.Condition] = []
+        var deferrals: [FieldPlan.Deferral] = []
     }
 
     /// A field before merging.
@@ -211,6 +212,8 @@ package enum OperationCompiler {
         /// The operation's variables: a document may use no others.
         let declared: Set<String>
         var fieldCount = 0
+        /// How many `@defer`s were met: each fragment's has its own number.
+        var deferralCount = 0
         /// Type conditions the document shows to be object types (``CompiledOperation/objectTypeConditions``).
         var objectTypeConditions: Set<String> = []
         /// Selection sets being collected, fragments' included: spreads nest selections that
@@ -251,6 +254,7 @@ package enum OperationCompiler {
                         inner.typeConditions.append(condition)
                     }
                     inner.conditions += try conditions(inline.directives)
+                    inner.deferrals += try deferrals(inline.directives)
                     fields += try collect(inline.selectionSet, guards: inner, path: path)
                 case let spread as FragmentSpread:
                     let name = spread.name.value
@@ -264,6 +268,7 @@ package enum OperationCompiler {
                     let condition = fragment.typeCondition.name.value
                     if !inner.typeConditions.contains(condition) { inner.typeConditions.append(condition) }
                     inner.conditions += try conditions(spread.directives)
+                    inner.deferrals += try deferrals(spread.directives)
                     fields += try collect(fragment.selectionSet, guards: inner, path: path + [name])
                 default:
                     throw OperationError("unsupported selection")
@@ -312,7 +317,7 @@ package enum OperationCompiler {
                 fields.append(FieldPlan(index: fieldCount, responseKey: field.responseKey, name: field.name,
                                         arguments: field.arguments, staticKey: staticKey,
                                         typeConditions: field.guards.typeConditions, conditions: field.guards.conditions,
-                                        selections: children))
+                                        deferrals: field.guards.deferrals, selections: children))
                 fieldCount += 1
             }
             return SelectionPlan(fields: fields)
@@ -370,6 +375,27 @@ package enum OperationCompiler {
                 }
             }
             return result
+        }
+
+        /// A fragment's `@defer(label:if:)`, unless `if: false` turns it off: its fields come
+        /// in a later part of the response.
+        private mutating func deferrals(_ directives: [Directive]) throws(OperationError) -> [FieldPlan.Deferral] {
+            guard let directive = directives.first(where: { $0.name.value == "defer" }) else { return [] }
+            var label: String?
+            var condition: FieldPlan.Condition?
+            for argument in directive.arguments {
+                switch (argument.name.value, argument.value) {
+                case ("label", let text as StringValue): label = text.value
+                case ("if", let bool as BooleanValue):
+                    guard bool.value else { return [] }
+                case ("if", let variable as GraphQL.Variable): condition = .init(include: true, value: .variable(try declaredName(variable)))
+                case ("label", _): throw OperationCompiler.error("@defer(label:) takes a string", at: argument.loc)
+                case ("if", _): throw OperationCompiler.error("@defer(if:) takes a Boolean or a variable", at: argument.loc)
+                default: throw OperationCompiler.error("@defer has no argument \"\(argument.name.value)\" (label, if)", at: argument.loc)
+                }
+            }
+            deferralCount += 1
+            return [FieldPlan.Deferral(number: deferralCount, label: label, condition: condition)]
         }
 
         /// The name of a variable the operation declares; one it does not is refused.

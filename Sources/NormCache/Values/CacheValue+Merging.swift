@@ -8,7 +8,7 @@ extension CacheValue {
     /// let a: CacheValue = ["id": "1", "owner": ["name": "Ann"]]
     /// a.merged(with: ["owner": ["id": "7"]])   // ["id": "1", "owner": ["name": "Ann", "id": "7"]]
     /// ```
-    func merged(with other: CacheValue) -> CacheValue {
+    package func merged(with other: CacheValue) -> CacheValue {
         switch (self, other) {
         case (.object(var left), .object(let right)):
             for (key, value) in right.members { left[key] = left[key].map { $0.merged(with: value) } ?? value }

@@ -140,12 +140,14 @@ public final class Client: @unchecked Sendable {
     /// (``knowledge(over:generated:)``). `onCacheMiss` hears an incomplete cache read that
     /// sends the query, before the request goes out, or that returns partial data: the
     /// cache is as it was when the policy decided (the workbench's `.why` explains the
-    /// misses then).
+    /// misses then). `onPart` hears each result of an answer in parts (`@defer`) but the
+    /// last, which is returned: each has ``ClientResult/hasNext`` true.
     package func fetch(_ operation: CompiledOperation, variables: CacheObject, policy: FetchPolicy, returnPartialData: Bool = false,
                        optimistic: CacheObject? = nil,
                        from transport: (any Transport)?, generated: (any SchemaMetadata.Type)?, cause: ChangeCause = .write,
                        onCacheMiss: (ClientResult) -> Void = { _ in },
-                       onCacheResult: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
+                       onCacheResult: (ClientResult) -> Void = { _ in },
+                       onPart: (ClientResult) -> Void = { _ in }) async throws(ClientError) -> ClientResult {
         let transport = transport ?? endpoint
         let schema = knowledge(over: transport, generated: generated)
         let variables = try coerceVariables(variables, for: operation, schema: schema)
@@ -172,7 +174,7 @@ public final class Client: @unchecked Sendable {
         guard let transport else { throw .noEndpoint(operation.title, cached: cached) }
         do {
             return try await fetchFromNetwork(operation, variables: variables, writing: policy.writesCache,
-                                              optimistic: optimistic, from: transport, schema: schema, cause: cause)
+                                              optimistic: optimistic, from: transport, schema: schema, cause: cause, onPart: onPart)
         } catch {
             // A query that got no answer says what the cache holds for it (the fields that
             // sent it to the network), read now if the policy did not read it before.
@@ -245,12 +247,14 @@ public final class Client: @unchecked Sendable {
     public var isBusy: Bool { lock.withLock { !background.isEmpty } || events.isBusy }
 
     private func fetchFromNetwork(_ operation: CompiledOperation, variables: CacheObject, writing: Bool, optimistic: CacheObject?,
-                                  from transport: any Transport, schema: SchemaKnowledge?, cause: ChangeCause) async throws(ClientError) -> ClientResult {
+                                  from transport: any Transport, schema: SchemaKnowledge?, cause: ChangeCause,
+                                  onPart: (ClientResult) -> Void) async throws(ClientError) -> ClientResult {
         let request = GraphQLRequest(document: operation.networkDocument, operationName: operation.name, variables: variables)
         let layer = try optimistic.map { data throws(ClientError) in try writeOptimistic(data, for: operation, variables: variables, schema: schema) }
         let response: TransportResponse
         do {
-            response = try await send(request, over: transport, shared: operation.kind == .query)
+            // A query in parts is read by its one caller: its parts cannot be shared.
+            response = try await send(request, over: transport, shared: operation.kind == .query && !operation.defers)
         } catch {
             if let layer { _ = try? cache.rollBackOptimistic(layer) }
             throw .transport(error)
@@ -270,6 +274,30 @@ public final class Client: @unchecked Sendable {
         } catch {
             if let layer { _ = try? cache.rollBackOptimistic(layer) }
             throw .cache(error)
+        }
+        return try await laterParts(of: response, result: result, operation, variables: variables, writing: writing, schema: schema,
+                                    cause: cause, onPart: onPart)
+    }
+
+    /// The rest of an answer in parts (`@defer`), after its first: each later part's
+    /// response so far is written as one commit, so watchers hear each part; every result
+    /// but the last goes to `onPart`, and the last is returned.
+    private func laterParts(of first: TransportResponse, result: ClientResult, _ operation: CompiledOperation, variables: CacheObject,
+                            writing: Bool, schema: SchemaKnowledge?, cause: ChangeCause,
+                            onPart: (ClientResult) -> Void) async throws(ClientError) -> ClientResult {
+        var (response, result) = (first, result)
+        while let later = response.later {
+            onPart(result)
+            do {
+                guard let next = try await later.next() else { break }
+                response = next
+            } catch {
+                throw .transport(error)
+            }
+            result = ClientResult(operation: operation, response: response)
+            guard writing else { continue }
+            do { try response.write(into: cache, for: operation, variables: variables, schema: schema, cause: cause) }
+            catch { throw .cache(error) }
         }
         return result
     }

@@ -31,11 +31,21 @@ public struct ClientResult: Sendable, Equatable {
     /// e.g. `QUERY_ROOT.trip(id:3) → Trip:3` (``CacheRedirect``).
     public let redirects: [String]
 
+    /// Of a cache read, record-field keys of deferred fields (`@defer`) the cache lacks:
+    /// their part is pending, and under Apollo iOS's semantics the result is complete
+    /// without them (``ReadResult/pending``).
+    public let pending: [String]
+    /// For an answer in parts (`@defer`): whether more parts follow this one. Nil for a
+    /// whole response and for a cache read.
+    public let hasNext: Bool?
+
     /// True when the data is whole: nothing was missing from the cache.
     public var complete: Bool { missing.isEmpty }
 
     init(operation: CompiledOperation, source: Source, data: CacheValue?, errors: [CacheValue] = [], missing: [String] = [],
-         stale: [String] = [], redirects: [String] = []) {
+         stale: [String] = [], redirects: [String] = [], pending: [String] = [], hasNext: Bool? = nil) {
+        self.pending = pending
+        self.hasNext = hasNext
         self.operationName = operation.name
         self.source = source
         self.data = data
@@ -48,7 +58,7 @@ public struct ClientResult: Sendable, Equatable {
     /// A result read from the cache.
     init(operation: CompiledOperation, read: ReadResult) {
         self.init(operation: operation, source: .cache, data: read.data, errors: read.errors, missing: read.missing,
-                  stale: read.stale, redirects: read.redirects.map(\.description))
+                  stale: read.stale, redirects: read.redirects.map(\.description), pending: read.pending)
     }
 
     /// A result from the network: the response's `data` and `errors`, decoded from the
@@ -58,7 +68,9 @@ public struct ClientResult: Sendable, Equatable {
         if case .list(let list)? = response.member("errors") { errors = list }
         // `.none`, not `nil`: CacheValue is nil-literal-expressible, so `nil` would be `.null`.
         let data = response.member("data").flatMap { $0 == .null ? .none : .some($0) }
-        self.init(operation: operation, source: .network, data: data, errors: errors)
+        var hasNext: Bool?
+        if case .bool(let said)? = response.member("hasNext") { hasNext = said }
+        self.init(operation: operation, source: .network, data: data, errors: errors, hasNext: hasNext)
     }
 }
 

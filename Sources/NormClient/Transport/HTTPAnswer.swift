@@ -24,11 +24,15 @@ struct HTTPAnswer: Sendable {
     /// The `Cache-Control` header; nil without one.
     let cacheControl: String?
     let body: [UInt8]
+    /// A multipart answer's parts as they arrive (its ``body`` is empty); nil for a whole body.
+    let parts: AsyncThrowingStream<MultipartReader.Part, any Error>?
 
     /// How many characters of a body an error message quotes.
     private static let quotedLength = 80
 
-    init(url: URL, status: Int, contentType: String, cacheControl: String? = nil, body: [UInt8]) {
+    init(url: URL, status: Int, contentType: String, cacheControl: String? = nil, body: [UInt8],
+         parts: AsyncThrowingStream<MultipartReader.Part, any Error>? = nil) {
+        self.parts = parts
         self.url = url
         self.status = status
         self.contentType = contentType
@@ -36,9 +40,9 @@ struct HTTPAnswer: Sendable {
         self.body = body
     }
 
-    init(url: URL, response: HTTPURLResponse, body: [UInt8]) {
+    init(url: URL, response: HTTPURLResponse, body: [UInt8], parts: AsyncThrowingStream<MultipartReader.Part, any Error>? = nil) {
         self.init(url: url, status: response.statusCode, contentType: Self.contentType(of: response),
-                  cacheControl: response.value(forHTTPHeaderField: "Cache-Control"), body: body)
+                  cacheControl: response.value(forHTTPHeaderField: "Cache-Control"), body: body, parts: parts)
     }
 
     static func contentType(of response: HTTPURLResponse) -> String {
@@ -72,12 +76,27 @@ struct HTTPAnswer: Sendable {
     /// The response with the max age its `Cache-Control` header gives, or none and a warning
     /// naming the header when it does not parse.
     private func transportResponse(_ response: JSONText) -> TransportResponse {
-        guard let cacheControl else { return TransportResponse(json: response) }
+        let (maxAge, warning) = freshness
+        return TransportResponse(json: response, maxAge: maxAge, warning: warning)
+    }
+
+    /// The first part of a multipart answer, with the parts still to come
+    /// (``IncrementalParts``); the whole response for any other answer (``graphQLResponse()``).
+    func firstResponse() async throws(TransportError) -> TransportResponse {
+        guard let parts else { return try graphQLResponse() }
+        let (maxAge, warning) = freshness
+        return try await IncrementalParts.first(of: parts, maxAge: maxAge, warning: warning)
+    }
+
+    /// The max age the `Cache-Control` header gives, or none and a warning naming the header
+    /// when it does not parse.
+    private var freshness: (maxAge: Double?, warning: String?) {
+        guard let cacheControl else { return (nil, nil) }
         do throws(CacheControlHeader.Unparsable) {
-            return TransportResponse(json: response, maxAge: try CacheControlHeader.maxAge(of: cacheControl))
+            return (try CacheControlHeader.maxAge(of: cacheControl), nil)
         } catch {
-            return TransportResponse(json: response, warning: "the Cache-Control header `\(cacheControl)` from \(url.absoluteString) does not parse "
-                                     + "(\(error.reason)): its response is written as if it had none")
+            return (nil, "the Cache-Control header `\(cacheControl)` from \(url.absoluteString) does not parse "
+                    + "(\(error.reason)): its response is written as if it had none")
         }
     }
 

@@ -6,7 +6,11 @@ import FoundationNetworking
 /// One HTTP request and its answer as it arrives: the status and headers, then the body,
 /// which is refused as soon as it outgrows a limit. Whatever comes first ends it: the
 /// whole answer, a broken connection, the deadline, a body too large, or the caller's
-/// cancel; each failure says what had arrived by then.
+/// cancel; each failure says what had arrived by then. A `multipart/mixed` answer (`@defer`)
+/// is handed over at its head instead, with its parts as they arrive (``MultipartReader``
+/// splits them): its deadline is then the time between parts, its limit the size of a
+/// part, and a part that does not read, a broken transfer or the caller dropping the parts
+/// ends it.
 ///
 /// The exchange hears its own task's events on whichever session it runs (``HTTPSession``:
 /// its transport's, or an app's, whose delegate still answers authentication challenges).
@@ -34,6 +38,13 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     private var continuation: CheckedContinuation<Result<HTTPAnswer, TransportError>, Never>?
     /// The task under way, and the session made for it alone: what ``finish(_:)`` stops.
     private var transfer: (task: URLSessionTask, ownSession: URLSession?)?
+    /// A multipart answer's reader and where its parts go, from its head until it ends
+    /// (``endParts(_:)``); the caller has the head by then.
+    private var reader: MultipartReader?
+    private var parts: AsyncThrowingStream<MultipartReader.Part, any Error>.Continuation?
+    /// When the last part of a multipart answer came: its deadline is the time between parts.
+    private var lastPart = DispatchTime.now()
+    private var received = 0
 
     private init(url: URL, timeout: TimeInterval, limit: Int) {
         self.url = url
@@ -65,9 +76,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         guard proceeds else { return }
         // The deadline is kept here, not by URLSession: its timeout is the longest silence
         // between bytes rather than a deadline, and on Linux it is cut to whole seconds.
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, timeout] in
-            self?.finish(.failure(.timeout(timeout)))
-        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in self?.deadlinePassed() }
         let (session, ownsSession) = sessions.forRequest(delegate: self)
         #if os(Linux)
         guard ownsSession else { return startOnAppSession(request, session) }
@@ -100,28 +109,54 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     #endif
 
     /// Keeps `task` (and the session made for it) to stop when the exchange ends, or stops
-    /// it now if the exchange has ended already.
+    /// it now if the exchange has ended already (a multipart answer's ends with its parts).
     private func follow(_ task: URLSessionTask, ownSession: URLSession? = nil) {
         let ended = lock.withLock { () -> Bool in
             if outcome == nil, transfer == nil { transfer = (task, ownSession) }
-            return outcome != nil
+            return outcome != nil && parts == nil
         }
         if ended { Self.stop(task, ownSession) }
     }
 
     /// Ends the exchange with `outcome`, once (later outcomes are dropped), then stops what
-    /// is still being transferred.
+    /// is still being transferred, unless the outcome is a multipart answer's head: its
+    /// parts go on coming until ``endParts(_:)``.
     private func finish(_ outcome: Result<HTTPAnswer, TransportError>) {
         let (waiting, transfer) = lock.withLock {
             () -> (CheckedContinuation<Result<HTTPAnswer, TransportError>, Never>?, (task: URLSessionTask, ownSession: URLSession?)?) in
             guard self.outcome == nil else { return (nil, nil) }
             self.outcome = outcome
             body = []
-            defer { continuation = nil; self.transfer = nil }
+            defer { continuation = nil }
+            if parts != nil, case .success = outcome { return (continuation, nil) }
+            defer { self.transfer = nil }
             return (continuation, self.transfer)
         }
         waiting?.resume(returning: outcome)
         if let transfer { Self.stop(transfer.task, transfer.ownSession) }
+    }
+
+    /// Ends a multipart answer's parts, with `failure` or at its end, once, and stops the transfer.
+    private func endParts(_ failure: TransportError?) {
+        let (parts, transfer) = lock.withLock {
+            () -> (AsyncThrowingStream<MultipartReader.Part, any Error>.Continuation?, (task: URLSessionTask, ownSession: URLSession?)?) in
+            defer { self.parts = nil; reader = nil; self.transfer = nil }
+            return (self.parts, self.transfer)
+        }
+        guard let parts else { return }
+        parts.finish(throwing: failure)
+        if let transfer { Self.stop(transfer.task, transfer.ownSession) }
+    }
+
+    /// The deadline passed: the whole answer's, or for a multipart answer the time since
+    /// its last part, which sets the next deadline when parts still come.
+    private func deadlinePassed() {
+        let idleUntil = lock.withLock { parts == nil ? nil : lastPart + timeout }
+        guard let idleUntil else { return finish(.failure(.timeout(timeout))) }
+        guard idleUntil <= .now() else {
+            return DispatchQueue.global().asyncAfter(deadline: idleUntil) { [weak self] in self?.deadlinePassed() }
+        }
+        endParts(.timeout(timeout))
     }
 
     private static func stop(_ task: URLSessionTask, _ ownSession: URLSession?) {
@@ -147,6 +182,10 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             finish(.failure(.tooLarge(url: url.absoluteString, declared: Int(declared), limit: limit)))
             return .cancel
         }
+        let contentType = HTTPAnswer.contentType(of: response)
+        if (200..<300).contains(response.statusCode), MultipartReader.isMultipart(contentType) {
+            return streamParts(of: response, contentType)
+        }
         lock.withLock {
             self.response = response
             if declared > 0 { body.reserveCapacity(Int(declared)) }   // the body grows once, not by doubling
@@ -154,8 +193,31 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         return .allow
     }
 
+    /// A multipart answer: its head goes to the caller now, with the stream its parts go to
+    /// as they arrive (dropped by the caller, it stops the transfer).
+    private func streamParts(of response: HTTPURLResponse, _ contentType: String) -> URLSession.ResponseDisposition {
+        let reader: MultipartReader
+        do { reader = try MultipartReader(contentType: contentType) } catch {
+            finish(.failure(error))
+            return .cancel
+        }
+        let (stream, parts) = AsyncThrowingStream<MultipartReader.Part, any Error>.makeStream()
+        parts.onTermination = { [weak self] end in
+            if case .cancelled = end { self?.endParts(.cancelled) }
+        }
+        lock.withLock {
+            self.response = response
+            self.reader = reader
+            self.parts = parts
+            lastPart = .now()
+        }
+        finish(.success(HTTPAnswer(url: url, response: response, body: [], parts: stream)))
+        return .allow
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         follow(dataTask)
+        if lock.withLock({ reader != nil }) { return read(data) }
         let size = lock.withLock { () -> Int in
             guard outcome == nil else { return 0 }
             body.append(contentsOf: data)
@@ -170,8 +232,41 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         completed(with: error)
     }
 
+    /// The next bytes of a multipart answer: the parts they complete go to the caller; a
+    /// part larger than the limit, or one that does not read, ends the answer.
+    private func read(_ data: Data) {
+        let (read, buffered) = lock.withLock { () -> (Result<[MultipartReader.Part], TransportError>, Int) in
+            guard reader != nil else { return (.success([]), 0) }
+            received += data.count
+            let read = Result { () throws(TransportError) in try reader!.read(data) }
+            if case .success(let parts) = read, !parts.isEmpty { lastPart = .now() }
+            return (read, reader?.buffered ?? 0)
+        }
+        deliver(read)
+        if buffered > limit { endParts(.tooLarge(url: url.absoluteString, declared: nil, limit: limit)) }
+    }
+
+    /// Hands `parts` to the caller, or ends the answer with what went wrong.
+    private func deliver(_ parts: Result<[MultipartReader.Part], TransportError>) {
+        switch parts {
+        case .success(let parts):
+            let stream = lock.withLock { self.parts }
+            for part in parts { stream?.yield(part) }
+        case .failure(let error):
+            endParts(error)
+        }
+    }
+
     /// The transfer is over: the whole answer came, or `error` ended it.
     private func completed(with error: (any Error)?) {
+        if lock.withLock({ reader != nil }) {
+            guard let error else {
+                deliver(lock.withLock { Result { () throws(TransportError) in try reader?.finish() ?? [] } })
+                return endParts(nil)
+            }
+            let (response, received) = lock.withLock { (self.response, self.received) }
+            return endParts(failure(error, response: response, received: received))
+        }
         let (response, body) = lock.withLock { (self.response, self.body) }
         guard let error else {
             guard let response else { return finish(.failure(.invalidResponse("\(url.absoluteString) sent no HTTP answer"))) }

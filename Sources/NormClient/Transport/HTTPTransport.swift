@@ -5,7 +5,9 @@ import FoundationNetworking
 #endif
 
 /// Sends operations to a GraphQL endpoint over HTTP: a `POST` of the request as JSON,
-/// answered by the GraphQL response object.
+/// answered by the GraphQL response object, or by one in parts (`@defer`), which it
+/// accepts as Apollo iOS does (``accept``): the first part is the response, with the rest
+/// to come (``TransportResponse``'s `later`, framed by `MultipartReader`).
 ///
 /// GraphQL errors come back inside the response, also when a server answers a request it
 /// refuses (a validation error) with a 4xx status and a body of `errors`. Everything else
@@ -37,9 +39,11 @@ public struct HTTPTransport: Transport {
     public let url: URL
     /// Headers sent with every request, after (and so replacing) `Content-Type` and `Accept`.
     public var headers: [(name: String, value: String)]
-    /// Seconds to wait for the whole answer before giving up with ``TransportError/timeout(_:)``.
+    /// Seconds to wait for the whole answer, or for an answer in parts the next part, before
+    /// giving up with ``TransportError/timeout(_:)``.
     public var timeout: TimeInterval
-    /// The largest body accepted, in bytes; a larger one is refused with ``TransportError/tooLarge(url:size:limit:)``.
+    /// The largest body accepted, in bytes, or for an answer in parts the largest part; a
+    /// larger one is refused with ``TransportError/tooLarge(url:size:limit:)``.
     public var maximumResponseSize: Int
     /// What the endpoint's schema (an introspection result, a schema file) tells the
     /// cache; `nil` until one is known.
@@ -71,8 +75,16 @@ public struct HTTPTransport: Transport {
 
     public var name: String { url.absoluteString }
 
+    /// What every request accepts, as Apollo iOS says it for queries and mutations: an
+    /// answer in parts (`@defer`, read by ``MultipartReader``), or one JSON response.
+    static let accept = "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json"
+
+    /// The whole response: for an answer in parts (`@defer`), once its last part came, the
+    /// parts merged.
     public func send(_ request: GraphQLRequest) async throws(TransportError) -> CacheValue {
-        try await response(to: request).value
+        var response = try await response(to: request)
+        while let later = response.later, let next = try await later.next() { response = next }
+        return response.value
     }
 
     /// Sends one request and returns the body of the answer, checked to be a GraphQL
@@ -80,7 +92,7 @@ public struct HTTPTransport: Transport {
     /// its bytes.
     public func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
         try await HTTPExchange.run(urlRequest(posting: JSON.string(request.body)), on: sessions, timeout: timeout, limit: maximumResponseSize)
-            .graphQLResponse()
+            .firstResponse()
     }
 
     /// The endpoint's schema as SDL, printed from ``introspect()``.
@@ -107,7 +119,7 @@ public struct HTTPTransport: Transport {
         request.httpMethod = "POST"
         request.httpBody = Data(body.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(Self.accept, forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return request
     }

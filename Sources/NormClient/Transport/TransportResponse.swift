@@ -25,12 +25,24 @@ public struct TransportResponse: Sendable, Equatable {
     /// What the transport found wrong with its answer but let pass (a `Cache-Control` header
     /// that does not parse), said as a warning of the cache's when the response is written.
     package let warning: String?
+    /// For an answer delivered in parts (`@defer`) whose last part so far said `"hasNext":
+    /// true`: the parts still to come. Nil for a whole response.
+    package let later: IncrementalParts?
 
     /// A response object a transport built as a value.
     public init(_ value: CacheValue) {
         form = .value(value)
         maxAge = nil
         warning = nil
+        later = nil
+    }
+
+    /// The response so far of an answer delivered in parts, with the parts still to come.
+    package init(_ value: CacheValue, maxAge: Double?, warning: String?, later: IncrementalParts?) {
+        form = .value(value)
+        self.maxAge = maxAge
+        self.warning = warning
+        self.later = later
     }
 
     /// A response received as JSON text, which its transport has checked is an object, fresh
@@ -39,6 +51,7 @@ public struct TransportResponse: Sendable, Equatable {
         form = .json(json)
         self.maxAge = maxAge
         self.warning = warning
+        later = nil
     }
 
     /// The response object, decoded.

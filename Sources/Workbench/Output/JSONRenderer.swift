@@ -18,9 +18,12 @@ enum JSONRenderer {
     static func object(_ event: Event) -> CacheObject {
         switch event {
         case .result(let result):
-            return ["event": "result", "op": name(result.operationName), "source": .string(result.source.rawValue),
-                    "data": result.data ?? .null, "errors": .list(result.errors), "missing": strings(result.missing),
-                    "complete": .bool(result.complete), "stale": strings(result.stale), "redirects": strings(result.redirects)]
+            var object: CacheObject = ["event": "result", "op": name(result.operationName), "source": .string(result.source.rawValue),
+                                       "data": result.data ?? .null, "errors": .list(result.errors), "missing": strings(result.missing),
+                                       "complete": .bool(result.complete), "stale": strings(result.stale), "redirects": strings(result.redirects)]
+            if !result.pending.isEmpty { object["pending"] = strings(result.pending) }
+            if let hasNext = result.hasNext { object["hasNext"] = .bool(hasNext) }
+            return object
         case .watch(let id, let operation, let number, let emission, _):
             return ["event": "watch", "id": CacheValue(id), "op": name(operation), "emission": CacheValue(number),
                     "cause": .string(emission.cause.rawValue), "data": emission.result.data ?? .null,
@@ -105,6 +108,7 @@ enum JSONRenderer {
             let decision = run.decision
             return ["event": "why", "op": name(run.operation.name), "policy": .string(run.policy.applied(to: run.operation).name),
                     "source": name(result?.source.rawValue), "requested": .bool(decision.requested), "reason": .string(decision.reason),
+                    "pending": strings(result?.pending ?? []),
                     "missing": .list(run.misses.map { miss in
                         ["field": .string(miss.field), "code": .string(miss.reason.code.rawValue), "reason": .string(miss.reason.text),
                          "nearest": strings(miss.nearest), "hint": name(miss.reason.hint)]

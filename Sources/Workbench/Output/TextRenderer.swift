@@ -26,9 +26,11 @@ struct TextRenderer {
     func render(_ event: Event) -> (output: [String], errors: [String]) {
         switch event {
         case .result(let result):
-            return (heading(result.operationName ?? "result", style.dim("from " + result.source.rawValue)) + data(result.data)
+            let parts = result.hasNext.map { $0 ? ", more parts to come (@defer)" : ", the last part (@defer)" } ?? ""
+            return (heading(result.operationName ?? "result", style.dim("from " + result.source.rawValue + parts)) + data(result.data)
                     + result.errors.map { style.failure(result.source == .cache ? "partial: " : "server error: ") + Self.errorText($0) }
                     + result.redirects.map { style.dim("redirected by a field policy: ") + $0 }
+                    + (result.pending.isEmpty ? [] : [style.dim("pending (@defer, not in the cache): ") + result.pending.joined(separator: ", ")])
                     + missing(result.missing) + stale(result.stale, missing: result.missing), [])
         case .watch(let id, let operation, let number, let emission, let previous):
             let changed = emission.changed.isEmpty ? "" : " " + style.dim("(" + emission.changed.joined(separator: ", ") + ")")

@@ -36,7 +36,11 @@ enum WhyText {
         let heading = style.heading(run.operation.name ?? "(anonymous \(run.operation.kind.rawValue))")
             + ": \(source); " + (decision.requested ? "a request was sent" : "no request was sent")
         let missing = run.misses.isEmpty ? [] : ["missing \(run.misses.count) field\(run.misses.count == 1 ? "" : "s"):"]
-        return [heading, "  " + decision.reason] + missing + run.misses.flatMap { miss -> [String] in
+        let pending = result.map(\.pending).flatMap { $0.isEmpty ? nil : $0 }.map { fields in
+            ["  a deferred part (@defer) is pending: the cache lacks " + fields.joined(separator: ", ")
+             + ", and Apollo iOS reads it as a hit without them (.semantics apollo-client: a miss)"]
+        } ?? []
+        return [heading, "  " + decision.reason] + pending + missing + run.misses.flatMap { miss -> [String] in
             let nearest = miss.nearest.isEmpty ? [] : ["    nearest: " + miss.nearest.joined(separator: ", ")]
             return ["  \(miss.field) \(miss.reason.code.rawValue): \(miss.reason.text)"] + nearest
                 + (miss.reason.hint.map { [style.dim("    → " + $0)] } ?? [])

@@ -41,7 +41,8 @@ extension Session {
                                        onCacheResult: { result in
                                            if result.complete { read.withLock { $0.answered = true } }
                                            printer.emit(.result(result))
-                                       })
+                                       },
+                                       onPart: { printer.emit(.result($0)) })
             }
         } catch {
             // A failure says what the cache answered, so `.expect missing` can name what was missing.

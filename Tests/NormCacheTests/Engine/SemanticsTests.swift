@@ -254,4 +254,68 @@ import Testing
         try cache.write(record: "Trip:2", fields: ["name": .null])
         #expect(try cache.read(trips).complete)
     }
+
+    // MARK: a deferred part not in the cache (@defer)
+
+    private func detail() throws -> CompiledOperation {
+        try cache.operation("""
+            query Detail { trips { id ... @defer(label: "more") { name } ...Extra @defer(label: "extra") } }
+            fragment Extra on Trip { notes }
+            """)
+    }
+
+    /// A response's initial part lacks its deferred fields: no error, and they are not written.
+    @Test func aDeferredFieldMissingFromAResponseIsNoError() throws {
+        let detail = try detail()
+        try cache.write(response: ["data": ["trips": [["__typename": "Trip", "id": "1"]]], "hasNext": true], for: detail)
+        #expect(try cache.read(detail).data?["trips"] == [["__typename": "Trip", "id": "1", "name": "Lisbon"]])
+        #expect(!(try cache.operation("{ trips { id notes } }").readsWhole(from: cache)))
+    }
+
+    /// Apollo iOS: a deferred fragment whose fields are missing is pending, and the read a
+    /// hit without them (DeferOperationCacheReadTests); cache-first sends nothing.
+    @Test func apolloIOSReadsAMissingDeferredPartAsPending() throws {
+        let result = try cache.read(try detail())
+        #expect(result.complete)
+        #expect(result.missing.isEmpty)
+        #expect(result.data?["trips"] == [["__typename": "Trip", "id": "1", "name": "Lisbon"], ["__typename": "Trip", "id": "2", "name": "Porto"]])
+        #expect(result.pending == ["Trip:1.notes", "Trip:2.notes"], "what `.why` says is pending")
+        let whole = try cache.read(trips)
+        #expect(whole.pending.isEmpty)
+    }
+
+    /// Apollo iOS shows a deferred fragment whole or not at all: one field of it missing
+    /// leaves the fragment pending, the fields it has too; another fragment whole is shown.
+    @Test func apolloIOSLeavesAFragmentWithAMissingFieldPendingWhole() throws {
+        let halves = try cache.operation("""
+            query Halves { trips { id ... @defer(label: "half") { name notes } ... @defer(label: "whole") { name } } }
+            """)
+        let result = try cache.read(halves)
+        #expect(result.complete)
+        #expect(result.data?["trips"] == [["__typename": "Trip", "id": "1", "name": "Lisbon"], ["__typename": "Trip", "id": "2", "name": "Porto"]])
+        let alone = try cache.operation(#"query Half { trips { id ... @defer(label: "half") { name notes } } }"#)
+        #expect(try cache.read(alone).data?["trips"] == [["__typename": "Trip", "id": "1"], ["__typename": "Trip", "id": "2"]])
+        #expect(try cache.read(alone).pending == ["Trip:1.notes", "Trip:2.notes"])
+    }
+
+    /// Apollo Client: a read missing deferred fields is partial, and cache-first goes to the network.
+    @Test func apolloClientMissesAMissingDeferredPart() throws {
+        cache.semantics = .apolloClient
+        let result = try cache.read(try detail())
+        #expect(!result.complete)
+        #expect(result.missing == ["Trip:1.notes", "Trip:2.notes"])
+    }
+
+    /// `@defer(if: false)` defers nothing: its fields are required like any other.
+    @Test func aDeferThatDoesNotHoldDefersNothing() throws {
+        let conditional = try cache.operation("query C($d: Boolean!) { trips { id ... @defer(if: $d) { notes } ... @defer(if: false) { name } } }")
+        #expect(try cache.read(conditional, variables: ["d": true]).complete)
+        #expect(try cache.read(conditional, variables: ["d": false]).missing == ["Trip:1.notes", "Trip:2.notes"])
+        #expect(!(try cache.operation("{ trips { ... @defer(if: false) { notes } } }")).defers)
+        #expect(conditional.defers)
+    }
+}
+
+private extension CompiledOperation {
+    func readsWhole(from cache: NormalizedCache) throws -> Bool { try cache.read(self).complete }
 }

@@ -28,8 +28,13 @@ public struct ReadResult: Sendable, Equatable {
     /// one GraphQL-style error a missing field (`message`, `path`), as Apollo Kotlin answers;
     /// empty otherwise.
     public internal(set) var errors: [CacheValue] = []
+    /// Record-field keys of deferred fields (`@defer`) the cache lacks, under Apollo iOS's
+    /// semantics: their part is pending, and the read is complete without them, as Apollo
+    /// iOS's cache read is (docs/engine.md, "Apollo iOS and Apollo Client").
+    public internal(set) var pending: [String] = []
 
     public static func == (lhs: ReadResult, rhs: ReadResult) -> Bool {
         lhs.data == rhs.data && lhs.missing == rhs.missing && lhs.stale == rhs.stale && lhs.redirects == rhs.redirects && lhs.errors == rhs.errors
+            && lhs.pending == rhs.pending
     }
 }

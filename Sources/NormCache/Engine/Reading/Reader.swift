@@ -17,6 +17,8 @@ struct Reader {
     var missing: [String] = []
     var stale: [String] = []
     var redirects: [CacheRedirect] = []
+    /// Deferred fields (`@defer`) the records lack, read as pending (``ReadResult/pending``).
+    var pending: [String] = []
     /// What the read keeps beyond its result, when asked (``ReadTrace``); nil for a plain read.
     var trace: ReadTrace?
     /// What the read keeps to judge fields' ages, when a field can be stale (``ReadAges``);
@@ -52,8 +54,10 @@ struct Reader {
         var reader = try Reader(state: state, operation: operation, variables: variables)
         let data = try reader.readOperation()
         let complete = reader.missing.isEmpty
-        return ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
-                          stale: reader.stale, redirects: reader.redirects, dependencies: reader.dependencies)
+        var result = ReadResult(data: complete || partial ? .object(data) : nil, missing: reader.missing,
+                                stale: reader.stale, redirects: reader.redirects, dependencies: reader.dependencies)
+        result.pending = reader.pending
+        return result
     }
 
     /// What the cache holds of `operation`, a field it misses read as null with an error at
@@ -98,13 +102,29 @@ struct Reader {
         defer { if let outer { ages!.leave(outer) } }
         if plan.isConditional {
             var result = CacheObject(capacity: plan.fields.count)
+            // A deferred fragment is shown whole or not at all (pending), as Apollo iOS reads it.
+            var deferred = DeferredParts()
             try plan.forEachField { (index, field) throws(CacheError) in
                 guard let required = applies(field, typename: typename) else { return }
                 if ages != nil { ages!.field = maxAges[index] }
+                let part = required ? nil : pendingPart(of: field, typename: typename)
+                let pendingBefore = pending.count
                 let value = required ? try readFieldOrHole(field, of: record, near: index)
-                    : try readLeniently { reader throws(CacheError) in try reader.readField(field, of: record, near: index, required: false) }
-                if let value { merge(value, as: field.responseKey, into: &result) }
+                    : try readLeniently(pendingWhenMissed: part != nil) { reader throws(CacheError) in
+                        try reader.readField(field, of: record, near: index, required: false)
+                    }
+                guard let part else {
+                    if let value { merge(value, as: field.responseKey, into: &result) }
+                    return
+                }
+                if let value { deferred.found.append((part, field.responseKey, value)) } else {
+                    deferred.incomplete.insert(part)
+                    if pending.count == pendingBefore {   // absent itself, not a field below it
+                        pending.append(state.keys.name(RecordField(record: record, field: try state.keys.fieldID(of: field, ids: ids, variables: variables))))
+                    }
+                }
             }
+            for (part, key, value) in deferred.found where !deferred.incomplete.contains(part) { merge(value, as: key, into: &result) }
             return result
         }
         // Every field applies: the result shares the plan's response keys unless one is absent.
@@ -428,6 +448,21 @@ struct Reader {
         }
     }
 
+    /// The fields of deferred fragments a read of one object met: each fragment's found
+    /// values, shown only when none of its fields was missing.
+    private struct DeferredParts {
+        var found: [(part: Int, key: String, value: CacheValue)] = []
+        var incomplete: Set<Int> = []
+    }
+
+    /// The deferred fragment (``FieldPlan/deferredPart(under:)``) a field read leniently
+    /// belongs to, under Apollo iOS's semantics: a field of it missing leaves it pending.
+    /// Nil for a field under a type condition nothing decides, which may not apply at all.
+    private func pendingPart(of field: FieldPlan, typename: String) -> Int? {
+        guard state.schema.applicability(of: field, to: typename, in: operation, variables: variables) == .deferred else { return nil }
+        return field.deferredPart(under: variables)
+    }
+
     /// Whether a guarded field is read for an object of type `typename`, by the writer's
     /// rule (``SchemaContext/applicability(of:to:in:variables:shownBy:)``): `true` when it
     /// applies (absent, it is missing), `nil` when it does not. `false` when nothing decides
@@ -438,6 +473,7 @@ struct Reader {
         switch state.schema.applicability(of: field, to: typename, in: operation, variables: variables) {
         case .applies: true
         case .undecided: false
+        case .deferred: state.schema.semantics == .apolloClient
         case .leftOut, .notSatisfying: nil
         }
     }
@@ -446,13 +482,16 @@ struct Reader {
     /// value when the records hold all that its selection asks for, else nil, with nothing
     /// it missed reported (it may not apply). The read still depends on every field it
     /// looked at, so a later write that completes it is heard.
-    private mutating func readLeniently(_ read: (inout Reader) throws(CacheError) -> CacheValue?) throws(CacheError) -> CacheValue? {
+    /// A deferred field's misses are its ``pending`` fields (`pendingWhenMissed`).
+    private mutating func readLeniently(pendingWhenMissed: Bool = false,
+                                        _ read: (inout Reader) throws(CacheError) -> CacheValue?) throws(CacheError) -> CacheValue? {
         let mark = (misses: missesMet, missing: missing.count, stale: stale.count, redirects: redirects.count,
                     absent: trace?.absent.count ?? 0, holes: trace?.holeErrors.count ?? 0)
         lenientDepth += 1
         defer { lenientDepth -= 1 }
         let value = try read(&self)
         guard missesMet > mark.misses else { return value }
+        if pendingWhenMissed { pending += missing[mark.missing...] }
         for name in missing[mark.missing...] { missingNames.remove(name) }
         missing.removeSubrange(mark.missing...)
         stale.removeSubrange(mark.stale...)

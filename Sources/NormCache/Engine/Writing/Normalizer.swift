@@ -102,7 +102,7 @@ struct Normalizer {
                 case .notSatisfying(let condition):
                     notApplying.append((field, condition))
                     return
-                case .undecided:
+                case .undecided, .deferred:
                     // Written when the object carries it and its value fits the field's
                     // selection; the reader includes it by the same rule.
                     guard let position = object.position(of: field.responseKey, from: object.firstMember) else { return }
