@@ -1,6 +1,7 @@
 import Foundation
 import NormCache
 @testable import NormClient
+import TestSupport
 import Testing
 
 /// `@defer` over HTTP against a real server that answers in parts

@@ -259,6 +259,7 @@ private let expectedSDL = """
     schema {
       query: Query
       mutation: TripMutations
+      subscription: Subscription
     }
 
     scalar Date
@@ -284,6 +285,12 @@ private let expectedSDL = """
 
     union SearchResult = Trip | Place
 
+    type Subscription {
+      tripRenamed(id: ID): Trip!
+      countdown(from: Int!): Int!
+      forbidden: Int
+    }
+
     type Trip implements Node {
       id: ID!
       name: String!
@@ -306,6 +313,7 @@ private let expectedSDL = """
 
     type TripMutations {
       renameTrip(id: ID!, name: String!): Trip
+      dropSockets: Int!
     }
 
     """

@@ -1,4 +1,5 @@
 import Foundation
+import KitchenSinkTypes
 import NormCache
 @testable import NormClient
 import NormWebSocketNIO
@@ -190,5 +191,49 @@ struct GraphQLWebSocketProtocolTests {
     @Test func theWaitDoublesUpToItsMaximum() {
         let backoff = ReconnectBackoff(initial: .milliseconds(500), maximum: .seconds(3))
         #expect((1...5).map(backoff.delay(beforeAttempt:)) == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(3), .seconds(3)])
+    }
+}
+
+/// The typed API over a transport that plays back what it is given: a generated
+/// subscription's events decode to its Data, are written under `SUBSCRIPTION_ROOT`, and
+/// the transport's notices stay out of the typed sequence.
+struct TypedSubscriptionTests {
+    final class PlayedBack: SubscriptionTransport, @unchecked Sendable {
+        let name = "played back"
+        let events: [SubscriptionEvent]
+        private(set) var requests: [GraphQLRequest] = []
+
+        init(_ events: [SubscriptionEvent]) { self.events = events }
+
+        func subscribe(_ request: GraphQLRequest) async throws(TransportError) -> AsyncThrowingStream<SubscriptionEvent, any Error> {
+            requests.append(request)
+            let events = self.events
+            return AsyncThrowingStream { continuation in
+                for event in events { continuation.yield(event) }
+                continuation.finish()
+            }
+        }
+    }
+
+    @Test func aGeneratedSubscriptionDecodesEachEvent() async throws {
+        let renamed: CacheValue = ["data": ["tripRenamed": ["__typename": "Trip", "id": "7", "name": "Sintra"]]]
+        let again: CacheValue = ["data": ["tripRenamed": ["__typename": "Trip", "id": "7", "name": "Sintra by train"]]]
+        let transport = PlayedBack([.next(TransportResponse(renamed)), .interrupted("dropped"), .resumed("back"), .next(TransportResponse(again))])
+        let client = Client(cache: NormalizedCache())
+        var names: [String] = []
+        for try await result in try await client.subscribe(TripRenamedSubscription(id: "7"), over: transport) {
+            names.append(try #require(result.data).tripRenamed.name)
+        }
+        #expect(names == ["Sintra", "Sintra by train"])
+        #expect(transport.requests.map(\.variables) == [["id": "7"]])
+        #expect(transport.requests.map(\.operationName) == ["TripRenamed"])
+        #expect(client.cache.record("SUBSCRIPTION_ROOT") == ["tripRenamed(id:7)": .reference("Trip:7")])
+        #expect(client.cache.record("Trip:7")?["name"] == "Sintra by train")
+    }
+
+    @Test func withoutATransportItSaysWhatToSet() async throws {
+        let client = Client(cache: NormalizedCache())
+        let error = await #expect(throws: ClientError.self) { try await client.subscribe(TripRenamedSubscription()) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("set the client's subscriptionEndpoint"))
     }
 }

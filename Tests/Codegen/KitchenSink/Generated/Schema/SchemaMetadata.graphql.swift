@@ -13,6 +13,7 @@ extension SinkSchema {
             SinkSchema.Objects.Passenger,
             SinkSchema.Objects.Query,
             SinkSchema.Objects.Stop,
+            SinkSchema.Objects.Subscription,
             SinkSchema.Objects.Trip,
         ]
         public static let interfaces: [NormAPI.Interface] = [
@@ -24,7 +25,7 @@ extension SinkSchema {
             SinkSchema.Unions.Person,
         ]
         public static let fieldPolicies: [NormAPI.FieldPolicy] = []
-        public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: nil)
+        public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: "Subscription")
     }
 
     public enum Objects {}
