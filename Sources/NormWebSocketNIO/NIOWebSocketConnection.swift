@@ -16,12 +16,15 @@ final class NIOWebSocketConnection: WebSocketConnection {
     let subprotocol: String?
     let messages: AsyncThrowingStream<String, any Error>
     private let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+    private let channel: any Channel
     private let ending = NIOLockedValueBox<(code: Int?, reason: String?)>((nil, nil))
 
-    private init(subprotocol: String?, messages: AsyncThrowingStream<String, any Error>, outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>) {
+    private init(subprotocol: String?, messages: AsyncThrowingStream<String, any Error>, outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>,
+                 channel: any Channel) {
         self.subprotocol = subprotocol
         self.messages = messages
         self.outbound = outbound
+        self.channel = channel
     }
 
     var closeCode: Int? { ending.withLockedValue { $0.code } }
@@ -34,7 +37,8 @@ final class NIOWebSocketConnection: WebSocketConnection {
             Task {
                 do {
                     try await channel.executeThenClose { inbound, outbound in
-                        let connection = NIOWebSocketConnection(subprotocol: subprotocol, messages: messages, outbound: outbound)
+                        let connection = NIOWebSocketConnection(subprotocol: subprotocol, messages: messages, outbound: outbound,
+                                                                channel: channel.channel)
                         ready.resume(returning: connection)
                         try await connection.read(inbound, into: delivered)
                     }
@@ -85,5 +89,8 @@ final class NIOWebSocketConnection: WebSocketConnection {
         data.write(webSocketErrorCode: WebSocketErrorCode(codeNumber: code))
         try? await outbound.write(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: data))
         outbound.finish()
+        // A server that never answers the close frame does not keep the connection open.
+        let channel = self.channel
+        channel.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
     }
 }

@@ -43,8 +43,10 @@ package struct NIOWebSocketConnector: WebSocketConnector {
         head.add(name: "Host", value: url.port == nil ? host : "\(host):\(port)")
         if !subprotocols.isEmpty { head.add(name: "Sec-WebSocket-Protocol", value: subprotocols.joined(separator: ", ")) }
         for (name, value) in headers { head.add(name: name, value: value) }
-        var target = url.path.isEmpty ? "/" : url.path
-        if let query = url.query { target += "?\(query)" }
+        // As written in the URL: a path decoded would be sent wrong.
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        var target = path.isEmpty ? "/" : path
+        if let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery { target += "?\(query)" }
         let request = HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: head)
         let maximum = maximumMessageSize
 

@@ -3,7 +3,7 @@ import NormBench
 import NormCache
 import NormCodegen
 import NormPluginHost
-#if canImport(NormWebSocketNIO)
+#if os(Linux) && canImport(NormWebSocketNIO)
 import NormWebSocketNIO
 #endif
 import Workbench
@@ -99,7 +99,7 @@ struct ScriptArguments: ParsableArguments {
         options.initFile = initFile
         options.watchLog = watchLog
         options.semantics = semantics ?? options.semantics
-        #if canImport(NormWebSocketNIO)
+        #if os(Linux) && canImport(NormWebSocketNIO)
         // Linux's FoundationNetworking speaks WebSocket only over a libcurl built with it.
         options.webSocketConnector = NIOWebSocketConnector()
         #endif

@@ -281,6 +281,7 @@ private let expectedSDL = """
       slow(ms: Int!): Int!
       failing: String
       clientPort: Int!
+      renameListeners(id: ID!): Int!
     }
 
     union SearchResult = Trip | Place

@@ -27,11 +27,6 @@ struct SubscriptionTests {
         return client
     }
 
-    private func rename(_ id: String, to name: String, with client: Client) async throws {
-        let rename = try client.cache.operation("mutation Rename($id: ID!, $name: String!) { renameTrip(id: $id, name: $name) { id name } }")
-        try await client.fetch(rename, variables: ["id": .string(id), "name": .string(name)])
-    }
-
     @Test func anEventIsWrittenUnderTheSubscriptionRootAndWatchersHearIt() async throws {
         let transport = try webSocket()
         let client = try client(transport)
@@ -46,7 +41,7 @@ struct SubscriptionTests {
         let renamed = try client.cache.operation("subscription Renamed($id: ID) { tripRenamed(id: $id) { id name } }")
         let subscription = try await client.subscribe(renamed, variables: ["id": "2"])
         #expect(await transport.subprotocol == .transportWS)
-        try await rename("2", to: "Douro by train", with: self.client(webSocket()))   // another app: only the event tells this cache
+        try await #require(GraphQLServerProcess.current).renameTrip("2", to: "Douro by train")   // another app: only the event tells this cache
 
         var iterator = subscription.makeAsyncIterator()
         guard case .result(let result)? = try await iterator.next() else { Issue.record("no event"); return }
@@ -58,9 +53,13 @@ struct SubscriptionTests {
 
         subscription.cancel()
         #expect(try await iterator.next() == nil)
-        try await Task.sleep(for: .milliseconds(100))
+        var open = await transport.subprotocol
+        for _ in 0..<500 where open != nil {   // the server hears complete, then the connection closes
+            try await Task.sleep(for: .milliseconds(10))
+            open = await transport.subprotocol
+        }
+        #expect(open == nil, "the last subscription's end closes the connection")
         #expect(await transport.activeCount == 0)
-        #expect(await transport.subprotocol == nil, "the last subscription's end closes the connection")
     }
 
     @Test func theServersCompleteEndsTheSequence() async throws {
@@ -103,14 +102,14 @@ struct SubscriptionTests {
         var iterator = try await client.subscribe(renamed, variables: ["id": "3"]).makeAsyncIterator()
         let drop = try client.cache.operation("mutation Drop { dropSockets }")
         let dropped = try await client.fetch(drop)
-        #expect(dropped.data == ["dropSockets": 1])
+        #expect((dropped.data?["dropSockets"]).map { $0 >= 1 } == true, "this test's connection, and any an earlier test left closing")
 
         guard case .interrupted(let notice)? = try await iterator.next() else { Issue.record("no interruption"); return }
         #expect(notice.contains("dropped (close 1012 service restart); reconnecting in 0.05 seconds (attempt 1)"))
         guard case .resumed(let resumed)? = try await iterator.next() else { Issue.record("no resumption"); return }
         #expect(resumed.contains("reconnected to ws://127.0.0.1:"))
 
-        try await rename("3", to: "Algarve again", with: client)
+        try await #require(GraphQLServerProcess.current).renameTrip("3", to: "Algarve again")
         guard case .result(let result)? = try await iterator.next() else { Issue.record("no event after reconnecting"); return }
         #expect(result.data == ["tripRenamed": ["__typename": "Trip", "id": "3", "name": "Algarve again"]])
         await transport.close()

@@ -18,12 +18,6 @@ struct SubscribeCommandTests {
         return (try await TestSession.start(options: options), server)
     }
 
-    /// Renames trip `id` as another app would: the session hears it only through its subscription.
-    private func rename(_ id: String, to name: String, at server: GraphQLServerProcess) async throws {
-        _ = try await HTTPTransport(url: server.url()).send(GraphQLRequest(
-            document: "mutation($id: ID!, $name: String!) { renameTrip(id: $id, name: $name) { id } }", variables: ["id": .string(id), "name": .string(name)]))
-    }
-
     /// The messages of the error and warning events in `printed`, a line each.
     private func messages(_ printed: Printed) throws -> String {
         try printed.events.filter { ["error", "warning"].contains($0.string("event")) }.compactMap { $0.string("message") }.joined(separator: "\n")
@@ -39,7 +33,7 @@ struct SubscribeCommandTests {
         let listed = try await bench.run(".subscriptions").event("subscriptions")
         #expect(listed["subscriptions"] == [["id": 1, "op": "Renamed", "variables": [:], "events": 0, "url": .string(subscribed.string("url")!)]])
 
-        try await rename("1", to: "Lisbon nights", at: server)
+        try await server.renameTrip("1", to: "Lisbon nights")   // another app: the session hears it only through its subscription
         try await bench.run(".wait 1 1", #".expect record Trip:1.name == "Lisbon nights""#)
         let event = try bench.printedSoFar.event("subscription")
         #expect(event.int("id") == 1 && event.int("n") == 1)
@@ -72,7 +66,7 @@ struct SubscribeCommandTests {
         #expect(await Poll.until(timeout: .seconds(10)) { ((try? messages(bench.printedSoFar)) ?? "").contains("subscribed again") })
         let said = try messages(bench.printedSoFar)
         #expect(said.contains("subscription 1: the connection to ws://127.0.0.1:\(server.port)/graphql dropped (close 1012 service restart); reconnecting in 0.5 seconds (attempt 1)"))
-        try await rename("3", to: "Algarve once more", at: server)
+        try await server.renameTrip("3", to: "Algarve once more")
         try await bench.run(".wait 1 1", #".expect record Trip:3.name == "Algarve once more""#)
         #expect(bench.session.failures == 0)
     }
@@ -91,5 +85,23 @@ struct SubscribeCommandTests {
         let plugin = try await TestSession.start(plugins: true)
         let refused = try messages(try await plugin.run(".subscribe subscription S { a }"))
         #expect(refused.contains("subscriptions run over WebSocket to an HTTP endpoint (.endpoint URL)"))
+    }
+}
+
+/// `.subscribe` against a server that refuses WebSocket and serves subscriptions over HTTP
+/// (`subscriptionSpec=1.0`, as Apollo Router): the session subscribes over HTTP instead.
+@Suite(.incrementalServer)
+struct MultipartSubscribeCommandTests {
+    @Test func aRefusedWebSocketFallsBackToMultipartHTTP() async throws {
+        let server = try #require(GraphQLServerProcess.current)
+        var options = SessionOptions(loadsBundledPlugins: false, endpoint: server.url().absoluteString, mode: .json)
+        options.webSocketConnector = NIOWebSocketConnector()
+        let bench = try await TestSession.start(options: options)
+        let subscribed = try await bench.run(".subscribe subscription Countdown { countdown(from: 2) }", ".wait 1 2").event("subscribed")
+        #expect(subscribed.string("protocol") == "multipart HTTP (subscriptionSpec=1.0)")
+        #expect(subscribed.string("url") == server.url().absoluteString)
+        #expect(try bench.printedSoFar.events("subscription").compactMap { $0["data"]?["countdown"] } == [2, 1])
+        try await bench.run(".wait 1 3")
+        #expect(try bench.printedSoFar.events("unsubscribed").last?.string("reason") == "the server completed it")
     }
 }

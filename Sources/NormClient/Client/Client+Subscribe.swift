@@ -21,8 +21,8 @@ extension Client {
     /// yields each event once it is written (a result, whose errors are the event's), and
     /// the transport's notices of a dropped connection; it ends when the server completes
     /// the subscription, throws when the server or the connection ends it with an error,
-    /// and is stopped at the server by ``ClientSubscription/cancel()`` or by no longer
-    /// iterating it.
+    /// and is stopped at the server by ``ClientSubscription/cancel()``, or once it and its
+    /// iterators are released.
     public func subscribe(_ operation: CompiledOperation, variables: CacheObject = CacheObject(),
                           over transport: (any SubscriptionTransport)? = nil) async throws(ClientError) -> ClientSubscription {
         try await subscribe(operation, variables: variables, over: transport, generated: nil)

@@ -1,7 +1,9 @@
 import NormCache
 
 /// A running subscription (``Client/subscribe(_:variables:over:)``): an `AsyncSequence` of
-/// its events, each already written into the cache, and the transport's notices.
+/// its events, each already written into the cache, and the transport's notices. It runs
+/// until the server ends it, ``cancel()`` stops it, or the subscription and its iterators
+/// are released; leaving a `for` loop over it alone does not stop it.
 ///
 /// ```swift
 /// let subscription = try await client.subscribe(renamed)

@@ -65,27 +65,12 @@ public enum GraphQLWebSocketProtocol: String, Sendable, CaseIterable {
             }
             return .next(id: id, payload: payload)
         case ("error", let id?):
-            return .error(id: id, message: Self.errorMessage(value["payload"]))
+            return .error(id: id, message: subscriptionErrorMessages(value["payload"]))
         case ("complete", let id?): return .complete(id: id)
-        case ("connection_error", _) where self == .legacyWS: return .connectionError(Self.errorMessage(value["payload"]))
+        case ("connection_error", _) where self == .legacyWS: return .connectionError(subscriptionErrorMessages(value["payload"]))
         default:
             throw .invalidResponse("a message \(rawValue) does not have (type \"\(type)\"\(id == nil ? ", no id" : "")): \(Self.excerpt(text))")
         }
-    }
-
-    /// The messages of an `error` payload: a list of GraphQL errors (`graphql-transport-ws`)
-    /// or one error object (`graphql-ws`), joined by "; ".
-    private static func errorMessage(_ payload: CacheValue?) -> String {
-        let errors: [CacheValue] = switch payload {
-        case .list(let errors)?: errors
-        case let one?: [one]
-        case nil: []
-        }
-        let messages = errors.map { error -> String in
-            if case .string(let message)? = error["message"] { return message }
-            return JSON.string(error)
-        }
-        return messages.isEmpty ? "(no message)" : messages.joined(separator: "; ")
     }
 
     private static func excerpt(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import NormCache
+
 /// Where subscriptions run: a connection that delivers each event of a subscription as
 /// the server sends it. ``WebSocketTransport`` is the one normcache has (Apollo iOS's
 /// `WebSocketTransport`); an app can write its own.
@@ -33,4 +35,19 @@ public enum SubscriptionEvent: Sendable, Equatable {
     case interrupted(String)
     /// The transport reconnected and subscribed again.
     case resumed(String)
+}
+
+/// The messages of the GraphQL errors that end a subscription (a list of errors, or one
+/// error object as `graphql-ws` sends it), joined by "; ": what ``TransportError/subscription(_:)`` says.
+func subscriptionErrorMessages(_ errors: CacheValue?) -> String {
+    let list: [CacheValue] = switch errors {
+    case .list(let errors)?: errors
+    case let one?: [one]
+    case nil: []
+    }
+    let messages = list.map { error -> String in
+        if case .string(let message)? = error["message"] { return message }
+        return JSON.string(error)
+    }
+    return messages.isEmpty ? "(no message)" : messages.joined(separator: "; ")
 }

@@ -31,7 +31,8 @@ public actor WebSocketTransport: SubscriptionTransport {
     private var link: Link?
     /// The connection being opened, which every subscription that starts meanwhile waits for.
     private var opening: Task<Link, any Error>?
-    private var awaitingAcknowledgement: (generation: Int, continuation: CheckedContinuation<Void, any Error>)?
+    /// The connections opened and not yet acknowledged, by generation.
+    private var awaitingAcknowledgement: [Int: CheckedContinuation<Void, any Error>] = [:]
     private var reconnecting: Task<Void, Never>?
     private var subscribers: [String: Subscriber] = [:]
     private var lastID = 0
@@ -102,12 +103,13 @@ public actor WebSocketTransport: SubscriptionTransport {
         if let link { return link }
         let opening = self.opening ?? Task { try await self.open() }
         self.opening = opening
+        // Only the opening awaited here is forgotten: a later one may have begun meanwhile.
         do {
             let link = try await opening.value
-            self.opening = nil
+            if self.opening == opening { self.opening = nil }
             return link
         } catch {
-            self.opening = nil
+            if self.opening == opening { self.opening = nil }
             throw error as? TransportError ?? .unreachable("\(error)")
         }
     }
@@ -136,13 +138,18 @@ public actor WebSocketTransport: SubscriptionTransport {
         }
         defer { giveUp.cancel() }
         do {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                awaitingAcknowledgement = (link.generation, continuation)
-                Task { await self.read(link) }
-                Task {
-                    do { try await connection.send(dialect.connectionInit(payload: self.connectionPayload)) }
-                    catch { self.failAcknowledgement(of: link, error) }
+            // Cancelled (Ctrl-C on `.subscribe`), it stops waiting at once.
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    awaitingAcknowledgement[link.generation] = continuation
+                    Task { await self.read(link) }
+                    Task {
+                        do { try await connection.send(dialect.connectionInit(payload: self.connectionPayload)) }
+                        catch { self.failAcknowledgement(of: link, error) }
+                    }
                 }
+            } onCancel: {
+                Task { await self.failAcknowledgement(of: link, TransportError.cancelled) }
             }
         } catch {
             await connection.close(code: 1000)
@@ -158,9 +165,7 @@ public actor WebSocketTransport: SubscriptionTransport {
     }
 
     private func failAcknowledgement(of link: Link, _ error: any Error) {
-        guard let waiting = awaitingAcknowledgement, waiting.generation == link.generation else { return }
-        awaitingAcknowledgement = nil
-        waiting.continuation.resume(throwing: error)
+        awaitingAcknowledgement.removeValue(forKey: link.generation)?.resume(throwing: error)
     }
 
     /// Reads `link`'s messages until it closes, then decides what its end means.
@@ -185,11 +190,10 @@ public actor WebSocketTransport: SubscriptionTransport {
     private func handle(_ message: GraphQLWebSocketProtocol.ServerMessage, on link: Link) async throws(TransportError) {
         switch message {
         case .connectionAck:
-            guard let waiting = awaitingAcknowledgement, waiting.generation == link.generation else { return }
-            awaitingAcknowledgement = nil
-            waiting.continuation.resume()
+            awaitingAcknowledgement.removeValue(forKey: link.generation)?.resume()
         case .ping:
-            try await link.connection.send(link.dialect.pong)
+            // A connection that breaks meanwhile is a drop, which the read loop hears: no violation.
+            try? await link.connection.send(link.dialect.pong)
         case .keepAlive:
             break
         case .next(let id, let payload):
@@ -209,12 +213,13 @@ public actor WebSocketTransport: SubscriptionTransport {
     /// close for the client's fault ends every subscription, and any other drop reconnects.
     private func ended(_ link: Link, violation: TransportError?) async {
         let how = link.connection.closeReason ?? "closed"
-        if let waiting = awaitingAcknowledgement, waiting.generation == link.generation {
+        if awaitingAcknowledgement[link.generation] != nil {
             failAcknowledgement(of: link, violation ?? TransportError.connectionLost("\(name) closed the connection before connection_ack (\(how))"))
             return
         }
         guard self.link?.generation == link.generation else { return }   // closed here on purpose
         self.link = nil
+        await link.connection.close(code: 1000)   // lets go of what the connection holds (a URLSession)
         if let violation {
             endAll(violation)
         } else if let code = link.connection.closeCode, (4400..<4500).contains(code) {
@@ -241,16 +246,23 @@ public actor WebSocketTransport: SubscriptionTransport {
                      .interrupted("the connection to \(name) dropped (\(reason)); reconnecting in \(delay) (attempt \(attempt))"))
                 try? await Task.sleep(for: delay)
                 guard !subscribers.isEmpty, !Task.isCancelled else { return }
-                do {
+                do throws(TransportError) {
                     let link = try await connected()
-                    // Those subscribed meanwhile, on this connection, are not sent twice.
+                    if subscribers.isEmpty { return await closeIdleConnection() }   // all stopped while it opened
+                    // Those subscribed meanwhile, on this connection, are not sent twice; one
+                    // stopped during a send is not sent again.
                     let dropped = subscribers.filter { $0.value.generation != link.generation }.sorted { Int($0.key) ?? 0 < Int($1.key) ?? 0 }
-                    for (id, subscriber) in dropped {
+                    for (id, subscriber) in dropped where subscribers[id] != nil {
                         subscribers[id]?.generation = link.generation
                         try await link.connection.send(link.dialect.subscribe(id: id, subscriber.payload))
                     }
                     tell(dropped.map(\.key), .resumed("reconnected to \(name) (\(link.dialect.rawValue)) after \(attempt) attempt\(attempt == 1 ? "" : "s"); subscribed again"))
                     return
+                } catch .http(let status, let body) {
+                    // The server is there and refuses: trying again would be refused again.
+                    return endAll(.http(status: status, body: body))
+                } catch .invalidResponse(let message) {
+                    return endAll(.invalidResponse(message))
                 } catch {
                     reason = "\(error)"
                 }

@@ -26,13 +26,16 @@ struct HTTPAnswer: Sendable {
     let body: [UInt8]
     /// A multipart answer's parts as they arrive (its ``body`` is empty); nil for a whole body.
     let parts: AsyncThrowingStream<MultipartReader.Part, any Error>?
+    /// What a multipart answer's parts carry, as its `Content-Type` says; nil for a whole body.
+    let spec: MultipartReader.Spec?
 
     /// How many characters of a body an error message quotes.
     private static let quotedLength = 80
 
     init(url: URL, status: Int, contentType: String, cacheControl: String? = nil, body: [UInt8],
-         parts: AsyncThrowingStream<MultipartReader.Part, any Error>? = nil) {
+         parts: AsyncThrowingStream<MultipartReader.Part, any Error>? = nil, spec: MultipartReader.Spec? = nil) {
         self.parts = parts
+        self.spec = spec
         self.url = url
         self.status = status
         self.contentType = contentType
@@ -40,9 +43,10 @@ struct HTTPAnswer: Sendable {
         self.body = body
     }
 
-    init(url: URL, response: HTTPURLResponse, body: [UInt8], parts: AsyncThrowingStream<MultipartReader.Part, any Error>? = nil) {
+    init(url: URL, response: HTTPURLResponse, body: [UInt8], parts: AsyncThrowingStream<MultipartReader.Part, any Error>? = nil,
+         spec: MultipartReader.Spec? = nil) {
         self.init(url: url, status: response.statusCode, contentType: Self.contentType(of: response),
-                  cacheControl: response.value(forHTTPHeaderField: "Cache-Control"), body: body, parts: parts)
+                  cacheControl: response.value(forHTTPHeaderField: "Cache-Control"), body: body, parts: parts, spec: spec)
     }
 
     static func contentType(of response: HTTPURLResponse) -> String {
@@ -84,6 +88,9 @@ struct HTTPAnswer: Sendable {
     /// (``IncrementalParts``); the whole response for any other answer (``graphQLResponse()``).
     func firstResponse() async throws(TransportError) -> TransportResponse {
         guard let parts else { return try graphQLResponse() }
+        guard spec == .deferSpec else {
+            throw .invalidResponse("\(url.absoluteString) answered a query or mutation with subscription parts (\(contentType))")
+        }
         let (maxAge, warning) = freshness
         return try await IncrementalParts.first(of: parts, maxAge: maxAge, warning: warning)
     }

@@ -211,7 +211,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             self.parts = parts
             lastPart = .now()
         }
-        finish(.success(HTTPAnswer(url: url, response: response, body: [], parts: stream)))
+        finish(.success(HTTPAnswer(url: url, response: response, body: [], parts: stream, spec: reader.spec)))
         return .allow
     }
 

@@ -91,8 +91,14 @@ public struct HTTPTransport: Transport {
     /// response (``HTTPAnswer``) and read once: the client writes it into the cache from
     /// its bytes.
     public func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
-        try await HTTPExchange.run(urlRequest(posting: JSON.string(request.body)), on: sessions, timeout: timeout, limit: maximumResponseSize)
-            .firstResponse()
+        try await answer(to: request, accepting: Self.accept).firstResponse()
+    }
+
+    /// The answer to `request` from its head on, accepting `accept` (``accept``, or for a
+    /// subscription ``subscriptionAccept``): a whole body, or parts still to come.
+    func answer(to request: GraphQLRequest, accepting accept: String) async throws(TransportError) -> HTTPAnswer {
+        try await HTTPExchange.run(urlRequest(posting: JSON.string(request.body), accepting: accept), on: sessions, timeout: timeout,
+                                   limit: maximumResponseSize)
     }
 
     /// The endpoint's schema as SDL, printed from ``introspect()``.
@@ -114,12 +120,12 @@ public struct HTTPTransport: Transport {
         return data
     }
 
-    private func urlRequest(posting body: String) -> URLRequest {
+    private func urlRequest(posting body: String, accepting accept: String) -> URLRequest {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = Data(body.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(Self.accept, forHTTPHeaderField: "Accept")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return request
     }

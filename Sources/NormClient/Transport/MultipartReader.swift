@@ -2,7 +2,7 @@ import Foundation
 import NormCache
 
 /// Reads a `multipart/mixed` answer as its bytes arrive: the one owner of multipart framing,
-/// for incremental delivery (`@defer`, `deferSpec=20220824`) and, later, multipart
+/// for incremental delivery (`@defer`, `deferSpec=20220824`) and multipart
 /// subscriptions (`subscriptionSpec=1.0`), as Apollo iOS reads them.
 ///
 /// The `Content-Type` names the boundary and the protocol; the body is split on

@@ -12,18 +12,29 @@ extension Session {
         guard operation.kind == .subscription else {
             throw CommandError("\(operation.name ?? "the operation") is a \(operation.kind.rawValue): .subscribe starts subscriptions (.run or .watch for this one)")
         }
-        let transport = try subscriptionTransport()
+        let (webSocket, http) = try subscriptionTransports()
         let variables = try variables(given, for: operation)
         let client = self.client
-        let subscription = try wait { try await client.subscribe(operation, variables: variables, over: transport) }
-        let running = subscriptions.start(subscription, on: transport, printer: printer)
-        let subprotocol = try wait { await transport.subprotocol }
-        printer.emit(.subscribed(id: running.id, operation: operation.name, url: transport.name, subprotocol: subprotocol?.rawValue))
+        let subscription: ClientSubscription
+        var transport: any SubscriptionTransport = webSocket
+        do {
+            subscription = try wait { try await client.subscribe(operation, variables: variables, over: webSocket) }
+        } catch ClientError.transport(.http(let status, _), _) where status != 0 {
+            // The server answers HTTP but refuses WebSocket there: Apollo Router's multipart subscriptions.
+            transport = http
+            subscription = try wait { try await client.subscribe(operation, variables: variables, over: http) }
+        }
+        let webSocketProtocol = try wait { [transport] in await (transport as? WebSocketTransport)?.subprotocol }
+        let spoken = transport is WebSocketTransport ? webSocketProtocol?.rawValue : "multipart HTTP (subscriptionSpec=1.0)"
+        subscriptions.start(subscription, on: transport, printer: printer) { running in
+            printer.emit(.subscribed(id: running.id, operation: operation.name, url: transport.name, subprotocol: spoken))
+        }
     }
 
-    /// The WebSocket transport to the current endpoint: its URL with ws: for http: (wss:
-    /// for https:), its headers on the upgrade request.
-    private func subscriptionTransport() throws -> WebSocketTransport {
+    /// The WebSocket transport to the current endpoint (its URL with ws: for http:, wss:
+    /// for https:, its headers on the upgrade request), and the endpoint itself, for
+    /// multipart HTTP subscriptions when the server refuses WebSocket.
+    private func subscriptionTransports() throws -> (webSocket: WebSocketTransport, http: HTTPTransport) {
         guard let http = endpoint as? HTTPTransport else {
             throw CommandError(endpoint == nil
                 ? "no endpoint: subscriptions run over WebSocket to an HTTP endpoint (.endpoint URL)"
@@ -33,7 +44,7 @@ extension Session {
         parts?.scheme = http.url.scheme?.lowercased() == "https" ? "wss" : "ws"
         guard let url = parts?.url else { throw CommandError("\(http.url) has no WebSocket form") }
         let headers = Dictionary(http.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
-        return subscriptions.transport(to: url, connector: app.webSocketConnector, headers: headers)
+        return (subscriptions.transport(to: url, connector: app.webSocketConnector, headers: headers), http)
     }
 
     /// `.unsubscribe ID|all`: the server hears `complete` (`stop`) for each.
@@ -47,7 +58,7 @@ extension Session {
             }
             stopping = [running]
         }
-        for running in stopping { running.stop() }
+        for running in stopping { running.stop(because: "stopped (.unsubscribe)") }
         try wait { for running in stopping { await running.ended() } }
     }
 
@@ -74,7 +85,7 @@ extension Session {
     /// must not reach the next user's), saying which.
     func stopSubscriptions() {
         let stopping = subscriptions.active
-        for running in stopping { running.stop() }
+        for running in stopping { running.stop(because: "stopped: the session's cache moved to another store") }
         if !stopping.isEmpty { _ = try? wait { for running in stopping { await running.ended() } } }
     }
 }

@@ -8,20 +8,21 @@ import Synchronization
 /// that subscriptions to one server run over one connection as in an app.
 ///
 /// ```swift
-/// let running = session.subscriptions.start(subscription, on: transport, printer: printer)
+/// let running = session.subscriptions.start(subscription, on: transport, printer: printer) { printer.emit(.subscribed(…)) }
 /// session.subscriptions.subscription(1)?.events   // 3
-/// running.stop()                                  // the server hears complete
+/// running.stop(because: "stopped (.unsubscribe)") // the server hears complete
 /// ```
 final class Subscriptions: Sendable {
     /// One subscription: how many events it has printed, and how it ended.
     final class Running: Sendable {
         let id: Int
         let subscription: ClientSubscription
-        let transport: WebSocketTransport
-        private let state = Mutex<(events: Int, ended: String?, stopping: Bool)>((0, nil, false))
+        let transport: any SubscriptionTransport
+        /// Events printed so far, why it ended (nil while it runs), and why it is being stopped.
+        private let state = Mutex<(events: Int, ended: String?, stopping: String?)>((0, nil, nil))
         private let printing = Mutex<Task<Void, Never>?>(nil)
 
-        init(id: Int, subscription: ClientSubscription, transport: WebSocketTransport) {
+        init(id: Int, subscription: ClientSubscription, transport: any SubscriptionTransport) {
             self.id = id
             self.subscription = subscription
             self.transport = transport
@@ -47,11 +48,10 @@ final class Subscriptions: Sendable {
                     for try await update in subscription {
                         switch update {
                         case .result(let result):
-                            let number = state.withLock { state in
-                                state.events += 1
-                                return state.events
-                            }
+                            // Printed before it counts: `.wait` returns once it is on the screen.
+                            let number = state.withLock { $0.events } + 1
                             printer.emit(.subscriptionEvent(id: id, operation: operation, number: number, result: result))
+                            state.withLock { $0.events = number }
                         case .interrupted(let notice), .resumed(let notice):
                             printer.emit(.warning("subscription \(id): \(notice)"))
                         }
@@ -59,42 +59,44 @@ final class Subscriptions: Sendable {
                 } catch {
                     failure = "\(error)"
                 }
-                let reason = state.withLock { state in
-                    state.ended = failure ?? (state.stopping ? "stopped (.unsubscribe)" : "the server completed it")
-                    return state.ended!
-                }
+                let reason = failure ?? state.withLock { $0.stopping } ?? "the server completed it"
                 printer.emit(.subscriptionEnded(id: id, operation: operation, events: events, reason: reason, failed: failure != nil))
+                state.withLock { $0.ended = reason }
             }
         }
 
-        func stop() {
-            state.withLock { $0.stopping = true }
+        /// Stops it at the server; `reason` is what its end says.
+        func stop(because reason: String) {
+            state.withLock { $0.stopping = reason }
             subscription.cancel()
         }
     }
 
-    private let table = Mutex<(running: [Int: Running], lastID: Int, transport: WebSocketTransport?)>(([:], 0, nil))
+    private let table = Mutex<(running: [Int: Running], lastID: Int, transport: (headers: [String: String], WebSocketTransport)?)>(([:], 0, nil))
 
-    /// The transport to `url` (ws: or wss:): the one subscriptions share, or a new one when
-    /// the endpoint changed.
+    /// The transport to `url` (ws: or wss:) with `headers` on its upgrade request: the one
+    /// subscriptions share, or a new one when the endpoint or its headers changed (those
+    /// running keep theirs).
     func transport(to url: URL, connector: any WebSocketConnector, headers: [String: String]) -> WebSocketTransport {
         table.withLock { table in
-            if let transport = table.transport, transport.url == url { return transport }
+            if let (given, transport) = table.transport, transport.url == url, given == headers { return transport }
             let transport = WebSocketTransport(url: url, connector: connector, headers: headers)
-            table.transport = transport
+            table.transport = (headers, transport)
             return transport
         }
     }
 
-    /// Numbers `subscription` and starts printing its events.
+    /// Numbers `subscription`; `announce` says so, and then its events print.
     @discardableResult
-    func start(_ subscription: ClientSubscription, on transport: WebSocketTransport, printer: Printer) -> Running {
+    func start(_ subscription: ClientSubscription, on transport: any SubscriptionTransport, printer: Printer,
+               announce: (Running) -> Void) -> Running {
         let running = table.withLock { table in
             table.lastID += 1
             let running = Running(id: table.lastID, subscription: subscription, transport: transport)
             table.running[running.id] = running
             return running
         }
+        announce(running)
         running.startPrinting(to: printer)
         return running
     }

@@ -57,6 +57,8 @@ TYPE_DEFINITIONS = """
         failing: String
         "The client's port of the connection the request came on: one port, one connection."
         clientPort: Int!
+        "How many tripRenamed subscriptions hear trip `id`'s renames: a test renames once it is heard."
+        renameListeners(id: ID!): Int!
     }
 
     type TripMutations {
@@ -143,6 +145,11 @@ def resolve_whoami(_, info):
     return info.context["request"].headers.get("authorization")
 
 
+@query.field("renameListeners")
+def resolve_rename_listeners(*_, id):
+    return sum(1 for _, wanted in RENAME_LISTENERS if wanted in (None, id))
+
+
 @query.field("clientPort")
 def resolve_client_port(_, info):
     return info.context["request"].client.port
@@ -164,7 +171,7 @@ def resolve_rename_trip(*_, id, name):
     trip = TRIPS.get(id)
     if trip is not None:
         trip["name"] = name
-        for listener in RENAME_LISTENERS:
+        for listener, _ in RENAME_LISTENERS:
             listener.put_nowait(trip)
     return trip
 
@@ -177,14 +184,15 @@ SOCKETS = {}
 @subscription.source("tripRenamed")
 async def trip_renamed_source(*_, id=None):
     renamed = asyncio.Queue()
-    RENAME_LISTENERS.add(renamed)
+    listener = (renamed, id)
+    RENAME_LISTENERS.add(listener)
     try:
         while True:
             trip = await renamed.get()
             if id is None or trip["id"] == id:
                 yield dict(trip)
     finally:
-        RENAME_LISTENERS.discard(renamed)
+        RENAME_LISTENERS.discard(listener)
 
 
 @subscription.field("tripRenamed")

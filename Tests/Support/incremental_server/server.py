@@ -24,6 +24,13 @@ Bad answers on purpose, by operation name (each answers the query, then damages 
     BadPath           the first incremental item's path names a field the data does not have
     NoLastPart        the part saying "hasNext": false is left out
     StallsAfterFirst  after the first part, nothing for 30 s (the connection stays)
+
+Subscriptions over HTTP, as Apollo Router serves them (`subscriptionSpec=1.0`), for a
+client that accepts them (else 406): `multipart/mixed;boundary="graphql";subscriptionSpec=1.0`,
+a heartbeat part `{}` first, then `{"payload": RESPONSE}` per event and the closing
+boundary when the subscription ends. A WebSocket upgrade is refused (403): the server
+speaks no WebSocket, as a router with only multipart subscriptions.
+    TransportErrorAfterOne  after the first event, a part with a top-level "errors" ends it
 """
 
 import asyncio
@@ -36,7 +43,7 @@ import threading
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", ".build", "graphql-server", "graphql-core-20220824"))
 
 import uvicorn  # noqa: E402
-from graphql import build_schema, parse, validate, version  # noqa: E402
+from graphql import OperationType, build_schema, get_operation_ast, parse, subscribe, validate, version  # noqa: E402
 from graphql.execution.execute import ExperimentalIncrementalExecutionResults, experimental_execute_incrementally  # noqa: E402
 
 assert version.startswith("3.3.0a6"), f"graphql-core {version} is not 3.3.0a6: run `make graphql-server`"
@@ -63,7 +70,22 @@ SCHEMA = build_schema("""
         "Slow too."
         weather: String!
     }
+
+    type Subscription {
+        "from, from - 1, …, 1, then the end."
+        countdown(from: Int!): Int!
+    }
 """)
+
+
+async def countdown_source(root, info, **arguments):
+    for number in range(arguments["from"], 0, -1):
+        await asyncio.sleep(0.01)
+        yield number
+
+
+SCHEMA.subscription_type.fields["countdown"].subscribe = countdown_source
+SCHEMA.subscription_type.fields["countdown"].resolve = lambda number, info, **arguments: number
 
 DEFER_DELAY = 0.05
 
@@ -145,7 +167,41 @@ def damaged(fault, index, payload):
     return json.dumps(payload).encode()
 
 
+def part(payload):
+    """One part of a multipart subscription answer."""
+    return b"\r\n--graphql\r\ncontent-type: application/json\r\n\r\n" + json.dumps(payload).encode()
+
+
+async def answer_subscription(request, document, accept, send):
+    """A subscription over HTTP: its events as parts, as they come."""
+    if "subscriptionSpec=1.0" not in accept.replace(" ", ""):
+        await send({"type": "http.response.start", "status": 406, "headers": [(b"content-type", b"application/json")]})
+        message = f"a subscription over HTTP needs Accept: multipart/mixed;subscriptionSpec=1.0 (Accept: {accept})"
+        await send({"type": "http.response.body", "body": json.dumps({"errors": [{"message": message}]}).encode()})
+        return
+    await send({"type": "http.response.start", "status": 200,
+                "headers": [(b"content-type", b'multipart/mixed;boundary="graphql";subscriptionSpec=1.0')]})
+    await send({"type": "http.response.body", "body": part({}), "more_body": True})
+    events = subscribe(SCHEMA, document, Root(), variable_values=request.get("variables"), operation_name=request.get("operationName"))
+    if asyncio.iscoroutine(events):
+        events = await events
+    if hasattr(events, "formatted"):   # an ExecutionResult: it did not start
+        await send({"type": "http.response.body", "body": part({"payload": events.formatted}), "more_body": True})
+    else:
+        async for event in events:
+            await send({"type": "http.response.body", "body": part({"payload": event.formatted}), "more_body": True})
+            if request.get("operationName") == "TransportErrorAfterOne":
+                lost = {"payload": None, "errors": [{"message": "the router lost its subgraph"}]}
+                await send({"type": "http.response.body", "body": part(lost), "more_body": True})
+                break
+    await send({"type": "http.response.body", "body": b"\r\n--graphql--\r\n"})
+
+
 async def app(scope, receive, send):
+    if scope["type"] == "websocket":
+        await receive()
+        await send({"type": "websocket.close", "code": 1008})   # before accept: a 403
+        return
     body = b""
     while True:
         message = await receive()
@@ -157,6 +213,14 @@ async def app(scope, receive, send):
         await send({"type": "http.response.body", "body": b"not found"})
         return
     request = json.loads(body)
+    accept = dict(scope["headers"]).get(b"accept", b"").decode()
+    try:
+        document = parse(request["query"])
+        operation = get_operation_ast(document, request.get("operationName"))
+    except Exception:  # noqa: BLE001 - payloads() says what is wrong
+        operation = None
+    if operation is not None and operation.operation == OperationType.SUBSCRIPTION and not validate(SCHEMA, document):
+        return await answer_subscription(request, document, accept, send)
     fault = request.get("operationName")
     stream = payloads(request)
     first, incremental = await stream.__anext__()
@@ -164,7 +228,6 @@ async def app(scope, receive, send):
         await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
         await send({"type": "http.response.body", "body": json.dumps(first).encode()})
         return
-    accept = dict(scope["headers"]).get(b"accept", b"").decode()
     if "multipart/mixed;deferSpec=20220824" not in accept.replace(" ", ""):
         # As Apollo Server does: parts only for a client that says it reads them.
         await send({"type": "http.response.start", "status": 406, "headers": [(b"content-type", b"application/json")]})
