@@ -1,8 +1,10 @@
-"""Starts server.py in the background for a script (examples/*.repl), and returns once it listens.
+"""Starts a test server in the background for a script (examples/*.repl), and returns once it listens.
 
-    background.py PORT SECONDS
+    background_server.py graphql|incremental PORT SECONDS
 
-The server runs for SECONDS, then exits (its standard input, a `sleep`, closes). Started
+graphql is graphql_server/server.py (ariadne: queries, mutations, subscriptions over
+WebSocket), incremental is incremental_server/server.py (@defer in parts, subscriptions
+over HTTP). The server runs for SECONDS, then exits (its standard input, a `sleep`, closes). Started
 with subprocess, which passes on no other open file: a `.shell` that starts a server with
 `&` instead waits for it, since the server holds the pipe `.shell` reads to its end.
 """
@@ -14,10 +16,11 @@ import time
 from pathlib import Path
 
 here = Path(__file__).resolve().parent
-python = here.parents[2] / ".build/graphql-server/bin/python"
-port, seconds = int(sys.argv[1]), sys.argv[2]
+python = here.parents[1] / ".build/graphql-server/bin/python"
+kind, port, seconds = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+script = here / {"graphql": "graphql_server", "incremental": "incremental_server"}[kind] / "server.py"
 lifetime = subprocess.Popen(["sleep", seconds], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
-subprocess.Popen([str(python), str(here / "server.py"), str(port)], stdin=lifetime.stdout,
+subprocess.Popen([str(python), str(script), str(port)], stdin=lifetime.stdout,
                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 for _ in range(200):
     with socket.socket() as probe:
