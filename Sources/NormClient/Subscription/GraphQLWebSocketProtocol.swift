@@ -45,6 +45,8 @@ public enum GraphQLWebSocketProtocol: String, Sendable, CaseIterable {
     }
 
     var pong: String { #"{"type":"pong"}"# }
+    /// A client's ping (`graphql-transport-ws` only: `graphql-ws` has none; its server sends `ka`).
+    var ping: String { #"{"type":"ping"}"# }
 
     /// The message `text`, or a thrown ``TransportError/invalidResponse(_:)`` naming what is
     /// wrong with it (not JSON, no type, a type this subprotocol does not have).

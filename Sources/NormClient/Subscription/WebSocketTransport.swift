@@ -26,6 +26,7 @@ public actor WebSocketTransport: SubscriptionTransport {
     private let connectionPayload: CacheObject?
     private let backoff: ReconnectBackoff
     private let acknowledgementTimeout: Duration
+    private let keepAlive: Duration?
 
     /// The open connection, once acknowledged.
     private var link: Link?
@@ -37,6 +38,10 @@ public actor WebSocketTransport: SubscriptionTransport {
     private var subscribers: [String: Subscriber] = [:]
     private var lastID = 0
     private var generation = 0
+    /// When the open connection last said anything.
+    private var lastHeard = ContinuousClock.now
+    /// Connections closed here for their silence, by generation: their drop says so.
+    private var silenced: Set<Int> = []
 
     private struct Link {
         let connection: any WebSocketConnection
@@ -55,14 +60,19 @@ public actor WebSocketTransport: SubscriptionTransport {
     /// A transport to `url` (ws: or wss:). `headers` go on the upgrade request,
     /// `connectionPayload` in `connection_init` (where servers read authentication);
     /// a server that has not sent `connection_ack` within `acknowledgementTimeout` is given up.
+    /// A `graphql-transport-ws` connection silent for `keepAlive` is sent a `ping`, and one
+    /// silent for twice that is taken for dropped (a half-open TCP connection says nothing)
+    /// and reconnected; nil: never.
     public init(url: URL, connector: any WebSocketConnector, headers: [String: String] = [:], connectionPayload: CacheObject? = nil,
-                backoff: ReconnectBackoff = ReconnectBackoff(), acknowledgementTimeout: Duration = .seconds(10)) {
+                backoff: ReconnectBackoff = ReconnectBackoff(), acknowledgementTimeout: Duration = .seconds(10),
+                keepAlive: Duration? = .seconds(30)) {
         self.url = url
         self.connector = connector
         self.headers = headers
         self.connectionPayload = connectionPayload
         self.backoff = backoff
         self.acknowledgementTimeout = acknowledgementTimeout
+        self.keepAlive = keepAlive
     }
 
     public func subscribe(_ request: GraphQLRequest) async throws(TransportError) -> AsyncThrowingStream<SubscriptionEvent, any Error> {
@@ -156,7 +166,23 @@ public actor WebSocketTransport: SubscriptionTransport {
             throw error as? TransportError ?? .unreachable("\(error)")
         }
         self.link = link
+        lastHeard = .now
+        if let keepAlive, dialect == .transportWS { Task { await watchSilence(of: link, every: keepAlive) } }
         return link
+    }
+
+    /// While `link` is the open connection: a ping after `interval` of silence, a drop after twice that.
+    private func watchSilence(of link: Link, every interval: Duration) async {
+        while self.link?.generation == link.generation {
+            try? await Task.sleep(for: interval / 2)
+            guard self.link?.generation == link.generation else { return }
+            let silence = ContinuousClock.now - lastHeard
+            if silence >= interval * 2 {
+                silenced.insert(link.generation)
+                return await link.connection.close(code: 1001)
+            }
+            if silence >= interval { try? await link.connection.send(link.dialect.ping) }
+        }
     }
 
     private func acknowledgementTimedOut(_ link: Link) {
@@ -173,6 +199,7 @@ public actor WebSocketTransport: SubscriptionTransport {
         var violation: TransportError?
         do {
             for try await text in link.connection.messages {
+                if self.link?.generation == link.generation { lastHeard = .now }
                 do {
                     try await handle(try link.dialect.message(text), on: link)
                 } catch {
@@ -212,7 +239,8 @@ public actor WebSocketTransport: SubscriptionTransport {
     /// `link` closed: before its acknowledgement, opening fails; after, a violation or a
     /// close for the client's fault ends every subscription, and any other drop reconnects.
     private func ended(_ link: Link, violation: TransportError?) async {
-        let how = link.connection.closeReason ?? "closed"
+        let how = silenced.remove(link.generation) != nil ? "nothing heard for \(keepAlive.map { "\($0 * 2)" } ?? "long")"
+            : link.connection.closeReason ?? "closed"
         if awaitingAcknowledgement[link.generation] != nil {
             failAcknowledgement(of: link, violation ?? TransportError.connectionLost("\(name) closed the connection before connection_ack (\(how))"))
             return
