@@ -40,7 +40,8 @@ package struct NIOWebSocketConnector: WebSocketConnector {
         }
         let port = url.port ?? 80
         var head = HTTPHeaders()
-        head.add(name: "Host", value: url.port == nil ? host : "\(host):\(port)")
+        let hostName = host.contains(":") ? "[\(host)]" : host   // an IPv6 address, bracketed as in a URL
+        head.add(name: "Host", value: url.port == nil ? hostName : "\(hostName):\(port)")
         if !subprotocols.isEmpty { head.add(name: "Sec-WebSocket-Protocol", value: subprotocols.joined(separator: ", ")) }
         for (name, value) in headers { head.add(name: name, value: value) }
         // As written in the URL: a path decoded would be sent wrong.
