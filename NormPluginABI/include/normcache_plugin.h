@@ -20,7 +20,8 @@
  *     The host refuses a plugin whose version differs from its own, and calls
  *     neither its functions nor its destroy: an older plugin is rebuilt, not
  *     served with part of the ABI. Versions: 1, the first; 2 added
- *     nc_host_api.cancel; 3 added nc_host_api.entity_key.
+ *     nc_host_api.cancel; 3 added nc_host_api.entity_key; 4 added
+ *     nc_plugin.subscribe and nc_plugin.unsubscribe.
  *   - Texts: every `const char *` is NUL-terminated UTF-8. A text handed to a
  *     function is valid only during that call; copy what you keep. The texts a
  *     plugin puts in nc_plugin (name, version, manifest) must stay valid until
@@ -57,13 +58,23 @@ extern "C" {
 #endif
 
 /* The version of this ABI. Any change to the structs below increments it. */
-#define NC_PLUGIN_ABI_VERSION 3
+#define NC_PLUGIN_ABI_VERSION 4
 
 /* The name of the function every plugin exports. */
 #define NC_PLUGIN_INIT_SYMBOL "nc_plugin_init"
 
 /* The one way an asynchronous answer comes back (see "Replies" above). */
 typedef void (*nc_reply_fn)(void *reply_context, int ok, const char *json);
+
+/* What an event of a subscription is (the `kind` of an nc_event_fn). */
+typedef enum nc_event_kind {
+    NC_EVENT_NEXT = 0,     /* json: one GraphQL response, {"data": ..., "errors": [...]} */
+    NC_EVENT_COMPLETE = 1, /* the subscription ended; json: NULL (ignored) */
+    NC_EVENT_ERROR = 2     /* the subscription failed; json: {"message": "..."} */
+} nc_event_kind;
+
+/* How a plugin delivers the events of one subscription (see nc_plugin.subscribe). */
+typedef void (*nc_event_fn)(void *event_context, int kind, const char *json);
 
 /* Log levels for nc_host_api.log, as in swift-log. */
 typedef enum nc_log_level {
@@ -191,6 +202,29 @@ typedef struct nc_plugin {
      * next see its effect; the host calls it from a thread that may block, one
      * event at a time. */
     void (*lifecycle)(void *context, const char *event);
+
+    /* Starts a GraphQL subscription on the plugin's endpoint. Request as for execute,
+     * a subscription operation. Returns once the subscription listens (what happens
+     * after it returns is among its events; it should not block for long, the host
+     * waits for it as for a reply); the events follow through `event`,
+     * called with `event_context` (which names the subscription, as reply_context
+     * names a call): any number of NC_EVENT_NEXT, each a GraphQL response for one
+     * event, then at most one NC_EVENT_COMPLETE (the plugin ended it) or
+     * NC_EVENT_ERROR (it cannot start, or failed: a request that is not a valid
+     * subscription is an error whose message says why). Events may come from any
+     * thread, one at a time per subscription, before subscribe returns or later.
+     * After COMPLETE or ERROR the plugin calls `event` no more for that
+     * event_context. NULL for a plugin without subscriptions (then unsubscribe is
+     * NULL too): the host tells the user the plugin has none. */
+    void (*subscribe)(void *context, const char *request, nc_event_fn event, void *event_context);
+
+    /* Stops the subscription started with `event_context`. Once it returns, the
+     * plugin calls `event` no more for that event_context (it waits for an event
+     * being delivered), and sends no COMPLETE for it. An event_context whose
+     * subscription has already ended is ignored. The host calls it from any thread,
+     * never from inside `event`; before destroy it unsubscribes every subscription
+     * still running. */
+    void (*unsubscribe)(void *context, void *event_context);
 
     /* Frees everything the plugin holds; called once, last. May be NULL. */
     void (*destroy)(void *context);

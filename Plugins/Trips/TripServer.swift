@@ -2,9 +2,11 @@ import NormPluginKit
 
 /// The server behind the plugin's endpoint: one ``TripBook`` per user, made on the user's
 /// first request; `login` switches the user, `logout` drops the user's trips (the next
-/// request seeds them again) and goes back to the user `default`.
+/// request seeds them again) and goes back to the user `default`. Each renamed trip is
+/// published to the `tripRenamed` subscriptions.
 actor TripServer {
     private var books = PerUser { TripBook(user: $0) }
+    private let renamed = Broadcast<[String: any Sendable]>()
 
     /// Follows the app's lifecycle: `login` switches the user, `logout` drops their data.
     func follow(_ event: LifecycleEvent) {
@@ -24,7 +26,9 @@ actor TripServer {
             mutation: [
                 "renameTrip": { arguments, _ in
                     let (id, name) = try (arguments["id"].stringValue(), arguments["name"].stringValue())
-                    return try await self.book { try $0.rename(id: id, to: name).object }
+                    let trip = try await self.book { try $0.rename(id: id, to: name).object }
+                    self.renamed.publish(trip)
+                    return trip
                 },
                 "createTrip": { arguments, _ in
                     let name = try arguments["name"].stringValue()
@@ -34,6 +38,9 @@ actor TripServer {
                     let id = try arguments["id"].stringValue()
                     return try await self.book { try $0.delete(id: id) }
                 },
+            ],
+            subscription: [
+                "tripRenamed": { _, _ in self.renamed.subscribe() },
             ]
         )
     }

@@ -1,5 +1,6 @@
 import NormPluginABI
 import Foundation
+import Synchronization
 import NormCache
 import NormClient
 import NormEnvironment
@@ -32,6 +33,8 @@ package final class LoadedPlugin: Service, @unchecked Sendable {
     private let bridge: HostBridge
     /// The calls made into the plugin that have not returned yet.
     private let callsInside = CReply.Calls()
+    /// The subscriptions running in the plugin, stopped before its destroy.
+    private let subscriptions = Mutex<[ObjectIdentifier: PluginSubscription]>([:])
 
     init(path: String, handle: UnsafeMutableRawPointer, table: nc_plugin, bridge: HostBridge) throws(PluginLoadError.Reason) {
         func text(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(PluginLoadError.Reason) -> String {
@@ -47,6 +50,9 @@ package final class LoadedPlugin: Service, @unchecked Sendable {
         schemaKnowledge = try manifest.schemaKnowledge()
         guard table.execute != nil, table.command != nil, table.lifecycle != nil else {
             throw .initFailed("it left execute, command or lifecycle unset")
+        }
+        guard (table.subscribe == nil) == (table.unsubscribe == nil) else {
+            throw .initFailed("it sets one of subscribe and unsubscribe: a plugin with subscriptions sets both, one without neither")
         }
         self.path = path
         self.handle = handle
@@ -87,6 +93,35 @@ package final class LoadedPlugin: Service, @unchecked Sendable {
         }
     }
 
+    /// Starts a GraphQL subscription on the plugin's in-process server and returns once the
+    /// plugin listens, for at most the host's ``PluginHost/callTimeout``; its events follow
+    /// until the plugin ends it, and cancelling the stream unsubscribes.
+    func subscribe(_ request: GraphQLRequest) async throws(TransportError) -> AsyncThrowingStream<SubscriptionEvent, any Error> {
+        guard let subscribe = table.subscribe, let unsubscribe = table.unsubscribe else {
+            throw .plugin("\(name) has no subscriptions (its nc_plugin leaves subscribe unset)")
+        }
+        nonisolated(unsafe) let context = table.context
+        let subscription = PluginSubscription(pluginName: name, unsubscribe: { unsubscribe(context, $0) }) { [weak self] ended in
+            _ = self?.subscriptions.withLock { $0.removeValue(forKey: ObjectIdentifier(ended)) }
+        }
+        subscriptions.withLock { $0[ObjectIdentifier(subscription)] = subscription }
+        let text = JSON.string(request.body)
+        let timeout = bridge.host?.callTimeout ?? PluginHost.defaultCallTimeout
+        let outcome = await CReply.call(returning: {
+            text.withCString { subscribe(context, $0, PluginSubscription.receive, subscription.eventContext) }
+            subscription.started()
+        }, timeout: timeout, inside: callsInside)
+        switch outcome {
+        case .ok: return subscription.events
+        case .cancelled:
+            subscription.abandon()
+            throw .cancelled
+        default:
+            subscription.abandon()
+            throw .plugin(timedOut("the subscription"))
+        }
+    }
+
     /// Runs one of the plugin's service commands and returns the lines it printed.
     func run(command: String, arguments: [String]) async throws(CommandFailure) -> [String] {
         let request: CacheValue = ["command": .string(command), "arguments": .list(arguments.map { .string($0) })]
@@ -119,6 +154,9 @@ package final class LoadedPlugin: Service, @unchecked Sendable {
     /// its destroy would free what that call is using.
     func unload() {
         bridge.close(pluginName: name)
+        for subscription in subscriptions.withLock({ Array($0.values) }) {
+            subscription.end(throwing: .subscription("\(name) was unloaded"))
+        }
         let stuck = callsInside.inside
         if stuck == 0 { table.destroy?(table.context) } else {
             PluginHost.warn("\(name) is not destroyed: \(stuck) call\(stuck == 1 ? " is" : "s are") still running in it", through: bridge.host)
@@ -133,12 +171,14 @@ package struct CommandFailure: Error, Equatable, CustomStringConvertible {
     package var description: String { message }
 }
 
-/// A plugin's in-process GraphQL server as a ``Transport``; its schema is the manifest's.
+/// A plugin's in-process GraphQL server as a ``Transport``; its schema is the manifest's. It
+/// runs the plugin's subscriptions too (a plugin without any refuses them, naming itself).
 ///
 /// ```swift
 /// let response = try await trips.endpoint.send(GraphQLRequest(document: "{ trips { id } }"))
+/// let events = try await trips.endpoint.subscribe(GraphQLRequest(document: "subscription { tripRenamed { id name } }"))
 /// ```
-package struct PluginEndpoint: Transport {
+package struct PluginEndpoint: Transport, SubscriptionTransport {
     package let plugin: LoadedPlugin
 
     package var name: String { plugin.name }
@@ -151,6 +191,10 @@ package struct PluginEndpoint: Transport {
     /// cache from its bytes.
     package func response(to request: GraphQLRequest) async throws(TransportError) -> TransportResponse {
         try await plugin.execute(request)
+    }
+
+    package func subscribe(_ request: GraphQLRequest) async throws(TransportError) -> AsyncThrowingStream<SubscriptionEvent, any Error> {
+        try await plugin.subscribe(request)
     }
 
     package func schema() async throws(TransportError) -> String { plugin.manifest.schema }

@@ -191,7 +191,7 @@ struct PluginLoaderTests {
     /// A newer plugin, and older ones: version 1, from before `nc_host_api.cancel`, and
     /// version 2, from before `nc_host_api.entity_key`, are refused too (docs/plugins.md:
     /// rebuilt, not served with part of the ABI).
-    @Test(arguments: [("broken/abi_mismatch.c", UInt32(NC_PLUGIN_ABI_VERSION_FOR_TESTS) + 1), ("broken/abi_old.c", 1), ("broken/abi_v2.c", 2)])
+    @Test(arguments: [("broken/abi_mismatch.c", UInt32(NC_PLUGIN_ABI_VERSION_FOR_TESTS) + 1), ("broken/abi_old.c", 1), ("broken/abi_v2.c", 2), ("broken/abi_v3.c", 3)])
     func anABIMismatchIsRefusedWithBothVersionsAndNeverDestroyed(source: String, version: UInt32) async throws {
         let fixture = try makeHost()
         let directory = try CPluginBuilder.scratchDirectory()

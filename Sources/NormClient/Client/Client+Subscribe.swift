@@ -63,7 +63,8 @@ extension Client {
         guard let transport = transport ?? subscriptionEndpoint else {
             throw .noEndpoint("no endpoint for subscriptions: set the client's subscriptionEndpoint (a WebSocketTransport) or name one")
         }
-        let schema = knowledge(over: endpoint, generated: generated)
+        // A transport that is an endpoint too (a plugin's, HTTP's multipart) knows its own schema.
+        let schema = knowledge(over: transport as? any Transport ?? endpoint, generated: generated)
         let coerced = try coerceVariables(variables, for: operation, schema: schema)
         let request = GraphQLRequest(document: operation.networkDocument, operationName: operation.name, variables: coerced)
         let events: AsyncThrowingStream<SubscriptionEvent, any Error>

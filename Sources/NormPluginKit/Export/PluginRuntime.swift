@@ -2,13 +2,14 @@ import NormPluginABI
 import Foundation
 
 /// A loaded plugin, behind the `context` of its `nc_plugin`: it owns the plugin's
-/// environment, executable schema, commands and C texts, and serves the functions the host
-/// calls, each request in a task of its own that replies when done. A lifecycle event has
+/// environment, executable schema, commands, subscriptions and C texts, and serves the
+/// functions the host calls, each request in a task of its own that replies when done. A lifecycle event has
 /// reached every service when the host's call returns.
 final class PluginRuntime: Sendable {
     private let environment: Environment
     private let schema: ExecutableSchema<Environment>
     private let commands: [String: Command]
+    private let subscriptions = PluginSubscriptions()
     private let host: Host
     /// `strdup` copies of the plugin's name, version and manifest, freed when the runtime
     /// goes (at destroy).
@@ -49,6 +50,13 @@ final class PluginRuntime: Sendable {
             },
             lifecycle: { context, event in
                 runtime(context).lifecycle(text(event))
+            },
+            subscribe: { context, request, event, eventContext in
+                let runtime = runtime(context)
+                runtime.subscriptions.start(text(request), on: runtime.schema, context: runtime.environment, event: event, eventContext: eventContext)
+            },
+            unsubscribe: { context, eventContext in
+                runtime(context).subscriptions.stop(eventContext)
             },
             destroy: { context in
                 context.map { Unmanaged<PluginRuntime>.fromOpaque($0).release() }

@@ -4,7 +4,7 @@
 /// which object type a value is (`resolveType` and `isTypeOf` are constants). So every
 /// object, interface and union type is made again under its name: fields keep their
 /// arguments and descriptions, their types point to the re-created types, the root fields
-/// get their resolvers, and an abstract type reads the value's `"__typename"`. Scalars,
+/// get their resolvers (a subscription field its event source, and the event as its value), and an abstract type reads the value's `"__typename"`. Scalars,
 /// enums and input types are used as they are.
 ///
 /// Object and interface types are made first without fields, unions then with their
@@ -12,8 +12,15 @@
 struct ExecutableTypes {
     private var composites: [String: any GraphQLCompositeType] = [:]
 
+    /// How a root field gets its value: resolved, or (a subscription field) each event of the
+    /// sequence its subscriber starts.
+    enum RootField {
+        case resolve(GraphQLFieldResolve)
+        case subscribe(GraphQLFieldResolve)
+    }
+
     /// The executable schema of `declared`, with `resolvers` by type name and field name.
-    static func schema(of declared: GraphQLSchema, resolvers: [String: [String: GraphQLFieldResolve]]) throws -> GraphQLSchema {
+    static func schema(of declared: GraphQLSchema, resolvers: [String: [String: RootField]]) throws -> GraphQLSchema {
         let types = declared.typeMap.values.filter { !$0.name.hasPrefix("__") }
         var table = ExecutableTypes()
         for type in types {
@@ -44,7 +51,7 @@ struct ExecutableTypes {
     }
 
     /// Gives the re-created type of `declared` its fields and interfaces.
-    private func complete(_ declared: any GraphQLNamedType, resolvers: [String: GraphQLFieldResolve]) throws {
+    private func complete(_ declared: any GraphQLNamedType, resolvers: [String: RootField]) throws {
         switch declared {
         case let object as GraphQLObjectType:
             let recreated: GraphQLObjectType = try composite(object)
@@ -69,13 +76,19 @@ struct ExecutableTypes {
         return type
     }
 
-    private func fields(_ declared: GraphQLFieldMap, resolvers: [String: GraphQLFieldResolve]) throws -> GraphQLFieldMap {
+    private func fields(_ declared: GraphQLFieldMap, resolvers: [String: RootField]) throws -> GraphQLFieldMap {
         var fields = GraphQLFieldMap()
         for (name, field) in declared {
+            var resolve: GraphQLFieldResolve?, subscribe: GraphQLFieldResolve?
+            switch resolvers[name] {
+            case .resolve(let resolver)?: resolve = resolver
+            case .subscribe(let subscriber)?: (resolve, subscribe) = ({ event, _, _, _ in event }, subscriber)
+            case nil: break
+            }
             fields[name] = try GraphQLField(
                 type: outputType(field.type), description: field.description,
                 deprecationReason: field.deprecationReason, args: field.args,
-                resolve: resolvers[name], astNode: field.astNode
+                resolve: resolve, subscribe: subscribe, astNode: field.astNode
             )
         }
         return fields

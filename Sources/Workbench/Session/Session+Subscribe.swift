@@ -1,17 +1,42 @@
 import Foundation
 import NormCache
 import NormClient
+import NormPluginHost
 
 /// `.subscribe`, `.unsubscribe`, `.subscriptions` and `.wait`: GraphQL subscriptions over
-/// WebSocket to the current HTTP endpoint (``Subscriptions``). Each event is written into
+/// WebSocket (or multipart HTTP) to the current HTTP endpoint, or in the current plugin
+/// (``Subscriptions``). Each event is written into
 /// the cache by the client (cause `subscription`) and printed as it arrives.
 extension Session {
     /// Starts subscription `operation` with `given` variables, else the `.vars` it declares,
-    /// and returns once the server has acknowledged the connection.
+    /// and returns once the server has acknowledged the connection (a plugin's endpoint:
+    /// once the plugin has it).
     func subscribe(_ operation: CompiledOperation, variables given: CacheObject?) throws {
         guard operation.kind == .subscription else {
             throw CommandError("\(operation.name ?? "the operation") is a \(operation.kind.rawValue): .subscribe starts subscriptions (.run or .watch for this one)")
         }
+        let (subscription, transport, spoken) = if let plugin = endpoint as? PluginEndpoint {
+            try subscribe(operation, variables: given, over: plugin)
+        } else {
+            try subscribeOverHTTP(operation, variables: given)
+        }
+        subscriptions.start(subscription, on: transport, printer: printer) { running in
+            printer.emit(.subscribed(id: running.id, operation: operation.name, url: transport.name, subprotocol: spoken))
+        }
+    }
+
+    /// A subscription on a plugin's endpoint, which runs it in the plugin (protocol "plugin").
+    private func subscribe(_ operation: CompiledOperation, variables given: CacheObject?, over plugin: PluginEndpoint)
+        throws -> (ClientSubscription, any SubscriptionTransport, String?) {
+        let variables = try variables(given, for: operation)
+        let client = self.client
+        return (try wait { try await client.subscribe(operation, variables: variables, over: plugin) }, plugin, "plugin")
+    }
+
+    /// A subscription over WebSocket to the current HTTP endpoint, or over multipart HTTP
+    /// when the server refuses WebSocket there; and the protocol it speaks.
+    private func subscribeOverHTTP(_ operation: CompiledOperation, variables given: CacheObject?)
+        throws -> (ClientSubscription, any SubscriptionTransport, String?) {
         let (webSocket, http) = try subscriptionTransports()
         let variables = try variables(given, for: operation)
         let client = self.client
@@ -26,9 +51,7 @@ extension Session {
         }
         let webSocketProtocol = try wait { [transport] in await (transport as? WebSocketTransport)?.subprotocol }
         let spoken = transport is WebSocketTransport ? webSocketProtocol?.rawValue : "multipart HTTP (subscriptionSpec=1.0)"
-        subscriptions.start(subscription, on: transport, printer: printer) { running in
-            printer.emit(.subscribed(id: running.id, operation: operation.name, url: transport.name, subprotocol: spoken))
-        }
+        return (subscription, transport, spoken)
     }
 
     /// The WebSocket transport to the current endpoint (its URL with ws: for http:, wss:
@@ -36,9 +59,8 @@ extension Session {
     /// multipart HTTP subscriptions when the server refuses WebSocket.
     private func subscriptionTransports() throws -> (webSocket: WebSocketTransport, http: HTTPTransport) {
         guard let http = endpoint as? HTTPTransport else {
-            throw CommandError(endpoint == nil
-                ? "no endpoint: subscriptions run over WebSocket to an HTTP endpoint (.endpoint URL)"
-                : "the endpoint \(endpoint!.name) is a plugin's: subscriptions run over WebSocket to an HTTP endpoint (.endpoint URL)")
+            let which = endpoint.map { "the endpoint \($0.name) runs no subscriptions" } ?? "no endpoint"
+            throw CommandError("\(which): subscriptions run over WebSocket to an HTTP endpoint (.endpoint URL) or in a plugin (.use NAME)")
         }
         var parts = URLComponents(url: http.url, resolvingAgainstBaseURL: false)
         parts?.scheme = http.url.scheme?.lowercased() == "https" ? "wss" : "ws"

@@ -21,7 +21,7 @@ extension TripSchema {
             TripSchema.Unions.JourneyEndpoint,
         ]
         public static let fieldPolicies: [NormAPI.FieldPolicy] = []
-        public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: nil)
+        public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: "Subscription")
     }
 
     public enum Objects {}

@@ -19,6 +19,13 @@ public enum TripSchema {
           deleteTrip(id: ID!): ID
         }
 
+        type Subscription {
+          """
+          A trip each time it is renamed (renameTrip, so the trips.rename command too).
+          """
+          tripRenamed: Trip!
+        }
+
         type Trip {
           id: ID!
           name: String!
