@@ -51,7 +51,7 @@ struct WebSocketKeepAliveTests {
                                            backoff: ReconnectBackoff(initial: .milliseconds(10)), keepAlive: .milliseconds(100))
         var events = try await transport.subscribe(GraphQLRequest(document: "subscription { a }")).makeAsyncIterator()
         guard case .interrupted(let notice)? = try await events.next() else { Issue.record("no interruption"); return }
-        #expect(notice.contains("dropped (nothing heard for 0.2 seconds); reconnecting in 0.01 seconds (attempt 1)"))
+        #expect(notice.contains("dropped (no answer to a ping within 0.1 seconds); reconnecting in 0.01 seconds (attempt 1)"))
         guard case .resumed? = try await events.next() else { Issue.record("no resumption"); return }
         let connections = server.connections
         #expect(connections.count == 2)

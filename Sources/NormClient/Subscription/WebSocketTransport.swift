@@ -61,7 +61,7 @@ public actor WebSocketTransport: SubscriptionTransport {
     /// `connectionPayload` in `connection_init` (where servers read authentication);
     /// a server that has not sent `connection_ack` within `acknowledgementTimeout` is given up.
     /// A `graphql-transport-ws` connection silent for `keepAlive` is sent a `ping`, and one
-    /// silent for twice that is taken for dropped (a half-open TCP connection says nothing)
+    /// that answers nothing within `keepAlive` after it is taken for dropped (a half-open TCP connection says nothing)
     /// and reconnected; nil: never.
     public init(url: URL, connector: any WebSocketConnector, headers: [String: String] = [:], connectionPayload: CacheObject? = nil,
                 backoff: ReconnectBackoff = ReconnectBackoff(), acknowledgementTimeout: Duration = .seconds(10),
@@ -171,17 +171,24 @@ public actor WebSocketTransport: SubscriptionTransport {
         return link
     }
 
-    /// While `link` is the open connection: a ping after `interval` of silence, a drop after twice that.
+    /// While `link` is the open connection: a ping after `interval` of silence, and a drop
+    /// when nothing was heard for `interval` after that ping (so never without one).
     private func watchSilence(of link: Link, every interval: Duration) async {
+        var pinged: ContinuousClock.Instant?
         while self.link?.generation == link.generation {
             try? await Task.sleep(for: interval / 2)
             guard self.link?.generation == link.generation else { return }
-            let silence = ContinuousClock.now - lastHeard
-            if silence >= interval * 2 {
+            let now = ContinuousClock.now
+            if let ping = pinged, lastHeard < ping {
+                guard now - ping >= interval else { continue }
                 silenced.insert(link.generation)
                 return await link.connection.close(code: 1001)
             }
-            if silence >= interval { try? await link.connection.send(link.dialect.ping) }
+            pinged = nil
+            if now - lastHeard >= interval {
+                pinged = now
+                try? await link.connection.send(link.dialect.ping)
+            }
         }
     }
 
@@ -239,7 +246,7 @@ public actor WebSocketTransport: SubscriptionTransport {
     /// `link` closed: before its acknowledgement, opening fails; after, a violation or a
     /// close for the client's fault ends every subscription, and any other drop reconnects.
     private func ended(_ link: Link, violation: TransportError?) async {
-        let how = silenced.remove(link.generation) != nil ? "nothing heard for \(keepAlive.map { "\($0 * 2)" } ?? "long")"
+        let how = silenced.remove(link.generation) != nil ? "no answer to a ping within \(keepAlive.map { "\($0)" } ?? "long")"
             : link.connection.closeReason ?? "closed"
         if awaitingAcknowledgement[link.generation] != nil {
             failAcknowledgement(of: link, violation ?? TransportError.connectionLost("\(name) closed the connection before connection_ack (\(how))"))
