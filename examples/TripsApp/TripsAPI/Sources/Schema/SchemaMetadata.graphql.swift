@@ -22,7 +22,7 @@ public enum SchemaMetadata: NormAPI.SchemaMetadata {
     public static let fieldPolicies: [NormAPI.FieldPolicy] = [
         NormAPI.FieldPolicy(type: "Query", field: "trip", keyArgs: ["id"], returnType: "Trip"),
     ]
-    public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: nil)
+    public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: "Subscription")
 }
 
 public enum Objects {}
