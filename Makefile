@@ -199,7 +199,7 @@ test-architecture:
 # The .repl scripts under Tests/Scripts and examples/, each a regression test of one
 # pattern run by `normcache run`, with every plugin loaded (swift build puts them beside
 # the executable).
-test-scripts:
+test-scripts: graphql-server
 	$(SWIFT) build
 	Tests/Scripts/run_scripts.sh $(CURDIR)/.build/debug/normcache
 

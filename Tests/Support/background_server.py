@@ -1,10 +1,11 @@
 """Starts a test server in the background for a script (examples/*.repl), and returns once it listens.
 
-    background_server.py graphql|incremental PORT SECONDS
+    background_server.py graphql|incremental|posts PORT SECONDS
 
 graphql is graphql_server/server.py (ariadne: queries, mutations, subscriptions over
 WebSocket), incremental is incremental_server/server.py (@defer in parts, subscriptions
-over HTTP). The server runs for SECONDS, then exits (its standard input, a `sleep`, closes). Started
+over HTTP), posts is posts_server/server.py (examples/PostsApp's posts service). The
+server runs for SECONDS, then exits (its standard input, a `sleep`, closes). Started
 with subprocess, which passes on no other open file: a `.shell` that starts a server with
 `&` instead waits for it, since the server holds the pipe `.shell` reads to its end.
 """
@@ -18,7 +19,7 @@ from pathlib import Path
 here = Path(__file__).resolve().parent
 python = here.parents[1] / ".build/graphql-server/bin/python"
 kind, port, seconds = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-script = here / {"graphql": "graphql_server", "incremental": "incremental_server"}[kind] / "server.py"
+script = here / {"graphql": "graphql_server", "incremental": "incremental_server", "posts": "posts_server"}[kind] / "server.py"
 lifetime = subprocess.Popen(["sleep", seconds], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
 subprocess.Popen([str(python), str(script), str(port)], stdin=lifetime.stdout,
                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)

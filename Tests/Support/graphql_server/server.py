@@ -16,17 +16,18 @@ dropSockets closes every WebSocket with 1012 (service restart): clients reconnec
 """
 
 import asyncio
-import socket
 import sys
-import threading
+from pathlib import Path
 
-import uvicorn
 from ariadne import InterfaceType, ObjectType, QueryType, SubscriptionType, UnionType, make_executable_schema
 from ariadne.asgi import GraphQL
 from ariadne.asgi.handlers import GraphQLTransportWSHandler, GraphQLWSHandler
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from serving import serve  # noqa: E402
 
 # The mutation root is not named Mutation: clients must learn the roots from the schema.
 TYPE_DEFINITIONS = """
@@ -311,23 +312,8 @@ def answering_cache_control(app):
     return answering
 
 
-def exit_when_stdin_closes(server):
-    sys.stdin.buffer.read()
-    server.should_exit = True
-
-
 def main():
-    port = int(sys.argv[1])
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", port))
-    listener.listen(64)
-    config = uvicorn.Config(serving_websockets(answering_cache_control(app)), ws="wsproto", log_level="warning", access_log=False,
-                            lifespan="off", timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
-    threading.Thread(target=exit_when_stdin_closes, args=(server,), daemon=True).start()
-    print(f"listening on 127.0.0.1:{listener.getsockname()[1]}", flush=True)
-    server.run(sockets=[listener])
+    serve(serving_websockets(answering_cache_control(app)), int(sys.argv[1]), ws="wsproto")
 
 
 if __name__ == "__main__":

@@ -36,13 +36,12 @@ speaks no WebSocket, as a router with only multipart subscriptions.
 import asyncio
 import json
 import os
-import socket
 import sys
-import threading
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", ".build", "graphql-server", "graphql-core-20220824"))
 
-import uvicorn  # noqa: E402
+from serving import serve  # noqa: E402
 from graphql import OperationType, build_schema, get_operation_ast, parse, subscribe, validate, version  # noqa: E402
 from graphql.execution.execute import ExperimentalIncrementalExecutionResults, experimental_execute_incrementally  # noqa: E402
 
@@ -254,21 +253,8 @@ async def app(scope, receive, send):
     await send({"type": "http.response.body", "body": b"--\r\n"})
 
 
-def exit_when_stdin_closes():
-    sys.stdin.buffer.read()
-    os._exit(0)
-
-
 def main():
-    port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", port))
-    listener.listen(64)
-    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=1))
-    print(f"listening on 127.0.0.1:{listener.getsockname()[1]}", flush=True)
-    server.run(sockets=[listener])
+    serve(app, int(sys.argv[1]) if len(sys.argv) > 1 else 0)
 
 
 if __name__ == "__main__":
