@@ -104,30 +104,30 @@ package final class GraphQLServerProcess: Sendable {
 
     var isRunning: Bool { process.isRunning }
 
-    /// Ends the server: closing its standard input asks it to exit, SIGTERM does too, and
-    /// SIGKILL ends it if it is still running after a few seconds.
     /// Renames trip `id` as another app would (`renameTrip`), once a `tripRenamed`
     /// subscription hears that trip (`renameListeners`): a subscription starts at the
     /// server a moment after the client has sent it.
     package func renameTrip(_ id: String, to name: String) async throws {
         let deadline = Date(timeIntervalSinceNow: 10)
-        while try await post(#"{"query":"{ renameListeners(id: \"\#(id)\") }"}"#).contains(#""renameListeners":0"#) {
+        while try await post("query($id: ID!) { renameListeners(id: $id) }", ["id": id]).contains(#""renameListeners":0"#) {
             guard Date() < deadline else { throw ServerError("no tripRenamed subscription hears trip \(id) after 10 s") }
             try await Task.sleep(for: .milliseconds(10))
         }
-        _ = try await post(#"{"query":"mutation { renameTrip(id: \"\#(id)\", name: \"\#(name)\") { id } }"}"#)
+        _ = try await post("mutation($id: ID!, $name: String!) { renameTrip(id: $id, name: $name) { id } }", ["id": id, "name": name])
     }
 
-    /// POSTs `body` to /graphql and returns the answer's text.
-    private func post(_ body: String) async throws -> String {
+    /// POSTs `query` with `variables` to /graphql and returns the answer's text.
+    private func post(_ query: String, _ variables: [String: String]) async throws -> String {
         var request = URLRequest(url: url())
         request.httpMethod = "POST"
-        request.httpBody = Data(body.utf8)
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables] as [String: Any])
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let (data, _) = try await URLSession.shared.data(for: request)
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Ends the server: closing its standard input asks it to exit, SIGTERM does too, and
+    /// SIGKILL ends it if it is still running after a few seconds.
     package func stop() {
         try? input.close()
         if process.isRunning { process.terminate() }

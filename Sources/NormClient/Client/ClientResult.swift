@@ -103,10 +103,7 @@ public enum ClientError: Error, Equatable, CustomStringConvertible {
                 + (result.redirects.isEmpty ? "" : " (a field policy redirected " + result.redirects.joined(separator: ", ") + ")")
         case .cache(let error): "\(error)"
         case .graphQLErrors(let errors):
-            "the server answered with errors: " + errors.map { error in
-                if case .string(let message)? = error["message"] { return message }
-                return JSON.string(error)
-            }.joined(separator: "; ")
+            "the server answered with errors: " + graphQLErrorMessages(.list(errors)).joined(separator: "; ")
         case .invalid(let message): message
         case .noEndpoint(let operation, _):
             "\(operation) must reach the network, but no endpoint was given (from:) and the client has none (Client.endpoint)"

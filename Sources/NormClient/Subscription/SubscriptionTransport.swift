@@ -37,17 +37,9 @@ public enum SubscriptionEvent: Sendable, Equatable {
     case resumed(String)
 }
 
-/// The messages of the GraphQL errors that end a subscription (a list of errors, or one
-/// error object as `graphql-ws` sends it), joined by "; ": what ``TransportError/subscription(_:)`` says.
+/// The messages of the GraphQL errors that end a subscription (``graphQLErrorMessages(_:)``),
+/// joined by "; ": what ``TransportError/subscription(_:)`` says.
 func subscriptionErrorMessages(_ errors: CacheValue?) -> String {
-    let list: [CacheValue] = switch errors {
-    case .list(let errors)?: errors
-    case let one?: [one]
-    case nil: []
-    }
-    let messages = list.map { error -> String in
-        if case .string(let message)? = error["message"] { return message }
-        return JSON.string(error)
-    }
+    let messages = graphQLErrorMessages(errors)
     return messages.isEmpty ? "(no message)" : messages.joined(separator: "; ")
 }

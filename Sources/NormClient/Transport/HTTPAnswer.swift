@@ -131,12 +131,9 @@ struct HTTPAnswer: Sendable {
         return text.count > Self.quotedLength ? text.prefix(Self.quotedLength) + "…" : text
     }
 
-    /// The messages of a response's `errors` list, or nil when it has none.
+    /// The messages of a response's `errors` list (``graphQLErrorMessages(_:)``), or nil when it has none.
     private func errorMessages(_ response: JSONText) -> [String]? {
-        guard case .list(let errors)? = response.member("errors") else { return nil }
-        return errors.map { error in
-            if case .string(let message)? = error["message"] { return message }
-            return JSON.string(error)
-        }
+        guard let errors = response.member("errors"), case .list = errors else { return nil }
+        return graphQLErrorMessages(errors)
     }
 }

@@ -111,10 +111,7 @@ public struct HTTPTransport: Transport {
     public func introspect() async throws(TransportError) -> CacheValue {
         let response = try await send(GraphQLRequest(document: IntrospectionSchema.query, operationName: "IntrospectionQuery"))
         guard let data = response["data"], case .object? = data["__schema"] else {
-            var reason = ""
-            if case .list(let errors)? = response["errors"], case .string(let message)? = errors.first?["message"] {
-                reason = ": " + message
-            }
+            let reason = graphQLErrorMessages(response["errors"]).first.map { ": " + $0 } ?? ""
             throw .invalidResponse("the introspection query returned no __schema" + reason)
         }
         return data

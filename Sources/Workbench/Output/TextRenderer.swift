@@ -348,13 +348,13 @@ struct TextRenderer {
          ("historyBytes", "history bytes", statistics.historyBytes)]
     }
 
-    /// A GraphQL error's message, with its path when it has one.
     /// What the session says when no plugin loaded, at its start (a warning) and to
     /// `.plugins`: where it looked, and how to point it elsewhere.
     static func noPlugins(searched: [String]) -> String {
         "no plugins found (looked in: \(searched.joined(separator: ", ")); set \(PluginSearch.variable) or --plugins DIR)"
     }
 
+    /// A GraphQL error's message, with its path when it has one.
     static func errorText(_ error: CacheValue) -> String {
         guard case .string(let message)? = error["message"] else { return JSON.string(error) }
         guard case .list(let path)? = error["path"], !path.isEmpty else { return message }

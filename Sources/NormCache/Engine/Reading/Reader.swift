@@ -105,9 +105,9 @@ struct Reader {
             // A deferred fragment is shown whole or not at all (pending), as Apollo iOS reads it.
             var deferred = DeferredParts()
             try plan.forEachField { (index, field) throws(CacheError) in
-                guard let required = applies(field, typename: typename) else { return }
+                guard let read = guardedRead(of: field, typename: typename) else { return }
                 if ages != nil { ages!.field = maxAges[index] }
-                let part = required ? nil : pendingPart(of: field, typename: typename)
+                let required = read == .required, part = read.pendingPart
                 let pendingBefore = pending.count
                 let value = required ? try readFieldOrHole(field, of: record, near: index)
                     : try readLeniently(pendingWhenMissed: part != nil) { reader throws(CacheError) in
@@ -424,8 +424,8 @@ struct Reader {
             for field in selections.fields {
                 var required = true
                 if selections.isConditional {
-                    guard let applying = applies(field, typename: typename) else { continue }
-                    required = applying
+                    guard let read = guardedRead(of: field, typename: typename) else { continue }
+                    required = read == .required
                 }
                 let key = try state.keys.fieldKey(state.keys.fieldID(of: field, ids: ids, variables: variables))
                 guard let member = object[key] else {
@@ -455,25 +455,30 @@ struct Reader {
         var incomplete: Set<Int> = []
     }
 
-    /// The deferred fragment (``FieldPlan/deferredPart(under:)``) a field read leniently
-    /// belongs to, under Apollo iOS's semantics: a field of it missing leaves it pending.
-    /// Nil for a field under a type condition nothing decides, which may not apply at all.
-    private func pendingPart(of field: FieldPlan, typename: String) -> Int? {
-        guard state.schema.applicability(of: field, to: typename, in: operation, variables: variables) == .deferred else { return nil }
-        return field.deferredPart(under: variables)
+    /// How a guarded field is read for an object of type `typename`: by the writer's rule
+    /// (``SchemaContext/applicability(of:to:in:variables:shownBy:)``, asked once a field).
+    private enum GuardedRead: Equatable {
+        /// It applies: absent, it is missing.
+        case required
+        /// Read if the record has all of it (``readLeniently(_:)``), never called missing:
+        /// a field under a type condition nothing decides (`pendingPart` nil), so a
+        /// fragment's stored fields are not left out of the answer; or, under Apollo iOS's
+        /// semantics, a field of the deferred fragment `pendingPart`
+        /// (``FieldPlan/deferredPart(under:)``), which a missing field leaves pending.
+        case lenient(pendingPart: Int?)
+
+        var pendingPart: Int? {
+            if case .lenient(let part) = self { part } else { nil }
+        }
     }
 
-    /// Whether a guarded field is read for an object of type `typename`, by the writer's
-    /// rule (``SchemaContext/applicability(of:to:in:variables:shownBy:)``): `true` when it
-    /// applies (absent, it is missing), `nil` when it does not. `false` when nothing decides
-    /// whether the type satisfies one of its type conditions: then the field is read if the
-    /// record has all of it (``readLeniently(_:)``), and is never called missing, so a
-    /// fragment's stored fields are not left out of the answer.
-    private func applies(_ field: FieldPlan, typename: String) -> Bool? {
+    /// How `field` is read for an object of type `typename` (``GuardedRead``); nil when
+    /// it does not apply.
+    private func guardedRead(of field: FieldPlan, typename: String) -> GuardedRead? {
         switch state.schema.applicability(of: field, to: typename, in: operation, variables: variables) {
-        case .applies: true
-        case .undecided: false
-        case .deferred: state.schema.semantics == .apolloClient
+        case .applies: .required
+        case .undecided: .lenient(pendingPart: nil)
+        case .deferred: state.schema.semantics == .apolloClient ? .required : .lenient(pendingPart: field.deferredPart(under: variables))
         case .leftOut, .notSatisfying: nil
         }
     }

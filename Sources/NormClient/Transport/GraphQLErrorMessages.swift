@@ -1,0 +1,21 @@
+import NormCache
+
+/// The messages of GraphQL errors, as every error normcache reports from a server words
+/// them: each error's `message`, or its JSON when it has none. `errors` is a response's
+/// `errors` list, or one error object (`graphql-ws` sends one as an `error` payload); none
+/// for nil.
+///
+/// ```swift
+/// graphQLErrorMessages(response["errors"])   // ["Cannot query field 'nope' on type 'Query'."]
+/// ```
+func graphQLErrorMessages(_ errors: CacheValue?) -> [String] {
+    let list: [CacheValue] = switch errors {
+    case .list(let errors)?: errors
+    case let one?: [one]
+    case nil: []
+    }
+    return list.map { error in
+        if case .string(let message)? = error["message"] { return message }
+        return JSON.string(error)
+    }
+}
