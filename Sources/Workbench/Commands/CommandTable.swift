@@ -393,7 +393,7 @@ package enum CommandTable {
             _ = try input.words(0...0)
             session.printer.emit(.subscriptions(session.subscriptions.active))
         },
-        DotCommand(name: "wait", usage: "ID N", help: "Wait until subscription ID has had N events in all, or has ended, for up to the timeout (.timeout); fails saying how many came") { session, input in
+        DotCommand(name: "wait", usage: "ID N", help: "Wait until subscription ID has had N events in all, or has ended, for up to the timeout (.timeout); fails, saying how many came, when the subscription failed or the time ran out") { session, input in
             let words = try input.words(2...2)
             try session.waitForEvents(words[0], count: try CountArgument.parse(words[1], command: ".wait", name: "N (events)", least: 1))
         },

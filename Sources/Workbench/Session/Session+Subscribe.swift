@@ -85,22 +85,24 @@ extension Session {
     }
 
     /// `.wait ID N`: until subscription `ID` has printed `N` events in all, or has ended,
-    /// for up to the session's timeout.
+    /// for up to the session's timeout. An end before `N` events is what it waited for
+    /// (its `unsubscribed` event says why), unless the subscription failed: then, and when
+    /// the time runs out, it fails saying how many came.
     func waitForEvents(_ word: String, count: Int) throws {
         guard let id = Int(word), let running = subscriptions.subscription(id) else {
             throw CommandError("no subscription \"\(word)\" (.subscriptions lists them)")
         }
         let deadline = ContinuousClock.now + app.timeout
-        let reached = try wait {
+        try wait {
             while running.events < count, running.ended == nil, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(5))
             }
-            return running.events >= count
         }
-        guard reached else {
-            let why = running.ended.map { "it ended: \($0)" } ?? "waited \(app.timeout) (.timeout)"
-            throw CommandError("subscription \(id) has had \(running.events) of \(count) events: \(why)")
+        if running.events >= count { return }
+        guard let end = running.ended else {
+            throw CommandError("subscription \(id) has had \(running.events) of \(count) events: waited \(app.timeout) (.timeout)")
         }
+        if end.failed { throw CommandError("subscription \(id) failed after \(running.events) of \(count) events: \(end.reason)") }
     }
 
     /// Stops every subscription (the session's cache moved to another store: its events

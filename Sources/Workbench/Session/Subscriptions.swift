@@ -18,8 +18,8 @@ final class Subscriptions: Sendable {
         let id: Int
         let subscription: ClientSubscription
         let transport: any SubscriptionTransport
-        /// Events printed so far, why it ended (nil while it runs), and why it is being stopped.
-        private let state = Mutex<(events: Int, ended: String?, stopping: String?)>((0, nil, nil))
+        /// Events printed so far, how it ended (nil while it runs), and why it is being stopped.
+        private let state = Mutex<(events: Int, ended: End?, stopping: String?)>((0, nil, nil))
         private let printing = Mutex<Task<Void, Never>?>(nil)
 
         init(id: Int, subscription: ClientSubscription, transport: any SubscriptionTransport) {
@@ -30,8 +30,14 @@ final class Subscriptions: Sendable {
 
         var operation: String? { subscription.operation.name }
         var events: Int { state.withLock { $0.events } }
-        /// Why it ended; nil while it runs.
-        var ended: String? { state.withLock { $0.ended } }
+        /// Why it ended, and whether it failed (the server's error, a lost connection);
+        /// nil while it runs.
+        var ended: End? { state.withLock { $0.ended } }
+
+        struct End {
+            let reason: String
+            let failed: Bool
+        }
 
         /// Returns once the subscription has ended and said so.
         func ended() async { await printing.withLock { $0 }?.value }
@@ -61,7 +67,7 @@ final class Subscriptions: Sendable {
                 }
                 let reason = failure ?? state.withLock { $0.stopping } ?? "the server completed it"
                 printer.emit(.subscriptionEnded(id: id, operation: operation, events: events, reason: reason, failed: failure != nil))
-                state.withLock { $0.ended = reason }
+                state.withLock { $0.ended = End(reason: reason, failed: failure != nil) }
             }
         }
 
