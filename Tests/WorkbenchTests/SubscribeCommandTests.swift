@@ -73,6 +73,21 @@ struct SubscribeCommandTests {
         #expect(bench.session.failures == 0)
     }
 
+    /// A subscription's start goes through the simulated network as any request does:
+    /// offline refuses it, `.network fail` fails it, and each start is a `network` event.
+    @Test func theSimulatedNetworkAppliesToAStart() async throws {
+        let (bench, _) = try await start()
+        let subscribe = ".subscribe subscription Renamed { tripRenamed { id name } }"
+        let offline = try await bench.run(".network offline", subscribe)
+        #expect(try messages(offline).contains("the network is offline (.network online reconnects)"))
+        #expect(try offline.event("network").string("status") == "offline")
+        let failed = try await bench.run(".network online", ".network fail 1", subscribe)
+        #expect(try messages(failed).contains("an injected failure (.network fail)"))
+        let started = try await bench.run(subscribe)
+        #expect(try started.event("network").string("op") == "Renamed" && started.event("network").string("status") == "ok")
+        #expect(try started.event("subscribed").int("id") == 1)
+    }
+
     @Test func badInputIsNamedAndTheSessionGoesOn() async throws {
         let (bench, _) = try await start()
         let text = try messages(try await bench.run(

@@ -68,7 +68,7 @@ extension Client {
         let coerced = try coerceVariables(variables, for: operation, schema: schema)
         let request = GraphQLRequest(document: operation.networkDocument, operationName: operation.name, variables: coerced)
         let events: AsyncThrowingStream<SubscriptionEvent, any Error>
-        do { events = try await transport.subscribe(request) } catch { throw .transport(error) }
+        do { events = try await network.subscribe(request, over: transport) } catch { throw .transport(error) }
         let (updates, continuation) = AsyncThrowingStream<SubscriptionUpdate, any Error>.makeStream()
         let writing = Task {
             do {

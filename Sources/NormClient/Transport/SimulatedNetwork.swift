@@ -2,7 +2,8 @@ import Foundation
 import NormCache
 
 /// Network conditions laid over every transport of a session: offline, latency, failing
-/// the next N requests, and a log of every request with its outcome and duration.
+/// the next N requests, and a log of every request with its outcome and duration. A
+/// subscription's start is a request here; its events, once it runs, are not.
 ///
 /// ```swift
 /// let network = SimulatedNetwork()
@@ -51,18 +52,33 @@ public final class SimulatedNetwork: @unchecked Sendable {
     /// Sends `request` over `transport` under the current conditions, and logs it; the
     /// response is as the transport handed it over (``Transport/response(to:)``).
     public func send(_ request: GraphQLRequest, over transport: any Transport) async throws(TransportError) -> TransportResponse {
+        try await logged(request, to: transport.name) { () async throws(TransportError) in try await transport.response(to: request) }
+    }
+
+    /// Starts subscription `request` on `transport` under the current conditions, and logs
+    /// its start as a request (until the server acknowledged it): offline it is refused,
+    /// the latency delays it, an injected failure fails it. Its events then come as the
+    /// transport delivers them.
+    public func subscribe(_ request: GraphQLRequest, over transport: any SubscriptionTransport)
+        async throws(TransportError) -> AsyncThrowingStream<SubscriptionEvent, any Error> {
+        try await logged(request, to: transport.name) { () async throws(TransportError) in try await transport.subscribe(request) }
+    }
+
+    /// Runs `reach` (the request reaching its endpoint) under the current conditions, and logs it.
+    private func logged<Answer>(_ request: GraphQLRequest, to endpoint: String,
+                                _ reach: () async throws(TransportError) -> Answer) async throws(TransportError) -> Answer {
         let start = ContinuousClock.now
         do {
-            let response = try await conditioned(request, over: transport)
-            record(request, transport, status: "ok", since: start, message: nil)
-            return response
+            let answer = try await conditioned(reach)
+            record(request, endpoint, status: "ok", since: start, message: nil)
+            return answer
         } catch {
-            record(request, transport, status: error.status, since: start, message: error.description)
+            record(request, endpoint, status: error.status, since: start, message: error.description)
             throw error
         }
     }
 
-    private func conditioned(_ request: GraphQLRequest, over transport: any Transport) async throws(TransportError) -> TransportResponse {
+    private func conditioned<Answer>(_ reach: () async throws(TransportError) -> Answer) async throws(TransportError) -> Answer {
         let (offline, latency, fail) = lock.withLock { () -> (Bool, Duration, Bool) in
             let fail = !_isOffline && failuresToInject > 0
             if fail { failuresToInject -= 1 }
@@ -74,13 +90,13 @@ public final class SimulatedNetwork: @unchecked Sendable {
         }
         if Task.isCancelled { throw .cancelled }
         if fail { throw .injectedFailure }
-        return try await transport.response(to: request)
+        return try await reach()
     }
 
-    private func record(_ request: GraphQLRequest, _ transport: any Transport, status: String, since start: ContinuousClock.Instant, message: String?) {
+    private func record(_ request: GraphQLRequest, _ endpoint: String, status: String, since start: ContinuousClock.Instant, message: String?) {
         let elapsed = ContinuousClock.now - start
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
-        let event = NetworkEvent(endpoint: transport.name, operation: request.operationName, status: status,
+        let event = NetworkEvent(endpoint: endpoint, operation: request.operationName, status: status,
                                  milliseconds: milliseconds, message: message)
         let observers = lock.withLock {
             entries.append(event)
