@@ -5,9 +5,9 @@
 graphql is graphql_server/server.py (ariadne: queries, mutations, subscriptions over
 WebSocket), incremental is incremental_server/server.py (@defer in parts, subscriptions
 over HTTP), posts is posts_server/server.py (examples/PostsApp's posts service). The
-server runs for SECONDS, then exits (its standard input, a `sleep`, closes). Started
-with subprocess, which passes on no other open file: a `.shell` that starts a server with
-`&` instead waits for it, since the server holds the pipe `.shell` reads to its end.
+server runs for SECONDS, then exits (its standard input, a `sleep`, closes), so a
+script that fails midway leaves nothing running; this returns once the server listens,
+so the script's next line can reach it.
 """
 
 import socket

@@ -783,6 +783,27 @@ func reference(_ key: String) -> CacheValue { ["$reference": .string(key)] }
         #expect(bench.session.failures == 1)
     }
 
+    /// As sqlite3's `.shell` (`system()`): it returns when the shell exits, so a server a
+    /// script starts in the background runs on; the shell gets none of the session's other
+    /// descriptors, and a signal's end is 128 + its number.
+    @Test func shellReturnsWhenTheShellExitsNotItsBackgroundCommands() async throws {
+        let bench = try await TestSession.start()
+        let started = ContinuousClock.now
+        let printed = try await bench.run(".shell echo started; (sleep 30; echo late) &")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(try printed.event("shell").string("output") == "started\n")
+        let descriptors = try await bench.run(".shell ls /proc/$$/fd")
+        #expect(try descriptors.event("shell").string("output")?.split(separator: "\n").allSatisfy { Int($0)! <= 2 || $0 == "255" } == true)
+        #expect(try await bench.run(".shell kill -9 $$").event("shell").int("status") == 137)
+        let folder = try ScratchDirectory()
+        defer { folder.remove() }
+        // In the script's folder, whatever its name (the shell is handed it as a word, not as text).
+        try FileManager.default.createDirectory(atPath: folder.file("it's$HOME").path, withIntermediateDirectories: true)
+        try "pwd\n".write(to: folder.file("it's$HOME/where.sh"), atomically: true, encoding: .utf8)
+        try ".shell sh where.sh\n".write(to: folder.file("it's$HOME/script.repl"), atomically: true, encoding: .utf8)
+        #expect(try await bench.run(".read \(folder.file("it's$HOME/script.repl").path)").event("shell").string("output")?.hasSuffix("/it's$HOME\n") == true)
+    }
+
     @Test func timerPrintsHowLongEachCommandTook() async throws {
         let bench = try await TestSession.start()
         try await bench.run(".timer on")

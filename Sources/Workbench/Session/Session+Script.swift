@@ -68,22 +68,13 @@ extension Session {
         printer.redirect(to: file, once: once)
     }
 
-    /// `.shell COMMAND`: runs it with /bin/sh, prints what it wrote, fails on a nonzero status.
+    /// `.shell COMMAND`: runs it with /bin/sh in the script's folder (``ShellCommand``),
+    /// prints what it wrote, fails on a nonzero status.
     func shell(_ command: String) throws {
         guard !command.isEmpty else { throw CommandError("usage: .shell COMMAND") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = URL(fileURLWithPath: resolve("."))   // the script's folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { throw CommandError(".shell could not start /bin/sh: \(error.localizedDescription)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let status = process.terminationStatus
-        printer.emit(.shell(command: command, status: status, output: String(decoding: data, as: UTF8.self)))
-        guard status == 0 else { throw CommandError(".shell: \"\(command)\" exited with status \(status)") }
+        let outcome = try ShellCommand(command: command, folder: resolve(".")).run()
+        printer.emit(.shell(command: command, status: outcome.status, output: outcome.output))
+        guard outcome.status == 0 else { throw CommandError(".shell: \"\(command)\" exited with status \(outcome.status)") }
     }
 }
 
