@@ -61,14 +61,15 @@ struct SchemaTypeWriter {
     }
 
     /// `SchemaMetadata`, listing the object types, interfaces and unions written, the field
-    /// policies and the root types, and the enums `Objects`, `Interfaces` and `Unions` they
-    /// are declared in.
+    /// policies, the paginated and embedded fields and the root types, and the enums
+    /// `Objects`, `Interfaces` and `Unions` they are declared in.
     private func metadataFile(_ used: UsedSchemaTypes) -> String {
         let types = used.names.sorted().compactMap { schema.type(named: $0) }
         var swift = SwiftWriter.generatedFile(from: "the schema")
         swift.within(layout.schemaTypesEnum) { swift in
             swift.documentation("What the schema tells the cache: the object types, interfaces and unions the operations use, with their "
-                                + "key fields (`@typePolicy`), the field policies (`@fieldPolicy`) and the root types.")
+                                + "key fields (`@typePolicy`), the field policies (`@fieldPolicy`), the paginated and embedded fields "
+                                + "and the root types.")
             swift.block("public enum SchemaMetadata: NormAPI.SchemaMetadata") { swift in
                 list("objectTypes: [NormAPI.Object]", types.filter { $0 is GraphQLObjectType }.map { member("Objects", $0.name) }, into: &swift)
                 list("interfaces: [NormAPI.Interface]", types.filter { $0 is GraphQLInterfaceType }.map { member("Interfaces", $0.name) }, into: &swift)
@@ -80,6 +81,16 @@ struct SchemaTypeWriter {
                         return "NormAPI.FieldPolicy(type: \(quoted(type)), field: \(quoted(field)), keyArgs: \(quoted(keyArgs)), "
                             + "returnType: \(quoted(TypeShape(returned).graphQL)))"
                     }
+                }, into: &swift)
+                list("pagination: [NormAPI.FieldPagination]", knowledge.pagination.declarations.compactMap { declaration -> String? in
+                    guard let returned = schema.fieldType(declaration.field, of: declaration.type) else { return nil }
+                    let style = switch declaration.style {
+                    case .connection?: ".connection"
+                    case .offset(let argument, let arguments)?: ".offset(argument: \(quoted(argument)), arguments: \(quoted(arguments)))"
+                    case nil: ".embedded"
+                    }
+                    return "NormAPI.FieldPagination(type: \(quoted(declaration.type)), field: \(quoted(declaration.field)), style: \(style), "
+                        + "returnType: \(quoted(TypeShape(returned).graphQL)))"
                 }, into: &swift)
                 let roots = [schema.schema.queryType?.name, schema.schema.mutationType?.name, schema.schema.subscriptionType?.name]
                     .map { $0.map(quoted) ?? "nil" }

@@ -88,8 +88,9 @@ import TripsAPI
         #expect(client.cache.keys(matching: "Airport:*") == ["Airport:OPO", "Airport:Porto"])
     }
 
-    /// A generated schema declares no pagination: a typed call takes the endpoint's, so it
-    /// writes what `.more` and `Client.nextPage(of:)` merge, and reads it the same way.
+    /// Where the generated schema declares no pagination (TripsAPI declares none), a typed
+    /// call takes the endpoint's, so it writes what `.more` and `Client.nextPage(of:)`
+    /// merge, and reads it the same way.
     @Test func theEndpointsPaginationHoldsForTypedCalls() async throws {
         var endpoint = SchemaKnowledge()
         endpoint.pagination.embed("Trip", "destination")

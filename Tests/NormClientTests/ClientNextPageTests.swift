@@ -1,4 +1,5 @@
 import Foundation
+import KitchenSinkTypes
 import NormCache
 import NormClient
 import Testing
@@ -6,7 +7,8 @@ import Testing
 /// `Client.nextPage(of:)`: the page after what a watch shows of its declared paginated
 /// field, fetched and merged into that field, so the watch emits the longer list with cause
 /// `page`; nothing is sent when there is no next page, and a query without a declared
-/// paginated field is refused.
+/// paginated field is refused. A typed watch pages as its generated schema declares, even
+/// over a transport that knows nothing of the schema.
 @Suite struct ClientNextPageTests {
     static let schema = """
         type Query { users(first: Int, after: String): UserConnection! plain(first: Int, after: String): UserConnection! }
@@ -53,6 +55,36 @@ import Testing
         guard case .none(let reason) = try await client.nextPage(of: watch) else { Issue.record("a page past the end was fetched"); return }
         #expect(reason.contains("hasNextPage is false"))
         #expect(fake.requestCount == 3)
+        watch.cancel()
+    }
+
+    /// The fixture's generated `SchemaMetadata` declares `tripPages` a connection: over a
+    /// transport without schema knowledge (a plain HTTP endpoint's), the typed watch's next
+    /// pages merge into its one list, and generated types read it as one.
+    @Test func aTypedWatchPagesAsItsGeneratedSchemaDeclares() async throws {
+        let client = Client(cache: NormalizedCache())
+        let fake = FakeTransport(name: "trips", handler: { request throws(TransportError) in
+            var start = 0
+            if case .string(let after)? = request.variables["after"], let position = Int(after) { start = position + 1 }
+            let ids = Array(start..<min(start + 2, 4))
+            let edges: [CacheValue] = ids.map {
+                ["__typename": "TripEdge", "cursor": .string("\($0)"), "node": ["__typename": "Trip", "id": .string("\($0)"), "name": .string("Trip \($0)")]]
+            }
+            let pageInfo: CacheValue = ["__typename": "PageInfo", "endCursor": .string("\(ids.last ?? 3)"), "hasNextPage": .bool((ids.last ?? 3) < 3)]
+            return ["data": ["tripPages": ["__typename": "TripConnection", "edges": .list(edges), "pageInfo": pageInfo]]]
+        })
+        #expect(fake.schemaKnowledge == nil)
+        let watch = try client.watch(TripPagesQuery(), from: fake)
+        var updates = watch.makeAsyncIterator()
+        #expect(await updates.next()?.data?.tripPages.edges.map(\.node.id) == ["0", "1"])
+        guard case .fetched(_, let variables) = try await client.nextPage(of: watch) else { Issue.record("no page fetched"); return }
+        #expect(variables["after"] == "1")
+        let merged = await updates.next()
+        #expect(merged?.cause == .page)
+        #expect(merged?.data?.tripPages.edges.map(\.node.name) == ["Trip 0", "Trip 1", "Trip 2", "Trip 3"])
+        #expect(client.cache.record("QUERY_ROOT")?.keys.filter { $0.hasPrefix("tripPages") } == ["tripPages"], "one field, not one per page")
+        guard case .none = try await client.nextPage(of: watch) else { Issue.record("a page past the end was fetched"); return }
+        #expect(fake.requestCount == 2)
         watch.cancel()
     }
 

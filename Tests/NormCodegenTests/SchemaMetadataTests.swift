@@ -111,9 +111,73 @@ import TripsAPI
                     public static let fieldPolicies: [NormAPI.FieldPolicy] = [
                         NormAPI.FieldPolicy(type: "Root", field: "trips", keyArgs: ["ids"], returnType: "[Trip!]!"),
                     ]
+                    public static let pagination: [NormAPI.FieldPagination] = []
                     public static let rootTypes = NormAPI.RootTypes(query: "Root", mutation: nil, subscription: nil)
             """))
         #expect(files["Operations/Queries/QQuery.graphql.swift"]?.contains("public typealias Schema = API.SchemaMetadata") == true)
+    }
+
+    /// The paginated and embedded fields the project declares are written in
+    /// `SchemaMetadata.pagination`, sorted by type and field, with their styles and types.
+    @Test func thePaginatedAndEmbeddedFieldsAreWritten() throws {
+        let folder = try ProjectDirectory([
+            "schema.graphqls": """
+                type Query { feed(first: Int, after: String): FeedConnection! items(offset: Int, limit: Int): [Item!]! me: User }
+                type FeedConnection { edges: [FeedEdge!]! pageInfo: PageInfo! }
+                type FeedEdge { cursor: String! node: Item! }
+                type PageInfo { endCursor: String hasNextPage: Boolean! }
+                type Item { id: ID! }
+                type User { settings: Settings }
+                type Settings { theme: String }
+                extend type User @typePolicy(embeddedFields: "settings")
+                extend type Query @typePolicy(connectionFields: "feed") @fieldPolicy(forField: "items", paginationArgs: "offset limit")
+                """,
+            "Q.graphql": "query Q { items(offset: 0, limit: 2) { id } }",
+        ])
+        let files = try CodeGenerator(project: Project(directory: folder.path)).files()
+        let metadata = try #require(files.first { $0.path == "Schema/SchemaMetadata.graphql.swift" }?.contents)
+        #expect(metadata.contains("""
+                    public static let pagination: [NormAPI.FieldPagination] = [
+                        NormAPI.FieldPagination(type: "Query", field: "feed", style: .connection, returnType: "FeedConnection!"),
+                        NormAPI.FieldPagination(type: "Query", field: "items", style: .offset(argument: "offset", arguments: ["offset", "limit"]), returnType: "[Item!]!"),
+                        NormAPI.FieldPagination(type: "User", field: "settings", style: .embedded, returnType: "Settings"),
+                    ]
+            """))
+    }
+
+    /// What the fixture's generated metadata declares is its project's pagination.
+    @Test func theGeneratedPaginationIsTheProjects() throws {
+        let project = try Project(directory: ProjectDirectory.repository + "/Tests/Codegen/KitchenSink")
+        let generated = SchemaKnowledge.generated(by: SinkSchema.SchemaMetadata.self)
+        #expect(generated.pagination == project.schemaKnowledge.pagination)
+        #expect(generated.pagination["Query", "tripPages"] == .connection)
+        #expect(SchemaKnowledge.generated(by: TripsAPI.SchemaMetadata.self).pagination.isEmpty)
+    }
+
+    /// Metadata that lists pagination, by hand (metadata without it, ``RenamedRoot``, declares none).
+    enum Paged: NormAPI.SchemaMetadata {
+        static let objectTypes = [NormAPI.Object(typename: "Query", implementedInterfaces: [])]
+        static let interfaces: [NormAPI.Interface] = []
+        static let unions: [NormAPI.Union] = []
+        static let fieldPolicies: [NormAPI.FieldPolicy] = []
+        static let pagination = [
+            NormAPI.FieldPagination(type: "Query", field: "feed", style: .connection, returnType: "FeedConnection!"),
+            NormAPI.FieldPagination(type: "Query", field: "items", style: .offset(argument: "skip", arguments: ["skip", "take"]), returnType: "[Item!]!"),
+            NormAPI.FieldPagination(type: "User", field: "settings", style: .embedded, returnType: "Settings"),
+        ]
+        static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: nil, subscription: nil)
+    }
+
+    @Test func theConversionDeclaresThePaginationWithTheFieldsTypes() {
+        let knowledge = SchemaKnowledge.generated(by: Paged.self)
+        var expected = Pagination()
+        expected["Query", "feed"] = .connection
+        expected["Query", "items"] = .offset(argument: "skip", arguments: ["skip", "take"])
+        expected.embed("User", "settings")
+        #expect(knowledge.pagination == expected)
+        #expect(knowledge.possibleTypes.outputFields(of: "Query")?["feed"] == .nonNull(.named("FeedConnection")))
+        #expect(knowledge.possibleTypes.outputFields(of: "User")?["settings"] == .named("Settings"))
+        #expect(SchemaKnowledge.generated(by: RenamedRoot.self).pagination.isEmpty)
     }
 
     @Test func aUnionBringsItsMembersWithTheirKeyFields() throws {

@@ -94,11 +94,17 @@ import Testing
 
     /// The SDL a plugin's server serves (codegen embeds it) is the schema as the files give
     /// it: none of the declarations Apollo's codegen adds, the schema's own ones kept; but
-    /// the cache directives the files apply to types come along, as type extensions with
-    /// the declarations they need, since the plugin's host reads them from that SDL.
+    /// the cache directives the files apply to types and fields come along, as type
+    /// extensions with the declarations they need, since the plugin's host reads them from
+    /// that SDL (a field's `@cacheControl` as the type's `@cacheControlField`, its
+    /// `@embedded` as `@embeddedField`).
     @Test func theServersSDLLeavesThemOutButCarriesTheCacheDirectives() throws {
         let own = "directive @import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION\n"
-        let project = try load(["schema.graphqls": own + schema].merging(operations) { $1 })
+        let owners = """
+            type Owner { name: String! @cacheControl(maxAge: 30, scope: PRIVATE) pets: [Pet!]! @cacheControl(inheritMaxAge: true) @embedded }
+            extend type Query { owner: Owner @cacheControl(maxAge: 5) }
+            """
+        let project = try load(["schema.graphqls": own + schema, "Owners.graphqls": owners].merging(operations) { $1 })
         #expect(project.serverSDL.contains("directive @import(module: String!)"))
         for added in ["apollo_client_ios_localCacheMutation", "defer"] {
             #expect(!project.serverSDL.contains("directive @\(added)"), "\(added)")
@@ -110,7 +116,15 @@ import Testing
         #expect(project.serverSDL.contains(#"extend interface Pet @typePolicy(keyFields: "id")"#))
         #expect(project.serverSDL.contains(#"extend type Dog @cacheControl(maxAge: 60, scope: PRIVATE) @cacheControlField(name: "barks", inheritMaxAge: true)"#))
         #expect(project.serverSDL.contains("type Dog implements Pet {"))
+        #expect(project.serverSDL.contains(#"extend type Owner @cacheControlField(name: "name", maxAge: 30, scope: PRIVATE) "#
+                                           + #"@cacheControlField(name: "pets", inheritMaxAge: true) @embeddedField(name: "pets")"#))
+        #expect(project.serverSDL.contains(#"extend type Query @cacheControlField(name: "owner", maxAge: 5)"#))
+        #expect(project.serverSDL.contains("directive @embeddedField("))
         // What the host reads from it is what the project knows.
-        #expect(try SchemaKnowledge(sdl: project.serverSDL) == project.schemaKnowledge)
+        let served = try SchemaKnowledge(sdl: project.serverSDL)
+        #expect(served.maxAges == project.schemaKnowledge.maxAges)
+        #expect(served.maxAges["Owner.pets"] == .inherit && served.maxAges["Owner.name"] == .seconds(30) && served.maxAges["Query.owner"] == .seconds(5))
+        #expect(served.pagination.isEmbedded("Owner", "pets"))
+        #expect(served == project.schemaKnowledge)
     }
 }

@@ -2,10 +2,10 @@
 /// `Schema/SchemaMetadata.graphql.swift` (Apollo iOS's `SchemaMetadata`, with `Objects`,
 /// `Interfaces` and `Unions` beside it): the object types the operations reference with
 /// their interfaces and key fields, the interfaces and unions with their members, the
-/// field policies, and the root types. Every generated operation names its schema
-/// (``GraphQLOperation/Schema``), and NormClient's typed API runs it with this knowledge,
-/// so an app built on generated code alone keys, redirects and matches type cases as its
-/// project says.
+/// field policies, the paginated and embedded fields, and the root types. Every generated
+/// operation names its schema (``GraphQLOperation/Schema``), and NormClient's typed API
+/// runs it with this knowledge, so an app built on generated code alone keys, redirects,
+/// matches type cases and merges pages as its project says.
 ///
 /// ```swift
 /// public enum SchemaMetadata: NormAPI.SchemaMetadata {
@@ -13,6 +13,7 @@
 ///     public static let interfaces: [NormAPI.Interface] = []
 ///     public static let unions: [NormAPI.Union] = [TripsAPI.Unions.JourneyEndpoint]
 ///     public static let fieldPolicies: [NormAPI.FieldPolicy] = [.init(type: "Query", field: "trip", keyArgs: ["id"], returnType: "Trip")]
+///     public static let pagination: [NormAPI.FieldPagination] = []   // the trips project declares none
 ///     public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: nil)
 /// }
 /// TripDetailQuery.Schema.objectTypes.first { $0.typename == "Airport" }?.keyFields   // ["code"]
@@ -22,7 +23,14 @@ public protocol SchemaMetadata: Sendable {
     static var interfaces: [Interface] { get }
     static var unions: [Union] { get }
     static var fieldPolicies: [FieldPolicy] { get }
+    /// The paginated and embedded fields (``FieldPagination``).
+    static var pagination: [FieldPagination] { get }
     static var rootTypes: RootTypes { get }
+}
+
+extension SchemaMetadata {
+    /// None: what metadata generated before codegen wrote pagination declares.
+    public static var pagination: [FieldPagination] { [] }
 }
 
 /// The names of a schema's root operation types (`schema { query: query_root }` renames them).

@@ -166,9 +166,9 @@ public struct PossibleTypes: Sendable, Equatable {
 
     /// The possible types a generated schema's metadata declares (`normcache codegen`'s
     /// `SchemaMetadata`): its object types with the interfaces they implement, its unions'
-    /// members, its root types, and the types of the fields that have a field policy. It
-    /// decides for the types it defines, as a schema does; what it does not say (input
-    /// objects, the other fields' types) is left unchecked.
+    /// members, its root types, and the types of the fields that have a field policy or are
+    /// paginated or embedded. It decides for the types it defines, as a schema does; what it
+    /// does not say (input objects, the other fields' types) is left unchecked.
     init(generated schema: any SchemaMetadata.Type) {
         for object in schema.objectTypes {
             objectTypes.insert(object.typename)
@@ -181,8 +181,9 @@ public struct PossibleTypes: Sendable, Equatable {
         for (kind, name) in [(CompiledOperation.Kind.query, roots.query), (.mutation, roots.mutation), (.subscription, roots.subscription)] {
             if let name { rootTypes[kind] = name }
         }
-        for policy in schema.fieldPolicies {
-            if let type = TypeReference(parsing: policy.returnType[...]) { outputFields[policy.type, default: [:]][policy.field] = type }
+        let fields = schema.fieldPolicies.map { ($0.type, $0.field, $0.returnType) } + schema.pagination.map { ($0.type, $0.field, $0.returnType) }
+        for (type, field, returnType) in fields {
+            if let parsed = TypeReference(parsing: returnType[...]) { outputFields[type, default: [:]][field] = parsed }
         }
         fromSchema = true
     }

@@ -63,5 +63,34 @@ public struct Pagination: Sendable, Equatable {
         styles.values.contains { $0[field] != nil } || embedded.values.contains { $0.contains(field) }
     }
 
+    /// One field's declaration: its style when it is paginated, `nil` when it is only embedded.
+    package struct Declaration: Equatable {
+        package let type: String
+        package let field: String
+        package let style: Style?
+
+        package init(type: String, field: String, style: Style?) {
+            self.type = type
+            self.field = field
+            self.style = style
+        }
+    }
+
+    /// Every paginated or embedded field, once, sorted by type and field (what codegen
+    /// writes in a generated schema's metadata).
+    package var declarations: [Declaration] {
+        let types = Set(styles.keys).union(embedded.keys).sorted()
+        return types.flatMap { type in
+            Set((styles[type] ?? [:]).keys).union(embedded[type] ?? []).sorted().map { field in
+                Declaration(type: type, field: field, style: self[type, field])
+            }
+        }
+    }
+
+    /// Declares a field as `declaration` says: paginated in its style, else embedded.
+    package mutating func declare(_ declaration: Declaration) {
+        if let style = declaration.style { self[declaration.type, declaration.field] = style } else { embed(declaration.type, declaration.field) }
+    }
+
     public var isEmpty: Bool { styles.values.allSatisfy(\.isEmpty) && embedded.values.allSatisfy(\.isEmpty) }
 }

@@ -4,14 +4,16 @@ import NormAPI
 extension SchemaKnowledge {
     /// What a generated schema's metadata (`TripsAPI.SchemaMetadata`, written by
     /// `normcache codegen`) tells the cache: its possible types and root types, the key
-    /// fields of its object types and interfaces (`@typePolicy`), and its field policies
-    /// (`@fieldPolicy`), the same knowledge the project it was generated from gives the
-    /// workbench. Converted once per schema type, then remembered.
+    /// fields of its object types and interfaces (`@typePolicy`), its field policies
+    /// (`@fieldPolicy`) and its paginated and embedded fields, the same knowledge the
+    /// project it was generated from gives the workbench. Converted once per schema type,
+    /// then remembered.
     ///
     /// ```swift
     /// let trips = SchemaKnowledge.generated(by: TripsAPI.SchemaMetadata.self)
     /// trips.typePolicies["Airport"]        // .keyFields(["code"])
     /// trips.fieldPolicies["Query", "trip"] // ["id"]
+    /// SchemaKnowledge.generated(by: FeedAPI.SchemaMetadata.self).pagination["Query", "pagedFeed"]   // .connection
     /// ```
     public static func generated(by schema: any SchemaMetadata.Type) -> SchemaKnowledge {
         let id = ObjectIdentifier(schema)
@@ -24,6 +26,14 @@ extension SchemaKnowledge {
             if let fields = interface.keyFields { knowledge.typePolicies[interface.name] = .keyFields(fields) }
         }
         for policy in schema.fieldPolicies { knowledge.fieldPolicies[policy.type, policy.field] = policy.keyArgs }
+        for field in schema.pagination {
+            let style: Pagination.Style? = switch field.style {
+            case .connection: .connection
+            case .offset(let argument, let arguments): .offset(argument: argument, arguments: arguments)
+            case .embedded: nil
+            }
+            knowledge.pagination.declare(.init(type: field.type, field: field.field, style: style))
+        }
         converted.withLock { $0[id] = knowledge }
         return knowledge
     }

@@ -5,12 +5,11 @@ extension Client {
     /// The schema knowledge an operation's reads, writes and watchers use against
     /// `transport`: the transport's (``Transport/schemaKnowledge``); for a generated
     /// operation, its generated schema's (`generated`, what the app was built with) over
-    /// the transport's. Its key fields and field policies win type by type and field by
-    /// field; the possible types, root types and input types are the transport's schema's
-    /// when it has one (the server's whole schema), else the generated schema's, and so is
-    /// the pagination (a generated schema declares none: the pages a typed watch reads are
-    /// those `.more` and ``nextPage(of:)`` merge). The one
-    /// place that decides it; docs/client.md, "Schema knowledge per endpoint".
+    /// the transport's. Its key fields, field policies and paginated and embedded fields win
+    /// type by type and field by field, the transport's filling the rest; the possible
+    /// types, root types and input types are the transport's schema's when it has one (the
+    /// server's whole schema), else the generated schema's. The one place that decides it;
+    /// docs/client.md, "Schema knowledge per endpoint".
     ///
     /// ```swift
     /// client.knowledge(over: fake, generated: nil)                            // fake.schemaKnowledge
@@ -22,7 +21,6 @@ extension Client {
         var knowledge = SchemaKnowledge.generated(by: schema)
         guard let endpoint else { return knowledge }
         if endpoint.possibleTypes.fromSchema { knowledge.possibleTypes = endpoint.possibleTypes }
-        knowledge.pagination = endpoint.pagination
         for type in endpoint.typePolicies.types where knowledge.typePolicies[type] == nil {
             knowledge.typePolicies[type] = endpoint.typePolicies[type]
         }
@@ -30,6 +28,10 @@ extension Client {
             for field in endpoint.fieldPolicies.fields(of: type) where knowledge.fieldPolicies[type, field] == nil {
                 knowledge.fieldPolicies[type, field] = endpoint.fieldPolicies[type, field]
             }
+        }
+        // `isEmbedded`: the generated schema declares the field, embedded or paginated.
+        for declaration in endpoint.pagination.declarations where !knowledge.pagination.isEmbedded(declaration.type, declaration.field) {
+            knowledge.pagination.declare(declaration)
         }
         return knowledge
     }

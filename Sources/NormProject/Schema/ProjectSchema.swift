@@ -12,9 +12,9 @@ struct ProjectSchema: Sendable {
     /// The directives and types ``ApolloDirectives`` declared because the files did not
     /// (`@typePolicy`, `CacheControlScope`).
     let added: Set<String>
-    /// The cache directives the files put on types, each as a type extension
-    /// (`extend type Query @typePolicy(connectionFields: "feed")`), and the names of those
-    /// directives (`@typePolicy`), for ``serverSDL``.
+    /// The cache directives the files put on types and their fields, each type's as a type
+    /// extension (`extend type Query @typePolicy(connectionFields: "feed")`), and the names
+    /// of those directives (`@typePolicy`), for ``serverSDL``.
     let appliedCacheDirectives: (extensions: [String], names: Set<String>)
 
     /// The schema of the project's schema files; `nil` with the problems added when it has any.
@@ -88,25 +88,40 @@ struct ProjectSchema: Sendable {
     static let cacheDirectives: Set<String> = ["typePolicy", "fieldPolicy", "connection", "embeddedField", "cacheControl", "cacheControlField"]
 
     /// Each object type's, interface's and union's cache directives in `definitions`, as a
-    /// type extension carrying them. (A printed schema shows no applied directive; one on a
-    /// field, `@cacheControl` there, is not carried.)
+    /// type extension carrying them; a printed schema shows no applied directive. Those on
+    /// its fields come as the type's directive that says the same of the field by name:
+    /// `@cacheControl(maxAge: 30)` on `barks` as `@cacheControlField(name: "barks", maxAge: 30)`,
+    /// `@embedded` as `@embeddedField(name: "barks")`.
     private static func appliedCacheDirectives(in definitions: [Definition]) -> (extensions: [String], names: Set<String>) {
         var names: Set<String> = []
         let extensions = definitions.compactMap { definition -> String? in
-            let (keyword, name, directives): (String, String, [Directive])
+            let (keyword, name, directives, fields): (String, String, [Directive], [FieldDefinition])
             switch definition {
-            case let type as ObjectTypeDefinition: (keyword, name, directives) = ("type", type.name.value, type.directives)
-            case let type as TypeExtensionDefinition: (keyword, name, directives) = ("type", type.definition.name.value, type.definition.directives)
-            case let type as InterfaceTypeDefinition: (keyword, name, directives) = ("interface", type.name.value, type.directives)
+            case let type as ObjectTypeDefinition: (keyword, name, directives, fields) = ("type", type.name.value, type.directives, type.fields)
+            case let type as TypeExtensionDefinition:
+                (keyword, name, directives, fields) = ("type", type.definition.name.value, type.definition.directives, type.definition.fields)
+            case let type as InterfaceTypeDefinition: (keyword, name, directives, fields) = ("interface", type.name.value, type.directives, type.fields)
             case let type as InterfaceExtensionDefinition:
-                (keyword, name, directives) = ("interface", type.definition.name.value, type.definition.directives)
-            case let type as UnionTypeDefinition: (keyword, name, directives) = ("union", type.name.value, type.directives)
-            case let type as UnionExtensionDefinition: (keyword, name, directives) = ("union", type.definition.name.value, type.definition.directives)
+                (keyword, name, directives, fields) = ("interface", type.definition.name.value, type.definition.directives, type.definition.fields)
+            case let type as UnionTypeDefinition: (keyword, name, directives, fields) = ("union", type.name.value, type.directives, [])
+            case let type as UnionExtensionDefinition: (keyword, name, directives, fields) = ("union", type.definition.name.value, type.definition.directives, [])
             default: return nil
             }
-            let kept = directives.filter { cacheDirectives.contains($0.name.value) }
-            names.formUnion(kept.map { "@" + $0.name.value })
-            return kept.isEmpty ? nil : "extend \(keyword) \(name) " + kept.map { print(ast: $0) }.joined(separator: " ")
+            var kept = directives.filter { cacheDirectives.contains($0.name.value) }.map { (name: $0.name.value, text: print(ast: $0)) }
+            for field in fields {
+                for directive in field.directives {
+                    let named = "name: \"\(field.name.value)\""
+                    switch directive.name.value {
+                    case "cacheControl":
+                        let arguments = [named] + directive.arguments.map { print(ast: $0) }
+                        kept.append(("cacheControlField", "@cacheControlField(" + arguments.joined(separator: ", ") + ")"))
+                    case "embedded": kept.append(("embeddedField", "@embeddedField(\(named))"))
+                    default: continue
+                    }
+                }
+            }
+            names.formUnion(kept.map { "@" + $0.name })
+            return kept.isEmpty ? nil : "extend \(keyword) \(name) " + kept.map(\.text).joined(separator: " ")
         }
         return (extensions, names)
     }
@@ -114,8 +129,8 @@ struct ProjectSchema: Sendable {
     /// The schema as its server has it, as SDL: printed without the declarations
     /// ``ApolloDirectives`` added (the client directives Apollo's codegen adds, which a
     /// server declares none of, and the cache directives the files did not declare).
-    /// The cache directives the files put on types follow, as type extensions, with the
-    /// declarations they need: a plugin's host reads them from the SDL it serves.
+    /// The cache directives the files put on types and fields follow, as type extensions,
+    /// with the declarations they need: a plugin's host reads them from the SDL it serves.
     var serverSDL: String {
         var used = appliedCacheDirectives.names
         if used.contains("@cacheControl") || used.contains("@cacheControlField") { used.insert("CacheControlScope") }

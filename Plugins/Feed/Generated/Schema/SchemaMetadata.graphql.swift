@@ -3,7 +3,7 @@
 import NormAPI
 
 extension FeedSchema {
-    /// What the schema tells the cache: the object types, interfaces and unions the operations use, with their key fields (`@typePolicy`), the field policies (`@fieldPolicy`) and the root types.
+    /// What the schema tells the cache: the object types, interfaces and unions the operations use, with their key fields (`@typePolicy`), the field policies (`@fieldPolicy`), the paginated and embedded fields and the root types.
     public enum SchemaMetadata: NormAPI.SchemaMetadata {
         public static let objectTypes: [NormAPI.Object] = [
             FeedSchema.Objects.FeedItem,
@@ -15,6 +15,10 @@ extension FeedSchema {
         public static let interfaces: [NormAPI.Interface] = []
         public static let unions: [NormAPI.Union] = []
         public static let fieldPolicies: [NormAPI.FieldPolicy] = []
+        public static let pagination: [NormAPI.FieldPagination] = [
+            NormAPI.FieldPagination(type: "Query", field: "pagedFeed", style: .connection, returnType: "FeedItemConnection!"),
+            NormAPI.FieldPagination(type: "Query", field: "pagedItems", style: .offset(argument: "offset", arguments: ["offset", "limit"]), returnType: "[FeedItem!]!"),
+        ]
         public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: nil, subscription: nil)
     }
 

@@ -3,7 +3,7 @@
 import NormAPI
 
 extension PurlSchema {
-    /// What the schema tells the cache: the object types, interfaces and unions the operations use, with their key fields (`@typePolicy`), the field policies (`@fieldPolicy`) and the root types.
+    /// What the schema tells the cache: the object types, interfaces and unions the operations use, with their key fields (`@typePolicy`), the field policies (`@fieldPolicy`), the paginated and embedded fields and the root types.
     public enum SchemaMetadata: NormAPI.SchemaMetadata {
         public static let objectTypes: [NormAPI.Object] = [
             PurlSchema.Objects.Mutation,
@@ -14,6 +14,7 @@ extension PurlSchema {
         public static let interfaces: [NormAPI.Interface] = []
         public static let unions: [NormAPI.Union] = []
         public static let fieldPolicies: [NormAPI.FieldPolicy] = []
+        public static let pagination: [NormAPI.FieldPagination] = []
         public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: nil)
     }
 

@@ -3,7 +3,7 @@
 import NormAPI
 
 extension TripSchema {
-    /// What the schema tells the cache: the object types, interfaces and unions the operations use, with their key fields (`@typePolicy`), the field policies (`@fieldPolicy`) and the root types.
+    /// What the schema tells the cache: the object types, interfaces and unions the operations use, with their key fields (`@typePolicy`), the field policies (`@fieldPolicy`), the paginated and embedded fields and the root types.
     public enum SchemaMetadata: NormAPI.SchemaMetadata {
         public static let objectTypes: [NormAPI.Object] = [
             TripSchema.Objects.Airport,
@@ -21,6 +21,7 @@ extension TripSchema {
             TripSchema.Unions.JourneyEndpoint,
         ]
         public static let fieldPolicies: [NormAPI.FieldPolicy] = []
+        public static let pagination: [NormAPI.FieldPagination] = []
         public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: "Subscription")
     }
 

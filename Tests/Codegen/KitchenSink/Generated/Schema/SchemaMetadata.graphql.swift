@@ -3,18 +3,21 @@
 import NormAPI
 
 extension SinkSchema {
-    /// What the schema tells the cache: the object types, interfaces and unions the operations use, with their key fields (`@typePolicy`), the field policies (`@fieldPolicy`) and the root types.
+    /// What the schema tells the cache: the object types, interfaces and unions the operations use, with their key fields (`@typePolicy`), the field policies (`@fieldPolicy`), the paginated and embedded fields and the root types.
     public enum SchemaMetadata: NormAPI.SchemaMetadata {
         public static let objectTypes: [NormAPI.Object] = [
             SinkSchema.Objects.Crew,
             SinkSchema.Objects.Meta,
             SinkSchema.Objects.Mutation,
             SinkSchema.Objects.Nick,
+            SinkSchema.Objects.PageInfo,
             SinkSchema.Objects.Passenger,
             SinkSchema.Objects.Query,
             SinkSchema.Objects.Stop,
             SinkSchema.Objects.Subscription,
             SinkSchema.Objects.Trip,
+            SinkSchema.Objects.TripConnection,
+            SinkSchema.Objects.TripEdge,
         ]
         public static let interfaces: [NormAPI.Interface] = [
             SinkSchema.Interfaces.Named,
@@ -25,6 +28,9 @@ extension SinkSchema {
             SinkSchema.Unions.Person,
         ]
         public static let fieldPolicies: [NormAPI.FieldPolicy] = []
+        public static let pagination: [NormAPI.FieldPagination] = [
+            NormAPI.FieldPagination(type: "Query", field: "tripPages", style: .connection, returnType: "TripConnection!"),
+        ]
         public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: "Subscription")
     }
 

@@ -2,7 +2,7 @@
 
 import NormAPI
 
-/// What the schema tells the cache: the object types, interfaces and unions the operations use, with their key fields (`@typePolicy`), the field policies (`@fieldPolicy`) and the root types.
+/// What the schema tells the cache: the object types, interfaces and unions the operations use, with their key fields (`@typePolicy`), the field policies (`@fieldPolicy`), the paginated and embedded fields and the root types.
 public enum SchemaMetadata: NormAPI.SchemaMetadata {
     public static let objectTypes: [NormAPI.Object] = [
         TripsAPI.Objects.Airport,
@@ -22,6 +22,7 @@ public enum SchemaMetadata: NormAPI.SchemaMetadata {
     public static let fieldPolicies: [NormAPI.FieldPolicy] = [
         NormAPI.FieldPolicy(type: "Query", field: "trip", keyArgs: ["id"], returnType: "Trip"),
     ]
+    public static let pagination: [NormAPI.FieldPagination] = []
     public static let rootTypes = NormAPI.RootTypes(query: "Query", mutation: "Mutation", subscription: "Subscription")
 }
 
