@@ -88,6 +88,22 @@ import TripsAPI
         #expect(client.cache.keys(matching: "Airport:*") == ["Airport:OPO", "Airport:Porto"])
     }
 
+    /// A generated schema declares no max ages: a typed call judges freshness by the
+    /// endpoint's (`@cacheControl` in its schema), as an untyped call does.
+    @Test func theEndpointsMaxAgesHoldForTypedCalls() async throws {
+        var endpoint = SchemaKnowledge()
+        endpoint.maxAges["Trip"] = .seconds(60)
+        let fake = FakeTransport(name: "trips", schema: endpoint)
+        fake.respond(to: "TripDetail", with: ["data": ["trip": Self.trip()]])
+        let client = Client(cache: NormalizedCache())
+        _ = try await client.fetch(TripDetailQuery(id: "2"), from: fake)
+        #expect(try await client.fetch(TripDetailQuery(id: "2"), policy: .cacheFirst, from: fake).source == .cache)
+        try client.cache.clock.advance(by: 90)
+        let late = try await client.fetch(TripDetailQuery(id: "2"), policy: .cacheFirst, from: fake)
+        #expect(late.source == .network, "Trip's fields are older than its max age: stale, a miss")
+        #expect(fake.requests.count == 2)
+    }
+
     /// Where the generated schema declares no pagination (TripsAPI declares none), a typed
     /// call takes the endpoint's, so it writes what `.more` and `Client.nextPage(of:)`
     /// merge, and reads it the same way.

@@ -8,7 +8,8 @@ extension Client {
     /// the transport's. Its key fields, field policies and paginated and embedded fields win
     /// type by type and field by field, the transport's filling the rest; the possible
     /// types, root types and input types are the transport's schema's when it has one (the
-    /// server's whole schema), else the generated schema's. The one place that decides it;
+    /// server's whole schema), else the generated schema's; the max ages (`@cacheControl`)
+    /// are the transport's, since a generated schema carries none. The one place that decides it;
     /// docs/client.md, "Schema knowledge per endpoint".
     ///
     /// ```swift
@@ -21,6 +22,7 @@ extension Client {
         var knowledge = SchemaKnowledge.generated(by: schema)
         guard let endpoint else { return knowledge }
         if endpoint.possibleTypes.fromSchema { knowledge.possibleTypes = endpoint.possibleTypes }
+        knowledge.maxAges = endpoint.maxAges   // a generated schema declares none
         for type in endpoint.typePolicies.types where knowledge.typePolicies[type] == nil {
             knowledge.typePolicies[type] = endpoint.typePolicies[type]
         }
