@@ -16,6 +16,19 @@ import Testing
             == #"{"data":{"search":[{"__typename":"FeedItem","id":"3","title":"Porto by train","author":"ana"}]}}"#)
     }
 
+    /// `feedConnection` pages backward as the Relay spec says: the `last` items before
+    /// `before`, `hasPreviousPage` true while items come before them, `startCursor` the
+    /// first edge's; none before the first item.
+    @Test func theConnectionPagesBackward() async throws {
+        let middle = try await feed.query(feed.operation("FeedPage"), #"{"first":null,"last":3,"before":"50"}"#)
+        #expect(middle.contains(#""pageInfo":{"__typename":"PageInfo","hasNextPage":true,"hasPreviousPage":true,"startCursor":"47","endCursor":"49"}"#), "\(middle)")
+        #expect(middle.hasPrefix(#"{"data":{"feedConnection":{"__typename":"FeedItemConnection","edges":[{"__typename":"FeedItemEdge","cursor":"47""#), "\(middle)")
+        let start = try await feed.query(feed.operation("FeedPage"), #"{"first":null,"last":5,"before":"3"}"#)
+        #expect(start.contains(#""pageInfo":{"__typename":"PageInfo","hasNextPage":true,"hasPreviousPage":false,"startCursor":"welcome","endCursor":"2"}"#), "\(start)")
+        let none = try await feed.query(feed.operation("FeedPage"), #"{"first":null,"last":5,"before":"welcome"}"#)
+        #expect(none.contains(#""edges":[],"pageInfo":{"__typename":"PageInfo","hasNextPage":true,"hasPreviousPage":false,"startCursor":null,"endCursor":null}"#), "\(none)")
+    }
+
     @Test func loadPrintsTheFeedAndAnnouncesItsState() async throws {
         host.reply(to: "run", with: (true, #"{"data":{"feed":[{"__typename":"FeedItem","id":"3","title":"Porto by train","author":"ana"}]},"source":"cache"}"#))
         #expect(try await feed.command("feed.load") == (true, #"{"output":["1 items (cache)","  3  Porto by train, by ana"]}"#))

@@ -62,6 +62,13 @@ import Testing
         #expect(try await completion(of: ".use ").candidates == ["donuts", "feed", "purls", "trips"])
     }
 
+    /// `.more` completes a running watcher's id, then which page.
+    @Test func watcherIdsAndDirectionsAfterMore() async throws {
+        #expect(try await completion(of: ".more ", after: ".use feed", #".pager FeedPage {"first":5}"#).candidates == ["1"])
+        #expect(try await completion(of: ".more 1 pr").action == .insert("evious "))
+        #expect(try await completion(of: ".more 1 ").candidates == ["all", "next", "previous"])
+    }
+
     @Test func recordKeys() async throws {
         let writes = [#".write Trip:1 {"name":"Lisbon"}"#, #".write Trip:2 {"name":"Porto"}"#, #".write User:1 {"name":"Ana"}"#]
         for command in [".inspect", ".refs", ".evict", ".write", ".expect record"] {

@@ -33,6 +33,20 @@ extension Client {
     /// ```
     @discardableResult
     public func nextPage(of watch: ClientWatch) async throws(ClientError) -> NextPageResult {
+        try await page(.next, of: watch)
+    }
+
+    /// The page after (`.next`, ``nextPage(of:)``) or before (`.previous`) what `watch`
+    /// shows of its paginated field, fetched and merged into it: a previous page is
+    /// asked for `before:` the merged list's `pageInfo.startCursor` with `last:` the page
+    /// size, or at the offset a page size back, and the engine prepends it (`PageMerge`).
+    /// The workbench's `.more ID previous` asks for it.
+    ///
+    /// ```swift
+    /// try await client.page(.previous, of: feed)   // items 45–49 prepended to 50–54
+    /// ```
+    @discardableResult
+    package func page(_ direction: NextPage.Direction, of watch: ClientWatch) async throws(ClientError) -> NextPageResult {
         let operation = watch.operation
         let paths: [[String]]
         do { paths = try cache.paginatedFields(of: operation, schema: knowledge(over: watch.transport, generated: watch.generated)) }
@@ -44,17 +58,17 @@ extension Client {
         }
         guard paths.count == 1 else {
             throw .invalid("\(name) has \(paths.count) paginated fields (\(paths.map { $0.joined(separator: ".") }.joined(separator: ", "))): "
-                           + "a next page is for one")
+                           + "a \(direction.rawValue) page is for one")
         }
-        let page = watch.shownPage
+        let shown = watch.shownPage
         // Its own fetch would replace the list with the first page after this one merged.
-        guard !page.fetching else { throw .invalid("watcher \(watch.id) is still fetching: its next page waits until it has answered") }
-        guard case .object(let shown)? = page.data else { throw .invalid("watcher \(watch.id) has shown no page yet") }
-        let next: NextPage
-        do { next = try NextPage(.next, in: operation, at: path, page: shown, variables: page.variables) }
+        guard !shown.fetching else { throw .invalid("watcher \(watch.id) is still fetching: its \(direction.rawValue) page waits until it has answered") }
+        guard case .object(let data)? = shown.data else { throw .invalid("watcher \(watch.id) has shown no page yet") }
+        let page: NextPage
+        do { page = try NextPage(direction, in: operation, at: path, page: data, variables: shown.variables) }
         catch { return .none(error.reason) }
-        return .fetched(try await fetch(operation, variables: next.variables, policy: .networkOnly, from: watch.transport,
-                                        generated: watch.generated, cause: .page), variables: next.variables)
+        return .fetched(try await fetch(operation, variables: page.variables, policy: .networkOnly, from: watch.transport,
+                                        generated: watch.generated, cause: .page), variables: page.variables)
     }
 
     /// ``nextPage(of:)-(ClientWatch)`` of a typed watch: its next page, merged; the typed

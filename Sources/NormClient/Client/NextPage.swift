@@ -38,6 +38,8 @@ package struct NextPage: Sendable {
     package struct Unavailable: Error, Equatable, CustomStringConvertible {
         package let reason: String
         package var description: String { reason }
+
+        package init(reason: String) { self.reason = reason }
     }
 
     /// An operation's paginated field: where it is, how it pages, and the variables its

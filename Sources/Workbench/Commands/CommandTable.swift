@@ -28,7 +28,7 @@ package enum CommandTable {
         DotCommand(name: "pager", usage: "on|off | OP [JSON]",
                    help: "on|off: at the terminal, send each command's output that is longer than the screen through $PAGER (default less -FRX; none when PAGER is empty or cat); on by default, never for JSON, a script or a pipe. "
                        + "OP [JSON]: Apollo iOS's pager over the named query's paginated field (a field taking after:, before:, offset: or skip:), with JSON variables (default: .vars): one watcher per page, each page its own field key; "
-                       + "prints its id (its first page's watcher's), and every page's items concatenated whenever a page emits; .more ID loads the next page, .refetch ID goes back to the first, .unwatch ID stops it (docs/pagination.md)",
+                       + "prints its id (its first page's watcher's), and every page's items concatenated whenever a page emits; .more ID [next|previous|all] loads the next page, the previous one or all of them, .refetch ID goes back to the first, .unwatch ID stops it (docs/pagination.md)",
                    completes: [.operation]) { session, input in
             switch input.words.first {
             case "on", "off": session.printer.pages = try input.onOff()
@@ -215,8 +215,14 @@ package enum CommandTable {
             log.limit = try CountArgument.parse(word, command: ".watchlog", name: "N (how many emissions to keep)", least: 1)
         },
         // pagination
-        DotCommand(name: "more", usage: "ID", help: "The next page: of watcher ID's paginated field (declared in the schema: @typePolicy(connectionFields:), @fieldPolicy(paginationArgs:)), fetched and merged into it, so the watcher emits the longer list (cause page); or of pager ID (.pager), a watcher more. Its variables come from what is shown (after: pageInfo.endCursor, or offset: the items so far); when there is no next page, says why and sends nothing") { session, input in
-            try session.more(try input.words(1...1)[0])
+        DotCommand(name: "more", usage: "ID [next|previous|all]",
+                   help: "The next page (next, the default), the one before the first shown (previous), or every page (all). "
+                       + "Of watcher ID's paginated field (declared in the schema: @typePolicy(connectionFields:), @fieldPolicy(paginationArgs:)): fetched and merged into it, appended or prepended, so the watcher emits the longer list (cause page); all merges next pages until there is none, then previous ones. "
+                       + "Of pager ID (.pager): a watcher more, after the last page or before the first; all is Apollo iOS's loadAll: back to the first page, refetched, then next pages to the end and previous ones to the start, shown once. "
+                       + "The variables come from what is shown (after: pageInfo.endCursor or before: its startCursor with last:, or offset: moved by a page); when there is no such page, or a page is still loading, says why and sends nothing",
+                   completes: [.watcher, .word(["next", "previous", "all"])]) { session, input in
+            let words = try input.words(1...2)
+            try session.more(words[0], asking: words.count > 1 ? words[1] : "next")
         },
         // cache
         DotCommand(name: "keys", usage: "[GLOB]", help: "List record keys, sorted; GLOB filters them (* any run, ? one character)") { session, input in

@@ -47,6 +47,10 @@ package struct DotCommand: Sendable {
         case recordKey
         /// A word of an `.expect` claim: after `record`, a record key.
         case claim
+        /// A running watcher's id, a pager's too (`.more 3`).
+        case watcher
+        /// One of these words (`.more 3 previous`).
+        case word([String])
     }
 
     /// `.name USAGE`, as `.help` shows it.

@@ -131,6 +131,8 @@ struct Completion {
         case .operation: return session.operationNames
         case .recordKey: return session.client.cache.keys()
         case .claim: return before.last == "record" ? session.client.cache.keys() : []
+        case .watcher: return session.client.activeWatches.map { "\($0.id)" }
+        case .word(let words): return words
         }
     }
 

@@ -135,8 +135,9 @@ enum Event {
     case subscriptions([Subscriptions.Running])
     /// A pager started (`.pager`): its id, its first page's watcher's, and the list it pages.
     case paging(id: Int, operation: String?, list: String)
-    /// `.more ID`: the next page asked for with `variables`, or, with `reason`, none sent.
-    case more(id: Int, variables: CacheObject?, reason: String?)
+    /// `.more ID [next|previous|all]`: the next (or previous) page asked for with
+    /// `variables`, or, with `reason`, none sent.
+    case more(id: Int, direction: NextPage.Direction, variables: CacheObject?, reason: String?)
     /// The active watchers, as they were when listed.
     case watches([WatcherListing])
     /// The type policies set with `.keyfields`, those of the endpoint's schema that they do

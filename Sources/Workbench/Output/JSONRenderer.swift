@@ -211,8 +211,8 @@ enum JSONRenderer {
             })]
         case .paging(let id, let operation, let list):
             return ["event": "paging", "id": CacheValue(id), "op": name(operation), "list": .string(list)]
-        case .more(let id, let variables, let reason):
-            return ["event": "more", "id": CacheValue(id), "sent": .bool(reason == nil), "variables": variables.map(CacheValue.object) ?? .null,
+        case .more(let id, let direction, let variables, let reason):
+            return ["event": "more", "id": CacheValue(id), "direction": .string(direction.rawValue), "sent": .bool(reason == nil), "variables": variables.map(CacheValue.object) ?? .null,
                     "reason": reason.map(CacheValue.string) ?? .null]
         case .watches(let watches):
             return ["event": "watches", "watches": .list(watches.map { watch in .object([

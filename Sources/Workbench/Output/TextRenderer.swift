@@ -48,7 +48,9 @@ struct TextRenderer {
                             "not told of this \(cause.rawValue) (Apollo iOS): keeps what it shows" + what), [])
         case .pager(let pager):
             let next = pager.canLoadNext ? "can load next" : "no next page"
-            let detail = "page \(pager.page) emitted: \(pager.pages) page\(pager.pages == 1 ? "" : "s"), \(pager.items.count) items, \(next)"
+            let previous = pager.canLoadPrevious ? "can load previous" : "no previous page"
+            let before = pager.previousPages == 0 ? "" : " (\(pager.previousPages) previous)"
+            let detail = "page \(pager.page) emitted: \(pager.pages) page\(pager.pages == 1 ? "" : "s")\(before), \(pager.items.count) items, \(next), \(previous)"
             return (heading("pager \(pager.id) \(pager.operation ?? "(anonymous)")", detail) + data(.object([pager.list: .list(pager.items)])), [])
         case .record(let key, let record, let ages, let now):
             guard let record else { return (["no record " + key], []) }
@@ -219,9 +221,9 @@ struct TextRenderer {
                 "\(running.id)  \(running.operation ?? "(anonymous)")  \(JSON.string(.object(running.subscription.variables), sortedKeys: true))  "
                     + "\(running.events) event\(running.events == 1 ? "" : "s")  \(running.transport.name)"
             }, [])
-        case .more(let id, let variables, let reason):
+        case .more(let id, let direction, let variables, let reason):
             if let reason { return (["\(id): \(reason); nothing sent"], []) }
-            return (["\(id): next page \(JSON.string(.object(variables ?? CacheObject()), sortedKeys: true))"], [])
+            return (["\(id): \(direction.rawValue) page \(JSON.string(.object(variables ?? CacheObject()), sortedKeys: true))"], [])
         case .paging(let id, let operation, let list):
             return (["paging \(operation ?? "an anonymous query")'s \(list) as pager \(id) (its first page is watcher \(id); .more \(id) loads the next)"], [])
         case .watches(let watches):

@@ -21,7 +21,7 @@ enum Expectation {
     case watchCause(watch: Int, emission: Int?, equals: ChangeCause)
     case watchData(watch: Int, emission: Int?, path: String, equals: CacheValue)
     case watchers(equals: Int)
-    /// A value in what pager `pager` shows (`.pager`): `pages`, `canLoadNext`, `page`, `data[3].node.id`.
+    /// A value in what pager `pager` shows (`.pager`): `pages`, `canLoadNext`, `canLoadPrevious`, `page`, `data[3].node.id`.
     case pager(pager: Int, path: String, equals: CacheValue)
     /// Requests since the session began; with a status (ok, error, offline, cancelled), only those.
     case requests(status: String?, equals: Int)

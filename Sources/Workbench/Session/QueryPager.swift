@@ -4,21 +4,25 @@ import NormClient
 
 /// Apollo iOS's pager (apollo-ios-pagination's `GraphQLQueryPager`) over one query with
 /// a paginated field (``NextPage/Field``): one watcher per page, each page its own field
-/// key in the cache, the pages' items shown concatenated, first page first.
+/// key in the cache, the pages' items shown concatenated in the list's order: the
+/// previous pages, the initial page, the next pages.
 ///
-/// The first page's watcher starts with the pager and gives it its id. ``loadNext()``
-/// starts the next page's watcher with the variables ``NextPage`` tells from the last
-/// page (it refuses while that page has not answered yet, or when there is no next page);
-/// whether there is one (`canLoadNext`) is read from the last page alone. Every page
-/// re-emits on its own: the pager then shows the whole list again, saying which page
-/// emitted. ``reset()`` goes back to the first page: the other pages' watchers are
-/// cancelled, and the first one refetches.
+/// The initial page's watcher starts with the pager and gives it its id. ``load(_:)``
+/// starts the watcher of the page after the last page (`.next`) or before the first one
+/// (`.previous`), with the variables ``NextPage`` tells from that page; it refuses while
+/// any page has not answered yet (Apollo iOS refuses a load while one is in progress),
+/// and when there is no such page. `canLoadNext` is read from the last page alone,
+/// `canLoadPrevious` from the first. Every page re-emits on its own: the pager then shows
+/// the whole list again, saying which page emitted. ``hold()`` keeps its emissions back
+/// (a refetch, loading every page) until ``release()`` shows the list once; ``reset()``
+/// goes back to the initial page: the other pages' watchers are cancelled.
 ///
 /// ```swift
 /// let pager = QueryPager(operation: feedPage, field: try NextPage.Field(in: feedPage), show: { print($0.items.count) },
 ///                        pass: { _, _ in }) { variables, onEvent in try client.watch(feedPage, variables: variables, onEvent: onEvent) }
-/// try pager.start(variables: ["first": 5])   // 5
-/// try pager.loadNext()                        // .success(["first": 5, "after": "4"]); shows 10
+/// try pager.start(variables: ["first": 5, "after": "49"])   // 5
+/// try pager.load(.next)                                       // .success(["first": 5, "after": "54"]); shows 10
+/// try pager.load(.previous)                                   // .success(["first": null, "last": 5, "before": "50"]); shows 15
 /// ```
 final class QueryPager: @unchecked Sendable {
     /// What the pager shows after a page emitted: every page's items, in order.
@@ -29,16 +33,22 @@ final class QueryPager: @unchecked Sendable {
         let list: String
         /// How many pages the pager has (those still loading included).
         let pages: Int
+        /// How many of them are before the initial page.
+        let previousPages: Int
         /// Whether the last page has a page after it.
         let canLoadNext: Bool
-        /// The page that emitted (1 = the first).
+        /// Whether the first page has a page before it.
+        let canLoadPrevious: Bool
+        /// The page that emitted: 1 is the initial page, the next pages count up from it
+        /// (2, 3, …) and the previous pages down (0, -1, …), so a page keeps its number.
         let page: Int
         let items: [CacheValue]
 
         /// What the `pager` JSON event and `.expect pager` see.
         var json: CacheObject {
             ["id": CacheValue(id), "op": operation.map(CacheValue.string) ?? .null, "pages": CacheValue(pages),
-             "canLoadNext": .bool(canLoadNext), "page": CacheValue(page), "data": .list(items)]
+             "previousPages": CacheValue(previousPages), "canLoadNext": .bool(canLoadNext),
+             "canLoadPrevious": .bool(canLoadPrevious), "page": CacheValue(page), "data": .list(items)]
         }
     }
 
@@ -52,15 +62,17 @@ final class QueryPager: @unchecked Sendable {
     private let startPage: StartPage
 
     private let lock = NSLock()
-    /// Each page's watcher, in order; the first one's id is the pager's.
+    /// Each page's watcher, in the list's order: the previous pages, the initial one, the next ones.
     private var watches: [ClientWatch] = []
-    /// Each page's last data, by page index, once it answered.
+    /// How many of ``watches`` are previous pages: the initial page's index.
+    private var previousPages = 0
+    /// Each page's last data, by its watcher's id, once it answered.
     private var data: [Int: CacheObject] = [:]
     /// Bumped by ``reset()``: an event of a page dropped by it is not the pager's any more.
     private var generation = 0
-    /// True while ``reset()``'s refetch runs: the first page's emissions are shown once, after it.
-    private var resetting = false
-    /// The index of the page that emitted last.
+    /// True between ``hold()`` and ``release()``: emissions are kept back.
+    private var holding = false
+    /// The id of the watcher of the page that emitted last.
     private var emitted = 0
 
     /// A pager of `field` in `operation`; `show` prints what it shows, `pass` hears its
@@ -74,50 +86,64 @@ final class QueryPager: @unchecked Sendable {
         self.startPage = startPage
     }
 
-    /// The first page's watcher's id.
-    var id: Int { lock.withLock { watches.first?.id ?? 0 } }
+    /// The initial page's watcher's id.
+    var id: Int { lock.withLock { initial?.id ?? 0 } }
 
-    /// The first page's watcher, while the pager runs.
-    var first: ClientWatch? { lock.withLock { watches.first } }
+    /// The initial page's watcher, while the pager runs.
+    var first: ClientWatch? { lock.withLock { initial } }
 
-    /// Starts the first page's watcher with `variables`.
+    private var initial: ClientWatch? { watches.indices.contains(previousPages) ? watches[previousPages] : nil }
+
+    /// Starts the initial page's watcher with `variables`.
     func start(variables: CacheObject) throws {
-        try startWatch(variables, page: 0)
+        try startWatch(variables, at: .next)
     }
 
-    /// Starts the next page's watcher: its variables, or why there is no next page (the
-    /// reason names the field; nothing started). Throws while the last page has not answered.
-    func loadNext() throws -> Result<CacheObject, NextPage.Unavailable> {
-        let (page, last, variables) = lock.withLock { (watches.count, data[watches.count - 1], watches.last?.variables ?? CacheObject()) }
-        guard let last else { throw CommandError("pager \(id) is still loading page \(page): .more waits until it has answered") }
-        let next: NextPage
-        do { next = try NextPage(of: field, page: last, variables: variables) } catch { return .failure(error) }
-        try startWatch(next.variables, page: page)
-        return .success(next.variables)
+    /// Starts the watcher of the page after the last page (`.next`) or before the first
+    /// (`.previous`): its variables, or why there is no such page (the reason names the
+    /// field; nothing started). Throws while a page has not answered yet.
+    func load(_ direction: NextPage.Direction) throws -> Result<CacheObject, NextPage.Unavailable> {
+        let (edge, pageData) = try lock.withLock { () throws -> (ClientWatch, CacheObject) in
+            if let loading = watches.firstIndex(where: { data[$0.id] == nil }) {
+                throw CommandError("pager \(initial?.id ?? 0) has no answer from page \(loading - previousPages + 1) yet "
+                                   + "(still loading, or its fetch failed): .more waits for it")
+            }
+            let edge = direction == .next ? watches[watches.count - 1] : watches[0]
+            return (edge, data[edge.id]!)
+        }
+        let page: NextPage
+        do { page = try NextPage(direction, of: field, page: pageData, variables: edge.variables) } catch { return .failure(error) }
+        try startWatch(page.variables, at: direction)
+        return .success(page.variables)
     }
 
-    /// Goes back to the first page: cancels the other pages' watchers and hands back the
-    /// first one, to refetch; its emissions wait for ``endReset()``.
+    /// Keeps the pages' emissions back until ``release()``.
+    func hold() {
+        lock.withLock { holding = true }
+    }
+
+    /// Ends ``hold()``: shows the list once, as the pages now have it, naming the page
+    /// that emitted last.
+    func release() {
+        lock.withLock { holding = false }
+        show(snapshot())
+    }
+
+    /// Goes back to the initial page: cancels the other pages' watchers and hands back
+    /// the initial one, to refetch.
     func reset() -> ClientWatch? {
-        let dropped = lock.withLock { () -> ArraySlice<ClientWatch> in
+        let (dropped, kept) = lock.withLock { () -> ([ClientWatch], ClientWatch?) in
             generation += 1
-            resetting = true
-            let dropped = watches.dropFirst()
-            watches = Array(watches.prefix(1))
-            data = data.filter { $0.key == 0 }
-            return dropped
+            guard let kept = initial else { return ([], nil) }
+            let dropped = watches.filter { $0 !== kept }
+            watches = [kept]
+            previousPages = 0
+            data = data.filter { $0.key == kept.id }
+            emitted = kept.id
+            return (dropped, kept)
         }
         for watch in dropped { watch.cancel() }
-        return first
-    }
-
-    /// Ends ``reset()``: shows the first page, as its refetch left it.
-    func endReset() {
-        lock.withLock {
-            resetting = false
-            emitted = 0
-        }
-        show(snapshot())
+        return kept
     }
 
     /// Stops every page's watcher.
@@ -125,25 +151,32 @@ final class QueryPager: @unchecked Sendable {
         for watch in lock.withLock({ watches }) { watch.cancel() }
     }
 
-    /// Starts page `page`'s watcher. The lock is held until the pager has it: its first
-    /// event (on the client's event queue) waits for that, and starting one waits for no event.
-    private func startWatch(_ variables: CacheObject, page: Int) throws {
+    /// Starts a page's watcher, after the last page or before the first. The lock is
+    /// held until the pager has it: its first event (on the client's event queue) waits
+    /// for that, and starting one waits for no event.
+    private func startWatch(_ variables: CacheObject, at direction: NextPage.Direction) throws {
         try lock.withLock {
             let generation = self.generation
-            watches.append(try startPage(variables) { [weak self] watch, event in
-                self?.received(event, of: watch, page: page, generation: generation)
-            })
+            let watch = try startPage(variables) { [weak self] watch, event in
+                self?.received(event, of: watch, generation: generation)
+            }
+            if direction == .next || watches.isEmpty {
+                watches.append(watch)
+            } else {
+                watches.insert(watch, at: 0)
+                previousPages += 1
+            }
         }
     }
 
-    private func received(_ event: ClientWatch.Event, of watch: ClientWatch, page: Int, generation: Int) {
+    private func received(_ event: ClientWatch.Event, of watch: ClientWatch, generation: Int) {
         guard case .emission(_, let emission) = event else { return pass(watch, event) }
         let shows = lock.withLock { () -> Bool in
-            guard generation == self.generation || page == 0 else { return false }
+            guard generation == self.generation || watch === initial else { return false }
             guard case .object(let object)? = emission.result.data else { return false }
-            data[page] = object
-            emitted = page
-            return !(resetting && page == 0)
+            data[watch.id] = object
+            emitted = watch.id
+            return !holding
         }
         if shows { show(snapshot()) }
     }
@@ -151,13 +184,18 @@ final class QueryPager: @unchecked Sendable {
     /// What the pager shows now: every page's items, and the page that emitted last.
     func snapshot() -> Snapshot {
         lock.withLock {
-            let page = emitted
-            let items = watches.indices.flatMap { data[$0].flatMap(field.items) ?? [] }
-            let canLoadNext = data[watches.count - 1].map { last in
-                (try? NextPage(of: field, page: last, variables: watches[watches.count - 1].variables)) != nil
-            } ?? false
-            return Snapshot(id: watches.first?.id ?? 0, operation: operation.name, list: field.itemsName, pages: watches.count,
-                            canLoadNext: canLoadNext, page: page + 1, items: items)
+            let items = watches.flatMap { data[$0.id].flatMap(field.items) ?? [] }
+            let emittedIndex = watches.firstIndex { $0.id == emitted } ?? previousPages
+            return Snapshot(id: initial?.id ?? 0, operation: operation.name, list: field.itemsName, pages: watches.count,
+                            previousPages: previousPages, canLoadNext: canLoad(.next, from: watches.last),
+                            canLoadPrevious: canLoad(.previous, from: watches.first),
+                            page: emittedIndex - previousPages + 1, items: items)
         }
+    }
+
+    /// Whether `page` (it answered) has a page after it, or before it; the lock is held.
+    private func canLoad(_ direction: NextPage.Direction, from page: ClientWatch?) -> Bool {
+        guard let page, let pageData = data[page.id] else { return false }
+        return (try? NextPage(direction, of: field, page: pageData, variables: page.variables)) != nil
     }
 }

@@ -1,7 +1,7 @@
 import NormCache
 import NormClient
 
-/// Apollo iOS's pager in the workbench (`.pager OP [JSON]`, `.more ID`, `.refetch ID`,
+/// Apollo iOS's pager in the workbench (`.pager OP [JSON]`, `.more ID [next|previous|all]`, `.refetch ID`,
 /// `.unwatch ID`): one watcher per page (``QueryPager``), the pages' items printed
 /// concatenated as a `pager` event each time a page emits.
 extension Session {
@@ -36,35 +36,88 @@ extension Session {
         return pager
     }
 
-    /// `.refetch ID` on a pager: back to the first page (the other pages' watchers cancelled),
-    /// which refetches; then the pager shows it.
+    /// `.refetch ID` on a pager: back to the initial page (the other pages' watchers
+    /// cancelled), which refetches; then the pager shows it.
     func refetchPager(_ pager: QueryPager) throws {
-        guard let first = pager.reset() else { return }
-        defer { client.deliverWatchEvents(); pager.endReset() }
-        try wait { try await first.refetch() }
+        pager.hold()
+        defer { client.deliverWatchEvents(); pager.release() }
+        try startOver(pager)
     }
 
-    /// `.more ID`: the next page of pager ID (a watcher more), or of watcher ID's paginated
-    /// field, merged into it (``Client/nextPage(of:)``), so that the watcher's emission shows
-    /// the longer list. Prints the `more` event: the variables sent, or why nothing was.
-    func more(_ word: String) throws {
-        let id: Int, variables: CacheObject?, reason: String?
-        if let pager = pager(word) {
-            id = pager.id
-            switch try pager.loadNext() {
-            case .success(let next): (variables, reason) = (next, nil)
-            case .failure(let none): (variables, reason) = (nil, none.reason)
-            }
+    /// `.more ID [next|previous|all]`: the next page, the previous one or every page of
+    /// pager ID (``QueryPager``: a watcher more), or of watcher ID's paginated field,
+    /// merged into it (``Client/page(_:of:)``), so that the watcher's emission shows the
+    /// longer list. Prints a `more` event for each page asked for (its direction and
+    /// variables), or for one page, why none was sent.
+    func more(_ word: String, asking which: String) throws {
+        let direction = NextPage.Direction(rawValue: which)
+        guard direction != nil || which == "all" else { throw CommandError(".more ID takes next, previous or all after the id, not \"\(which)\"") }
+        let pager = pager(word), id: Int, load: LoadPage
+        if let pager {
+            (id, load) = (pager.id, pager.load)
         } else {
             guard Int(word) != nil else { throw CommandError(".more takes a pager's or a watcher's id, not \"\(word)\" (.watches lists them)") }
-            let (watch, client) = (try watches(word)[0], self.client)
-            id = watch.id
-            switch try wait({ try await client.nextPage(of: watch) }) {
-            case .fetched(_, let next): (variables, reason) = (next, nil)
-            case .none(let none): (variables, reason) = (nil, none)
+            let watch = try watches(word)[0]
+            (id, load) = (watch.id, { direction in try self.mergePage(direction, of: watch) })
+        }
+        guard let direction else { return try pager.map { try loadAll($0) } ?? pageBothWays(id: id, load: load) }
+        switch try load(direction) {
+        case .success(let variables): printer.emit(.more(id: id, direction: direction, variables: variables, reason: nil))
+        case .failure(let none): printer.emit(.more(id: id, direction: direction, variables: nil, reason: none.reason))
+        }
+    }
+
+    /// Asks for the page after (or before) what a pager or a watcher shows: its
+    /// variables, or why there is none.
+    private typealias LoadPage = (NextPage.Direction) throws -> Result<CacheObject, NextPage.Unavailable>
+
+    /// Watcher `watch`'s page before or after what it shows, fetched and merged: its
+    /// variables, or why there is none.
+    private func mergePage(_ direction: NextPage.Direction, of watch: ClientWatch) throws -> Result<CacheObject, NextPage.Unavailable> {
+        let client = self.client
+        return switch try wait({ try await client.page(direction, of: watch) }) {
+        case .fetched(_, let variables): .success(variables)
+        case .none(let reason): .failure(NextPage.Unavailable(reason: reason))
+        }
+    }
+
+    /// `.more ID all` on a pager: Apollo iOS's `loadAll()` (from the initial page): back to
+    /// the initial page, refetched, then the next pages until there is none and the
+    /// previous ones until there is none, each once the page before has answered; the
+    /// pager shows the list once, at the end.
+    private func loadAll(_ pager: QueryPager) throws {
+        pager.hold()
+        defer { client.deliverWatchEvents(); pager.release() }
+        try startOver(pager)
+        try pageBothWays(id: pager.id, load: pager.load)
+    }
+
+    /// Loads the next pages until there is none, then the previous ones, with `load`,
+    /// waiting for each page's answer before asking for the one after it. A page whose
+    /// variables are those of the page asked for just before did not move the list (its
+    /// merge was refused): paging stops there rather than ask for it again and again.
+    private func pageBothWays(id: Int, load: LoadPage) throws {
+        let client = self.client
+        for direction in [NextPage.Direction.next, .previous] {
+            var asked: CacheObject?
+            while true {
+                try wait { await client.settle() }
+                guard case .success(let variables) = try load(direction) else { break }
+                printer.emit(.more(id: id, direction: direction, variables: variables, reason: nil))
+                guard variables != asked else {
+                    throw CommandError("\(id): the \(direction.rawValue) page \(JSON.string(.object(variables), sortedKeys: true)) did not move the list "
+                                       + "(was it merged? see the warning): .more all stops")
+                }
+                asked = variables
             }
         }
-        printer.emit(.more(id: id, variables: variables, reason: reason))
+    }
+
+    /// Back to the pager's initial page: the other pages' watchers cancelled, the initial
+    /// one refetched (network-only).
+    private func startOver(_ pager: QueryPager) throws {
+        guard let first = pager.reset() else { return }
+        try wait { try await first.refetch() }
     }
 
     /// `.unwatch ID` on a pager: stops every page's watcher.
