@@ -66,10 +66,10 @@ struct ShellCommand {
 
     /// Starts `/bin/sh -c command` in `folder`, its standard output and error `writing`.
     private func spawn(writingTo writing: Int32) throws(CommandError) -> pid_t {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        #else
+        #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -90,10 +90,10 @@ struct ShellCommand {
 
     /// The descriptors open in this process, as the system lists them.
     private static func openDescriptors() -> [Int32] {
-        #if canImport(Darwin)
-        let listing = "/dev/fd"
-        #else
+        #if os(Linux)
         let listing = "/proc/self/fd"
+        #else
+        let listing = "/dev/fd"
         #endif
         return ((try? FileManager.default.contentsOfDirectory(atPath: listing)) ?? []).compactMap { Int32($0) }
     }
