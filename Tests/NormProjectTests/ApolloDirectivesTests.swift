@@ -1,4 +1,5 @@
 import Foundation
+import GraphQL
 import NormCache
 @testable import NormProject
 import TestSupport
@@ -103,6 +104,8 @@ import Testing
         let owners = """
             type Owner { name: String! @cacheControl(maxAge: 30, scope: PRIVATE) pets: [Pet!]! @cacheControl(inheritMaxAge: true) @embedded }
             extend type Query { owner: Owner @cacheControl(maxAge: 5) }
+            interface Walker { legs: [Leg!]! @embedded }
+            type Leg { length: Int }
             """
         let project = try load(["schema.graphqls": own + schema, "Owners.graphqls": owners].merging(operations) { $1 })
         #expect(project.serverSDL.contains("directive @import(module: String!)"))
@@ -120,6 +123,9 @@ import Testing
                                            + #"@cacheControlField(name: "pets", inheritMaxAge: true) @embeddedField(name: "pets")"#))
         #expect(project.serverSDL.contains(#"extend type Query @cacheControlField(name: "owner", maxAge: 5)"#))
         #expect(project.serverSDL.contains("directive @embeddedField("))
+        #expect(project.serverSDL.contains(#"extend interface Walker @embeddedField(name: "legs")"#))
+        // The server builds it: every directive it applies is declared where it is applied.
+        _ = try buildSchema(source: project.serverSDL)
         // What the host reads from it is what the project knows.
         let served = try SchemaKnowledge(sdl: project.serverSDL)
         #expect(served.maxAges == project.schemaKnowledge.maxAges)

@@ -39,7 +39,8 @@ extension Client {
     /// The page after (`.next`, ``nextPage(of:)``) or before (`.previous`) what `watch`
     /// shows of its paginated field, fetched and merged into it: a previous page is
     /// asked for `before:` the merged list's `pageInfo.startCursor` with `last:` the page
-    /// size, or at the offset a page size back, and the engine prepends it (`PageMerge`).
+    /// size, and the engine prepends it (`PageMerge`); a list merged by position starts at
+    /// offset 0, so it has none.
     /// The workbench's `.more ID previous` asks for it.
     ///
     /// ```swift
@@ -65,7 +66,7 @@ extension Client {
         guard !shown.fetching else { throw .invalid("watcher \(watch.id) is still fetching: its \(direction.rawValue) page waits until it has answered") }
         guard case .object(let data)? = shown.data else { throw .invalid("watcher \(watch.id) has shown no page yet") }
         let page: NextPage
-        do { page = try NextPage(direction, in: operation, at: path, page: data, variables: shown.variables) }
+        do { page = try NextPage(direction, in: operation, at: path, page: data, variables: shown.variables, merged: true) }
         catch { return .none(error.reason) }
         return .fetched(try await fetch(operation, variables: page.variables, policy: .networkOnly, from: watch.transport,
                                         generated: watch.generated, cause: .page), variables: page.variables)

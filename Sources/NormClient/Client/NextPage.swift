@@ -139,19 +139,21 @@ package struct NextPage: Sendable {
     package let variables: CacheObject
 
     /// The page after (or before) `page`, the data of `operation` read with `variables`, of
-    /// the field at `path` (response keys) or else the first paginated one.
+    /// the field at `path` (response keys) or else the first paginated one. `merged`: the
+    /// field is one the cache merges pages into, so `page` shows the whole list, and an
+    /// offset list starts at 0 whatever `variables` say.
     package init(_ direction: Direction = .next, in operation: CompiledOperation, at path: [String]? = nil,
-                 page: CacheObject, variables: CacheObject) throws(Unavailable) {
-        try self.init(direction, of: Field(in: operation, at: path), page: page, variables: variables)
+                 page: CacheObject, variables: CacheObject, merged: Bool = false) throws(Unavailable) {
+        try self.init(direction, of: Field(in: operation, at: path), page: page, variables: variables, merged: merged)
     }
 
     /// The page after (or before) `page`, read with `variables`, of `field`.
-    package init(_ direction: Direction = .next, of field: Field, page: CacheObject, variables: CacheObject) throws(Unavailable) {
+    package init(_ direction: Direction = .next, of field: Field, page: CacheObject, variables: CacheObject, merged: Bool = false) throws(Unavailable) {
         self.field = field
         self.direction = direction
         self.variables = switch field.style {
         case .cursor: try Self.cursorPage(direction, of: field, page: page, variables: variables)
-        case .offset: try Self.offsetPage(direction, of: field, page: page, variables: variables)
+        case .offset: try Self.offsetPage(direction, of: field, page: page, variables: variables, merged: merged)
         }
     }
 
@@ -178,20 +180,33 @@ package struct NextPage: Sendable {
         if forward {
             for other in ["before", "last"] { if let variable = field.variables[other] { next[variable] = nil } }
         } else {
+            // A backward page is `last:` items `before:` the cursor; without a size the server would send everything before it.
+            let last = try field.pagingVariable("last", for: direction)
+            guard let size = field.pageSize(["last", "first"], in: variables) else {
+                throw Unavailable(reason: "\(field.name) has no previous page: its page size is not known (neither last: nor first: has a value)")
+            }
             if let after = field.variables["after"] { next[after] = nil }
-            if let last = field.variables["last"], let size = field.pageSize(["last", "first"], in: variables) { next[last] = size.value }
+            next[last] = size.value
             // `first` and `last` together make no backward page: null overrides a declared default.
-            if let first = field.variables["first"] { next[first] = .null }
+            if let first = field.variables["first"] {
+                if case .nonNull? = field.declared.first(where: { $0.name == first })?.type {
+                    throw Unavailable(reason: "\(field.name) has no previous page: its first: is $\(first), a non-null variable, "
+                                      + "and a page before a cursor takes last: alone")
+                }
+                next[first] = .null
+            }
         }
         return next
     }
 
-    private static func offsetPage(_ direction: Direction, of field: Field, page: CacheObject, variables: CacheObject) throws(Unavailable) -> CacheObject {
+    private static func offsetPage(_ direction: Direction, of field: Field, page: CacheObject, variables: CacheObject,
+                                   merged: Bool) throws(Unavailable) -> CacheObject {
         let variable = try field.pagingVariable(field.arguments.contains("offset") ? "offset" : "skip", for: direction)
         guard let items = field.items(in: page) else {
             throw Unavailable(reason: "\(field.name) is not a list in the page's data (null, or not selected)")
         }
-        let offset = field.value(of: variable, in: variables).flatMap(Self.count) ?? 0
+        // A merged list holds its items by position from 0 (PageMerge), whatever offset the watcher asked with.
+        let offset = merged ? 0 : field.value(of: variable, in: variables).flatMap(Self.count) ?? 0
         let sizeArgument = field.pageSize(["limit", "first"], in: variables)
         let size = sizeArgument.flatMap { Self.count($0.value) }
         var next = variables
@@ -203,6 +218,7 @@ package struct NextPage: Sendable {
             }
             next[variable] = .int(Int64(offset + items.count))
         case .previous:
+            if merged { throw Unavailable(reason: "\(field.name) has no previous page: it is merged by position from \(variable) 0") }
             if offset == 0 { throw Unavailable(reason: "\(field.name) has no previous page: its \(variable) is 0") }
             guard let size, size > 0 else {
                 throw Unavailable(reason: "\(field.name) has no previous page: its page size is not known (its limit: is not a variable)")

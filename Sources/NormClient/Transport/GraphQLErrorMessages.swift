@@ -1,9 +1,9 @@
 import NormCache
 
-/// The messages of GraphQL errors, as every error normcache reports from a server words
-/// them: each error's `message`, or its JSON when it has none. `errors` is a response's
-/// `errors` list, or one error object (`graphql-ws` sends one as an `error` payload); none
-/// for nil.
+/// The messages of a server's GraphQL errors, as NormClient's errors word them (the
+/// workbench's result lines add each error's path): each error's `message`, or its JSON
+/// when it has none. `errors` is a response's `errors` list, or one error object
+/// (`graphql-ws` sends one as an `error` payload); none for nil or null.
 ///
 /// ```swift
 /// graphQLErrorMessages(response["errors"])   // ["Cannot query field 'nope' on type 'Query'."]
@@ -12,7 +12,7 @@ func graphQLErrorMessages(_ errors: CacheValue?) -> [String] {
     let list: [CacheValue] = switch errors {
     case .list(let errors)?: errors
     case let one?: [one]
-    case nil: []
+    case nil, .null?: []
     }
     return list.map { error in
         if case .string(let message)? = error["message"] { return message }

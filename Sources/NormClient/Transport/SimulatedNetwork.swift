@@ -59,7 +59,7 @@ public final class SimulatedNetwork: @unchecked Sendable {
     /// its start as a request (until the server acknowledged it): offline it is refused,
     /// the latency delays it, an injected failure fails it. Its events then come as the
     /// transport delivers them.
-    public func subscribe(_ request: GraphQLRequest, over transport: any SubscriptionTransport)
+    package func subscribe(_ request: GraphQLRequest, over transport: any SubscriptionTransport)
         async throws(TransportError) -> AsyncThrowingStream<SubscriptionEvent, any Error> {
         try await logged(request, to: transport.name) { () async throws(TransportError) in try await transport.subscribe(request) }
     }

@@ -36,7 +36,7 @@ enum ApolloDirectives {
         "@fieldPolicy": "directive @fieldPolicy(forField: String!, keyArgs: String! = \"\", paginationArgs: String! = \"\") "
             + "repeatable on OBJECT | INTERFACE",
         "@connection": "directive @connection on OBJECT",
-        "@embeddedField": "directive @embeddedField(name: String!) repeatable on OBJECT",
+        "@embeddedField": "directive @embeddedField(name: String!) repeatable on OBJECT | INTERFACE",
         "@embedded": "directive @embedded on FIELD_DEFINITION",
         "@defer": "directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT",
         "CacheControlScope": "enum CacheControlScope { PUBLIC PRIVATE }",

@@ -59,29 +59,7 @@ struct Pager: Sendable {
         let text = Array((lines.joined(separator: "\n") + "\n").utf8)
         guard text.withUnsafeBytes({ write(file, $0.baseAddress, $0.count) }) == text.count, lseek(file, 0, SEEK_SET) == 0 else { return false }
         fflush(nil)   // what was printed before stays before
-
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t(), attributes = posix_spawnattr_t()
-        #else
-        var actions: posix_spawn_file_actions_t? = nil, attributes: posix_spawnattr_t? = nil   // opaque pointers on Darwin
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, file, STDIN_FILENO)
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
-        let environment: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer { (arguments + environment).forEach { free($0) } }
-        var child: pid_t = 0
-        guard posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environment) == 0 else { return false }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0, errno == EINTR {}   // Ctrl-C reaches the pager, not this wait
-        let exited = status & 0x7F == 0
-        return !(exited && (status >> 8) & 0xFF == 127)   // 127: the shell found no such command
+        guard case .success(let child) = Shell.start(command, input: file) else { return false }
+        return Shell.exitStatus(of: child, waiting: true) != 127   // 127: the shell found no such command
     }
 }

@@ -101,15 +101,21 @@ final class QueryPager: @unchecked Sendable {
 
     /// Starts the watcher of the page after the last page (`.next`) or before the first
     /// (`.previous`): its variables, or why there is no such page (the reason names the
-    /// field; nothing started). Throws while a page has not answered yet.
+    /// field; nothing started), as while a page has not answered yet (Apollo iOS refuses
+    /// a load while one is in progress).
     func load(_ direction: NextPage.Direction) throws -> Result<CacheObject, NextPage.Unavailable> {
-        let (edge, pageData) = try lock.withLock { () throws -> (ClientWatch, CacheObject) in
+        let waiting = lock.withLock { () -> Result<(ClientWatch, CacheObject), NextPage.Unavailable> in
             if let loading = watches.firstIndex(where: { data[$0.id] == nil }) {
-                throw CommandError("pager \(initial?.id ?? 0) has no answer from page \(loading - previousPages + 1) yet "
-                                   + "(still loading, or its fetch failed): .more waits for it")
+                return .failure(NextPage.Unavailable(reason: "pager \(initial?.id ?? 0) has no answer from page \(loading - previousPages + 1) yet "
+                                                     + "(still loading; if its fetch failed, .refetch \(initial?.id ?? 0) starts over)"))
             }
             let edge = direction == .next ? watches[watches.count - 1] : watches[0]
-            return (edge, data[edge.id]!)
+            return .success((edge, data[edge.id]!))
+        }
+        let edge: ClientWatch, pageData: CacheObject
+        switch waiting {
+        case .success(let answered): (edge, pageData) = answered
+        case .failure(let loading): return .failure(loading)
         }
         let page: NextPage
         do { page = try NextPage(direction, of: field, page: pageData, variables: edge.variables) } catch { return .failure(error) }

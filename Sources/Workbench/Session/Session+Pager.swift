@@ -93,25 +93,33 @@ extension Session {
     }
 
     /// Loads the next pages until there is none, then the previous ones, with `load`,
-    /// waiting for each page's answer before asking for the one after it. A page whose
-    /// variables are those of the page asked for just before did not move the list (its
-    /// merge was refused): paging stops there rather than ask for it again and again.
+    /// waiting for each page's answer before asking for the one after it. Asking for the
+    /// page asked for just before ends that direction: the page did not move the list (an
+    /// empty last page, or a merge refused with a warning). Asking again for one asked
+    /// earlier (a server whose cursors go round), or more than ``pageLimit`` pages, fails.
     private func pageBothWays(id: Int, load: LoadPage) throws {
         let client = self.client
         for direction in [NextPage.Direction.next, .previous] {
-            var asked: CacheObject?
+            var asked: [CacheObject] = []
             while true {
                 try wait { await client.settle() }
                 guard case .success(let variables) = try load(direction) else { break }
                 printer.emit(.more(id: id, direction: direction, variables: variables, reason: nil))
-                guard variables != asked else {
-                    throw CommandError("\(id): the \(direction.rawValue) page \(JSON.string(.object(variables), sortedKeys: true)) did not move the list "
-                                       + "(was it merged? see the warning): .more all stops")
+                if variables == asked.last { break }
+                let page = JSON.string(.object(variables), sortedKeys: true)
+                guard !asked.contains(variables) else {
+                    throw CommandError("\(id): the \(direction.rawValue) page \(page) was asked for before: the pages go round, .more all stops")
                 }
-                asked = variables
+                guard asked.count < Self.pageLimit else {
+                    throw CommandError("\(id): \(Self.pageLimit) \(direction.rawValue) pages and still more: .more all stops")
+                }
+                asked.append(variables)
             }
         }
     }
+
+    /// The most pages `.more all` asks for in one direction.
+    static let pageLimit = 1_000
 
     /// Back to the pager's initial page: the other pages' watchers cancelled, the initial
     /// one refetched (network-only).
