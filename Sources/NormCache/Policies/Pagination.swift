@@ -92,5 +92,8 @@ public struct Pagination: Sendable, Equatable {
         if let style = declaration.style { self[declaration.type, declaration.field] = style } else { embed(declaration.type, declaration.field) }
     }
 
-    public var isEmpty: Bool { styles.values.allSatisfy(\.isEmpty) && embedded.values.allSatisfy(\.isEmpty) }
+    /// Every read and write asks it: the common answer (nothing declared) costs two counts.
+    public var isEmpty: Bool {
+        (styles.isEmpty || styles.values.allSatisfy(\.isEmpty)) && (embedded.isEmpty || embedded.values.allSatisfy(\.isEmpty))
+    }
 }

@@ -43,12 +43,16 @@ extension KeySpace {
     /// shows it on (its fragment's type condition, else the type of the field above), or
     /// an interface that type implements, declares it so; on an interface or a union, when
     /// every object type of it that has the field declares it so.
-    func fieldIDs(of operation: CompiledOperation, pagination: Pagination, schema: PossibleTypes, root: String) throws(CacheError) -> FieldIDs {
+    /// `schema` and `root` are asked only when the ids are not known yet: a read of an
+    /// operation met before pays for neither.
+    func fieldIDs(of operation: CompiledOperation, pagination: Pagination, schema types: @autoclosure () -> PossibleTypes,
+                  root: @autoclosure () -> String) throws(CacheError) -> FieldIDs {
         let ids = try staticFieldIDs(operation)
         if pagination.isEmpty { return FieldIDs(ids: ids) }
         if let known = pagedFieldIDs[ObjectIdentifier(operation)], known.operation === operation, known.pagination == pagination {
             return known.ids
         }
+        let schema = types()
         var adjusted = ids
         var paged: [Int: FieldIDs.Paged] = [:]
         func owner(of field: String, on parent: String) -> String? {
@@ -76,7 +80,7 @@ extension KeySpace {
                 }
             }
         }
-        try visit(operation.selections, type: root, underList: false)
+        try visit(operation.selections, type: root(), underList: false)
         let result = FieldIDs(ids: adjusted, paged: paged)
         pagedFieldIDs[ObjectIdentifier(operation)] = PaginatedFieldIDs(operation: operation, pagination: pagination, ids: result)
         return result

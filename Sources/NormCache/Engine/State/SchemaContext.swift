@@ -26,10 +26,12 @@ final class SchemaContext {
     func rootType(_ kind: CompiledOperation.Kind) -> String { declaredTypes.rootTypes[kind] ?? "Query" }
 
     /// The schema that names the root types and types input object fields: the
-    /// endpoint's when it has one, else the cache's own.
+    /// endpoint's when it has one, else the cache's own. Lent, not copied: each read asks
+    /// it (for the root type), and a copy retains and releases every table it holds.
     var declaredTypes: PossibleTypes {
-        if let endpoint, endpoint.possibleTypes.fromSchema { return endpoint.possibleTypes }
-        return possibleTypes
+        _read {
+            if endpoint?.possibleTypes.fromSchema == true { yield endpoint!.possibleTypes } else { yield possibleTypes }
+        }
     }
 
     /// The key fields and the key's type part of `typename`: the cache's policy, else the
