@@ -10,9 +10,9 @@ import NormCache
 /// ```
 func graphQLErrorMessages(_ errors: CacheValue?) -> [String] {
     let list: [CacheValue] = switch errors {
+    case nil, .null?: []
     case .list(let errors)?: errors
     case let one?: [one]
-    case nil, .null?: []
     }
     return list.map { error in
         if case .string(let message)? = error["message"] { return message }
