@@ -160,7 +160,8 @@ import Testing
         #expect(try await bench.run(".more \(watcher)").event("more")["variables"] == ["offset": 5, "limit": 5])
         let all = try await bench.run(".more \(watcher) all")
         #expect(try all.events("error").isEmpty)
-        #expect(try all.events("more").compactMap { $0["variables"]?["offset"] }.last == 125)
+        // The empty page after the last whole one is asked for once: asking for it again is refused before it is sent.
+        #expect(try all.events("more").compactMap { $0["variables"]?["offset"] }.filter { $0 == 125 }.count == 1)
         try await bench.run(".expect watch \(watcher) data pagedItems[124].id == \"124\"")
         #expect(bench.session.failures == 0)
     }

@@ -41,13 +41,14 @@ extension Client {
     /// asked for `before:` the merged list's `pageInfo.startCursor` with `last:` the page
     /// size, and the engine prepends it (`PageMerge`); a list merged by position starts at
     /// offset 0, so it has none.
-    /// The workbench's `.more ID previous` asks for it.
+    /// The workbench's `.more ID previous` asks for it; `.more ID all` hands the page it
+    /// asked for last (`askedLast`), so a page that did not move the list is not asked again.
     ///
     /// ```swift
     /// try await client.page(.previous, of: feed)   // items 45–49 prepended to 50–54
     /// ```
     @discardableResult
-    package func page(_ direction: NextPage.Direction, of watch: ClientWatch) async throws(ClientError) -> NextPageResult {
+    package func page(_ direction: NextPage.Direction, of watch: ClientWatch, askedLast: CacheObject? = nil) async throws(ClientError) -> NextPageResult {
         let operation = watch.operation
         let paths: [[String]]
         do { paths = try cache.paginatedFields(of: operation, schema: knowledge(over: watch.transport, generated: watch.generated)) }
@@ -66,7 +67,7 @@ extension Client {
         guard !shown.fetching else { throw .invalid("watcher \(watch.id) is still fetching: its \(direction.rawValue) page waits until it has answered") }
         guard case .object(let data)? = shown.data else { throw .invalid("watcher \(watch.id) has shown no page yet") }
         let page: NextPage
-        do { page = try NextPage(direction, in: operation, at: path, page: data, variables: shown.variables, merged: true) }
+        do { page = try NextPage(direction, in: operation, at: path, page: data, variables: shown.variables, merged: true, askedLast: askedLast) }
         catch { return .none(error.reason) }
         return .fetched(try await fetch(operation, variables: page.variables, policy: .networkOnly, from: watch.transport,
                                         generated: watch.generated, cause: .page), variables: page.variables)

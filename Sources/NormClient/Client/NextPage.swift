@@ -143,17 +143,23 @@ package struct NextPage: Sendable {
     /// field is one the cache merges pages into, so `page` shows the whole list, and an
     /// offset list starts at 0 whatever `variables` say.
     package init(_ direction: Direction = .next, in operation: CompiledOperation, at path: [String]? = nil,
-                 page: CacheObject, variables: CacheObject, merged: Bool = false) throws(Unavailable) {
-        try self.init(direction, of: Field(in: operation, at: path), page: page, variables: variables, merged: merged)
+                 page: CacheObject, variables: CacheObject, merged: Bool = false, askedLast: CacheObject? = nil) throws(Unavailable) {
+        try self.init(direction, of: Field(in: operation, at: path), page: page, variables: variables, merged: merged, askedLast: askedLast)
     }
 
-    /// The page after (or before) `page`, read with `variables`, of `field`.
-    package init(_ direction: Direction = .next, of field: Field, page: CacheObject, variables: CacheObject, merged: Bool = false) throws(Unavailable) {
+    /// The page after (or before) `page`, read with `variables`, of `field`. When it is
+    /// `askedLast`, the page asked for just before, that page did not move the list (an
+    /// empty last page, a merge refused): there is none.
+    package init(_ direction: Direction = .next, of field: Field, page: CacheObject, variables: CacheObject, merged: Bool = false,
+                 askedLast: CacheObject? = nil) throws(Unavailable) {
         self.field = field
         self.direction = direction
         self.variables = switch field.style {
         case .cursor: try Self.cursorPage(direction, of: field, page: page, variables: variables)
         case .offset: try Self.offsetPage(direction, of: field, page: page, variables: variables, merged: merged)
+        }
+        if self.variables == askedLast {
+            throw Unavailable(reason: "\(field.name) has no \(direction.rawValue) page: the one asked for last did not move the list")
         }
     }
 

@@ -103,7 +103,7 @@ final class QueryPager: @unchecked Sendable {
     /// (`.previous`): its variables, or why there is no such page (the reason names the
     /// field; nothing started), as while a page has not answered yet (Apollo iOS refuses
     /// a load while one is in progress).
-    func load(_ direction: NextPage.Direction) throws -> Result<CacheObject, NextPage.Unavailable> {
+    func load(_ direction: NextPage.Direction, askedLast: CacheObject? = nil) throws -> Result<CacheObject, NextPage.Unavailable> {
         let waiting = lock.withLock { () -> Result<(ClientWatch, CacheObject), NextPage.Unavailable> in
             if let loading = watches.firstIndex(where: { data[$0.id] == nil }) {
                 return .failure(NextPage.Unavailable(reason: "pager \(initial?.id ?? 0) has no answer from page \(loading - previousPages + 1) yet "
@@ -118,7 +118,7 @@ final class QueryPager: @unchecked Sendable {
         case .failure(let loading): return .failure(loading)
         }
         let page: NextPage
-        do { page = try NextPage(direction, of: field, page: pageData, variables: edge.variables) } catch { return .failure(error) }
+        do { page = try NextPage(direction, of: field, page: pageData, variables: edge.variables, askedLast: askedLast) } catch { return .failure(error) }
         try startWatch(page.variables, at: direction)
         return .success(page.variables)
     }

@@ -58,24 +58,24 @@ extension Session {
         } else {
             guard Int(word) != nil else { throw CommandError(".more takes a pager's or a watcher's id, not \"\(word)\" (.watches lists them)") }
             let watch = try watches(word)[0]
-            (id, load) = (watch.id, { direction in try self.mergePage(direction, of: watch) })
+            (id, load) = (watch.id, { direction, askedLast in try self.mergePage(direction, of: watch, askedLast: askedLast) })
         }
         guard let direction else { return try pager.map { try loadAll($0) } ?? pageBothWays(id: id, load: load) }
-        switch try load(direction) {
+        switch try load(direction, nil) {
         case .success(let variables): printer.emit(.more(id: id, direction: direction, variables: variables, reason: nil))
         case .failure(let none): printer.emit(.more(id: id, direction: direction, variables: nil, reason: none.reason))
         }
     }
 
-    /// Asks for the page after (or before) what a pager or a watcher shows: its
-    /// variables, or why there is none.
-    private typealias LoadPage = (NextPage.Direction) throws -> Result<CacheObject, NextPage.Unavailable>
+    /// Asks for the page after (or before) what a pager or a watcher shows, unless it is
+    /// the one asked for last (``NextPage``): its variables, or why there is none.
+    private typealias LoadPage = (NextPage.Direction, _ askedLast: CacheObject?) throws -> Result<CacheObject, NextPage.Unavailable>
 
     /// Watcher `watch`'s page before or after what it shows, fetched and merged: its
     /// variables, or why there is none.
-    private func mergePage(_ direction: NextPage.Direction, of watch: ClientWatch) throws -> Result<CacheObject, NextPage.Unavailable> {
+    private func mergePage(_ direction: NextPage.Direction, of watch: ClientWatch, askedLast: CacheObject?) throws -> Result<CacheObject, NextPage.Unavailable> {
         let client = self.client
-        return switch try wait({ try await client.page(direction, of: watch) }) {
+        return switch try wait({ try await client.page(direction, of: watch, askedLast: askedLast) }) {
         case .fetched(_, let variables): .success(variables)
         case .none(let reason): .failure(NextPage.Unavailable(reason: reason))
         }
@@ -93,9 +93,10 @@ extension Session {
     }
 
     /// Loads the next pages until there is none, then the previous ones, with `load`,
-    /// waiting for each page's answer before asking for the one after it. Asking for the
-    /// page asked for just before ends that direction: the page did not move the list (an
-    /// empty last page, or a merge refused with a warning). Asking again for one asked
+    /// waiting for each page's answer before asking for the one after it. A direction
+    /// ends where there is no page that way, or where the page to ask for is the one
+    /// asked for just before (it did not move the list: an empty last page, or a merge
+    /// refused with a warning), before it is sent again. Asking again for one asked
     /// earlier (a server whose cursors go round), or more than ``pageLimit`` pages, fails.
     private func pageBothWays(id: Int, load: LoadPage) throws {
         let client = self.client
@@ -103,9 +104,8 @@ extension Session {
             var asked: [CacheObject] = []
             while true {
                 try wait { await client.settle() }
-                guard case .success(let variables) = try load(direction) else { break }
+                guard case .success(let variables) = try load(direction, asked.last) else { break }
                 printer.emit(.more(id: id, direction: direction, variables: variables, reason: nil))
-                if variables == asked.last { break }
                 let page = JSON.string(.object(variables), sortedKeys: true)
                 guard !asked.contains(variables) else {
                     throw CommandError("\(id): the \(direction.rawValue) page \(page) was asked for before: the pages go round, .more all stops")
