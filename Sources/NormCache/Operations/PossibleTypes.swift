@@ -17,7 +17,10 @@ import NormAPI
 public struct PossibleTypes: Sendable, Equatable {
     private var supertypes: [String: Set<String>] = [:]
     /// The root operation type names (`Query`, `Mutation`, `Subscription` unless the schema renames them).
-    public private(set) var rootTypes: [CompiledOperation.Kind: String] = [.query: "Query", .mutation: "Mutation", .subscription: "Subscription"]
+    public var rootTypes: [CompiledOperation.Kind: String] { [.query: roots.query, .mutation: roots.mutation, .subscription: roots.subscription] }
+    /// The name of the root type of operations of `kind`: what every read asks, answered without hashing.
+    func rootType(of kind: CompiledOperation.Kind) -> String { roots[kind] }
+    private var roots = RootTypeNames()
     /// True once a schema was given: then it decides for the types it defines, and
     /// responses teach only about types it does not define.
     public private(set) var fromSchema = false
@@ -82,7 +85,7 @@ public struct PossibleTypes: Sendable, Equatable {
                 define(input.definition)
             case let schema as SchemaDefinition:
                 for operation in schema.operationTypes {
-                    rootTypes[CompiledOperation.Kind(operation.operation)] = operation.type.name.value
+                    roots[CompiledOperation.Kind(operation.operation)] = operation.type.name.value
                 }
             default: break
             }
@@ -159,7 +162,7 @@ public struct PossibleTypes: Sendable, Equatable {
             }
         }
         for (kind, field) in [(CompiledOperation.Kind.query, "queryType"), (.mutation, "mutationType"), (.subscription, "subscriptionType")] {
-            if case .string(let name)? = schema?[field]?["name"] { rootTypes[kind] = name }
+            if case .string(let name)? = schema?[field]?["name"] { roots[kind] = name }
         }
         fromSchema = true
     }
@@ -177,9 +180,9 @@ public struct PossibleTypes: Sendable, Equatable {
         for union in schema.unions {
             for member in union.possibleTypes { learn(member.typename, satisfies: union.name) }
         }
-        let roots = schema.rootTypes
-        for (kind, name) in [(CompiledOperation.Kind.query, roots.query), (.mutation, roots.mutation), (.subscription, roots.subscription)] {
-            if let name { rootTypes[kind] = name }
+        let declared = schema.rootTypes
+        for (kind, name) in [(CompiledOperation.Kind.query, declared.query), (.mutation, declared.mutation), (.subscription, declared.subscription)] {
+            if let name { roots[kind] = name }
         }
         let fields = schema.fieldPolicies.map { ($0.type, $0.field, $0.returnType) } + schema.pagination.map { ($0.type, $0.field, $0.returnType) }
         for (type, field, returnType) in fields {
@@ -274,4 +277,26 @@ public struct PossibleTypes: Sendable, Equatable {
     /// Whether the schema defines `name` as an object type: then its word on `name` is final.
     func definesObjectType(_ name: String) -> Bool { objectTypes.contains(name) }
 
+}
+
+/// The names of a schema's three root operation types, one stored field each.
+private struct RootTypeNames: Sendable, Equatable {
+    var query = "Query", mutation = "Mutation", subscription = "Subscription"
+
+    subscript(kind: CompiledOperation.Kind) -> String {
+        get {
+            switch kind {
+            case .query: query
+            case .mutation: mutation
+            case .subscription: subscription
+            }
+        }
+        set {
+            switch kind {
+            case .query: query = newValue
+            case .mutation: mutation = newValue
+            case .subscription: subscription = newValue
+            }
+        }
+    }
 }

@@ -23,7 +23,7 @@ final class SchemaContext {
     var endpoint: SchemaKnowledge?
 
     /// The name of the root type of operations of `kind` (`Query` unless a schema renames it).
-    func rootType(_ kind: CompiledOperation.Kind) -> String { declaredTypes.rootTypes[kind] ?? "Query" }
+    func rootType(_ kind: CompiledOperation.Kind) -> String { declaredTypes.rootType(of: kind) }
 
     /// The schema that names the root types and types input object fields: the
     /// endpoint's when it has one, else the cache's own. Lent, not copied: each read asks
