@@ -37,6 +37,7 @@ public struct Pagination: Sendable, Equatable {
         }
     }
 
+    /// Never an empty inner table: a type is here while it declares a field.
     private var styles: [String: [String: Style]] = [:]
     private var embedded: [String: Set<String>] = [:]
 
@@ -45,7 +46,10 @@ public struct Pagination: Sendable, Equatable {
     /// How the pages of `field` of `type` merge; `nil` when it is not paginated.
     public subscript(type: String, field: String) -> Style? {
         get { styles[type]?[field] }
-        set { styles[type, default: [:]][field] = newValue }
+        set {
+            styles[type, default: [:]][field] = newValue
+            if styles[type]?.isEmpty == true { styles[type] = nil }
+        }
     }
 
     /// Keeps the objects of `field` of `type` inline in the parent's record.
@@ -92,8 +96,6 @@ public struct Pagination: Sendable, Equatable {
         if let style = declaration.style { self[declaration.type, declaration.field] = style } else { embed(declaration.type, declaration.field) }
     }
 
-    /// Every read and write asks it: the common answer (nothing declared) costs two counts.
-    public var isEmpty: Bool {
-        (styles.isEmpty || styles.values.allSatisfy(\.isEmpty)) && (embedded.isEmpty || embedded.values.allSatisfy(\.isEmpty))
-    }
+    /// Every read and write asks it: two counts.
+    public var isEmpty: Bool { styles.isEmpty && embedded.isEmpty }
 }

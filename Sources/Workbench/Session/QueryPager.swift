@@ -104,7 +104,7 @@ final class QueryPager: @unchecked Sendable {
     /// field; nothing started), as while a page has not answered yet (Apollo iOS refuses
     /// a load while one is in progress).
     func load(_ direction: NextPage.Direction, askedLast: CacheObject? = nil) throws -> Result<CacheObject, NextPage.Unavailable> {
-        let waiting = lock.withLock { () -> Result<(ClientWatch, CacheObject), NextPage.Unavailable> in
+        let answered = lock.withLock { () -> Result<(ClientWatch, CacheObject), NextPage.Unavailable> in
             if let loading = watches.firstIndex(where: { data[$0.id] == nil }) {
                 return .failure(NextPage.Unavailable(reason: "pager \(initial?.id ?? 0) has no answer from page \(loading - previousPages + 1) yet "
                                                      + "(still loading; if its fetch failed, .refetch \(initial?.id ?? 0) starts over)"))
@@ -113,10 +113,7 @@ final class QueryPager: @unchecked Sendable {
             return .success((edge, data[edge.id]!))
         }
         let edge: ClientWatch, pageData: CacheObject
-        switch waiting {
-        case .success(let answered): (edge, pageData) = answered
-        case .failure(let loading): return .failure(loading)
-        }
+        do { (edge, pageData) = try answered.get() } catch { return .failure(error) }
         let page: NextPage
         do { page = try NextPage(direction, of: field, page: pageData, variables: edge.variables, askedLast: askedLast) } catch { return .failure(error) }
         try startWatch(page.variables, at: direction)

@@ -106,9 +106,9 @@ extension Session {
                 try wait { await client.settle() }
                 guard case .success(let variables) = try load(direction, asked.last) else { break }
                 printer.emit(.more(id: id, direction: direction, variables: variables, reason: nil))
-                let page = JSON.string(.object(variables), sortedKeys: true)
                 guard !asked.contains(variables) else {
-                    throw CommandError("\(id): the \(direction.rawValue) page \(page) was asked for before: the pages go round, .more all stops")
+                    throw CommandError("\(id): the \(direction.rawValue) page \(JSON.string(.object(variables), sortedKeys: true)) was asked for before: "
+                                       + "the pages go round, .more all stops")
                 }
                 guard asked.count < Self.pageLimit else {
                     throw CommandError("\(id): \(Self.pageLimit) \(direction.rawValue) pages and still more: .more all stops")
